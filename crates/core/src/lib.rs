@@ -1,0 +1,159 @@
+//! What every masu model shares: the [`Backend`] choice, [`SolveOptions`], the [`Report`] a
+//! solve returns, [`Error`], and the MILP glue ([`milp`]) that runs one good_lp model on
+//! HiGHS or on CP-SAT.
+//!
+//! A model crate turns a puzzle into a model (a formulation), hands it to a backend, and
+//! re-checks every solution with its own checker before it reports it.
+
+pub mod milp;
+mod report;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+pub use report::{Report, Stats, Status};
+
+/// A solver backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    /// Google OR-Tools CP-SAT (feature `cp-sat`).
+    CpSat,
+    /// HiGHS through good_lp (feature `highs`).
+    Highs,
+    /// A solver written in Rust inside masu, needing no library.
+    Native,
+}
+
+impl Backend {
+    /// Every backend, compiled in or not.
+    pub const ALL: [Backend; 3] = [Backend::CpSat, Backend::Highs, Backend::Native];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::CpSat => "cp-sat",
+            Backend::Highs => "highs",
+            Backend::Native => "native",
+        }
+    }
+
+    /// Whether this build of masu includes the backend (its Cargo feature is on).
+    pub fn is_compiled(self) -> bool {
+        match self {
+            Backend::CpSat => cfg!(feature = "cp-sat"),
+            Backend::Highs => cfg!(feature = "highs"),
+            Backend::Native => true,
+        }
+    }
+
+    /// `Ok(self)` when compiled in, else [`Error::NotCompiled`].
+    pub fn require(self) -> Result<Backend, Error> {
+        if self.is_compiled() { Ok(self) } else { Err(Error::NotCompiled(self)) }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Backend, String> {
+        Backend::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| format!("unknown backend '{s}' (expected cp-sat, highs or native)"))
+    }
+}
+
+/// Stops running and later solves from any thread (the CLI wires Ctrl-C to it). CP-SAT
+/// stops within milliseconds with what it found; HiGHS finishes its current solve first.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt {
+    flag: Arc<AtomicBool>,
+    #[cfg(feature = "cp-sat")]
+    cp_sat: masu_cpsat::StopHandle,
+}
+
+impl Interrupt {
+    /// Not interrupted.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+    /// Interrupts.
+    pub fn interrupt(&self) {
+        self.flag.store(true, Ordering::SeqCst);
+        #[cfg(feature = "cp-sat")]
+        self.cp_sat.stop();
+    }
+    /// Whether [`Interrupt::interrupt`] was called.
+    pub fn is_interrupted(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+    /// The CP-SAT stop handle that this interrupt triggers.
+    #[cfg(feature = "cp-sat")]
+    pub fn cp_sat_handle(&self) -> masu_cpsat::StopHandle {
+        self.cp_sat.clone()
+    }
+}
+
+/// How to solve: limits shared by every backend.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Wall-clock limit for the whole solve, counting included.
+    pub time_limit: Option<Duration>,
+    /// Threads the backend may use (CP-SAT workers, HiGHS threads); `None`: its default.
+    pub threads: Option<u32>,
+    /// Stop after this many solutions: 1 solves, 2 decides uniqueness, N counts up to N.
+    pub solution_limit: usize,
+    /// Stops the solve from another thread.
+    pub interrupt: Interrupt,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { time_limit: None, threads: None, solution_limit: 2, interrupt: Interrupt::new() }
+    }
+}
+
+/// What can go wrong from a model to a report.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The formulation cannot be expressed on the backend (e.g. AllDifferent on HiGHS).
+    #[error("formulation '{formulation}' cannot run on {backend}: {reason}")]
+    NotApplicable {
+        /// The formulation's name.
+        formulation: String,
+        /// The backend asked for.
+        backend: Backend,
+        /// Why not.
+        reason: String,
+    },
+    /// This build of masu leaves the backend out.
+    #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
+    NotCompiled(Backend),
+    /// The model would be too large to build (the limit can be raised).
+    #[error("model too large: {0}")]
+    TooLarge(String),
+    /// CP-SAT rejected the model or failed.
+    #[cfg(feature = "cp-sat")]
+    #[error(transparent)]
+    CpSat(#[from] masu_cpsat::Error),
+    /// HiGHS failed (not: infeasible, which is a status).
+    #[error("HiGHS: {0}")]
+    Highs(String),
+    /// A backend returned a solution that the puzzle's checker rejects: a bug, never hidden.
+    #[error("the {backend} answer fails the checker: {reason}")]
+    WrongAnswer {
+        /// The backend that answered.
+        backend: Backend,
+        /// What the checker found.
+        reason: String,
+    },
+}

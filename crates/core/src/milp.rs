@@ -1,0 +1,336 @@
+//! One MILP, written once against good_lp, run on HiGHS or on CP-SAT.
+//!
+//! A formulation fills a [`Milp`] with good_lp variables, constraints and an objective. On
+//! HiGHS the model goes through good_lp as it is; on CP-SAT it is translated (every
+//! variable integer with finite bounds, every coefficient an integer — else a typed
+//! [`Error::NotApplicable`]). good_lp's `Solver` trait cannot be implemented outside good_lp
+//! (`UnsolvedProblem`'s fields are crate-private), so the translation reads the model
+//! through good_lp's public accessors instead.
+//!
+//! Counting: HiGHS keeps no pool of solutions reachable from Rust, so both backends
+//! enumerate by solving, adding a no-good cut over the projection variables, and solving
+//! again until the limit or infeasibility (which proves the count complete).
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use good_lp::{Constraint, Expression, ProblemVariables, Variable};
+
+use crate::{Backend, Error, SolveOptions};
+
+/// One solution: the value of every variable (integers rounded).
+pub type MilpSolution = HashMap<Variable, f64>;
+
+/// A mixed-integer linear model: variables, constraints, and an objective to minimise
+/// (zero for a pure feasibility model).
+#[derive(Clone, Default)]
+pub struct Milp {
+    /// The variables, with bounds and integrality.
+    pub variables: ProblemVariables,
+    /// The constraints.
+    pub constraints: Vec<Constraint>,
+    /// The objective, minimised.
+    pub objective: Expression,
+}
+
+impl std::fmt::Debug for Milp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Milp({} variables, {} constraints)", self.variables.len(), self.constraints.len())
+    }
+}
+
+/// What an enumeration over a [`Milp`] found.
+#[derive(Clone, Debug, Default)]
+pub struct MilpOutcome {
+    /// Solutions, pairwise different on the projection.
+    pub solutions: Vec<MilpSolution>,
+    /// Whether the search proved there are no more.
+    pub complete: bool,
+    /// Solves run.
+    pub solves: usize,
+    /// Wall time around the backend calls (model passing, solving, reading back).
+    pub solve_time: Duration,
+    /// The backend's own time.
+    pub backend_time: Duration,
+}
+
+impl Milp {
+    /// An empty model.
+    pub fn new() -> Milp {
+        Milp::default()
+    }
+
+    /// Adds a constraint.
+    pub fn add(&mut self, constraint: Constraint) {
+        self.constraints.push(constraint);
+    }
+
+    /// Finds up to `options.solution_limit` solutions that differ on `projection` (binary
+    /// variables), on `backend`.
+    pub fn solve(
+        &self,
+        backend: Backend,
+        options: &SolveOptions,
+        projection: &[Variable],
+    ) -> Result<MilpOutcome, Error> {
+        match backend.require()? {
+            #[cfg(feature = "highs")]
+            Backend::Highs => highs::enumerate(self, options, projection),
+            #[cfg(feature = "cp-sat")]
+            Backend::CpSat => cp_sat::enumerate(self, options, projection),
+            other => Err(Error::NotApplicable {
+                formulation: "milp".into(),
+                backend: other,
+                reason: "a MILP runs on highs or cp-sat".into(),
+            }),
+        }
+    }
+}
+
+/// Reads a solution vector (in variable order) into a map, rounding integer variables.
+#[cfg_attr(not(any(feature = "highs", feature = "cp-sat")), allow(dead_code))]
+fn solution_map(variables: &ProblemVariables, values: impl IntoIterator<Item = f64>) -> MilpSolution {
+    variables
+        .iter_variables_with_def()
+        .zip(values)
+        .map(|((var, def), value)| (var, if def.is_integer() { value.round() } else { value }))
+        .collect()
+}
+
+#[cfg(feature = "highs")]
+mod highs {
+    use good_lp::solvers::highs::highs;
+    use good_lp::{ResolutionError, Solution, SolverModel};
+
+    use super::*;
+
+    /// Σ_{x=1} (1 − x) + Σ_{x=0} x ≥ 1: some projection variable differs from `solution`.
+    fn no_good(projection: &[Variable], solution: &MilpSolution) -> Constraint {
+        let mut differs = Expression::from(0.0);
+        for &x in projection {
+            if solution[&x] > 0.5 {
+                differs += 1.0 - x;
+            } else {
+                differs += x;
+            }
+        }
+        differs.geq(1.0)
+    }
+
+    pub(super) fn enumerate(
+        milp: &Milp,
+        options: &SolveOptions,
+        projection: &[Variable],
+    ) -> Result<MilpOutcome, Error> {
+        let binary = |x: &Variable| {
+            milp.variables
+                .iter_variables_with_def()
+                .any(|(v, d)| v == *x && d.is_integer() && d.get_min() >= 0.0 && d.get_max() <= 1.0)
+        };
+        if let Some(x) = projection.iter().find(|x| !binary(x)) {
+            return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
+        }
+        let started = Instant::now();
+        let mut outcome = MilpOutcome::default();
+        let mut cuts: Vec<Constraint> = Vec::new();
+        while outcome.solutions.len() < options.solution_limit {
+            if options.interrupt.is_interrupted() {
+                break;
+            }
+            let remaining = match options.time_limit {
+                Some(limit) => match limit.checked_sub(started.elapsed()) {
+                    Some(r) if !r.is_zero() => Some(r),
+                    _ => break,
+                },
+                None => None,
+            };
+            let call = Instant::now();
+            let mut problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
+            problem = problem.set_option("output_flag", false);
+            if let Some(r) = remaining {
+                problem = problem.set_time_limit(r.as_secs_f64());
+            }
+            if let Some(t) = options.threads {
+                problem = problem.set_threads(t);
+            }
+            let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(cuts.iter().cloned());
+            let run = Instant::now();
+            let result = problem.solve();
+            outcome.backend_time += run.elapsed();
+            outcome.solves += 1;
+            let result = result.map(|s| {
+                let values = milp.variables.iter_variables_with_def().map(|(v, _)| s.value(v)).collect::<Vec<_>>();
+                solution_map(&milp.variables, values)
+            });
+            outcome.solve_time += call.elapsed();
+            match result {
+                Ok(solution) => {
+                    cuts.push(no_good(projection, &solution));
+                    outcome.solutions.push(solution);
+                }
+                Err(ResolutionError::Infeasible) => {
+                    outcome.complete = true;
+                    break;
+                }
+                // Time limit or interrupt before a feasible point.
+                Err(ResolutionError::Other("NoSolutionFound")) => break,
+                Err(e) => return Err(Error::Highs(e.to_string())),
+            }
+        }
+        Ok(outcome)
+    }
+}
+
+#[cfg(feature = "cp-sat")]
+mod cp_sat {
+    use good_lp::IntoAffineExpression;
+    use masu_cpsat::{CpModel, CpSolver, Domain, IntVar, LinearExpr, Parameters};
+
+    use super::*;
+
+    fn not_applicable(reason: String) -> Error {
+        Error::NotApplicable { formulation: "milp".into(), backend: Backend::CpSat, reason }
+    }
+
+    fn integer(value: f64, what: &str) -> Result<i64, Error> {
+        if value.fract() == 0.0 && value.abs() < 9.0e15 {
+            Ok(value as i64)
+        } else {
+            Err(not_applicable(format!("{what} {value} is not an integer")))
+        }
+    }
+
+    /// The model on CP-SAT, and the CP-SAT variable of each good_lp variable.
+    pub(super) fn translate(milp: &Milp) -> Result<(CpModel, HashMap<Variable, IntVar>), Error> {
+        let mut model = CpModel::new();
+        let mut vars = HashMap::with_capacity(milp.variables.len());
+        for (var, def) in milp.variables.iter_variables_with_def() {
+            if !def.is_integer() {
+                return Err(not_applicable(format!("variable {var:?} is continuous")));
+            }
+            let (lo, hi) = (def.get_min().ceil(), def.get_max().floor());
+            if !lo.is_finite() || !hi.is_finite() {
+                return Err(not_applicable(format!("variable {var:?} is unbounded")));
+            }
+            let domain = Domain::new(integer(lo, "bound")?, integer(hi, "bound")?);
+            vars.insert(var, model.new_int_var_in(&domain, def.get_name()));
+        }
+        let linear = |e: &Expression| -> Result<LinearExpr, Error> {
+            let mut sum = LinearExpr::default();
+            for (v, c) in e.clone().linear_coefficients() {
+                sum += vars[&v] * integer(c, "coefficient")?;
+            }
+            Ok(sum)
+        };
+        for c in &milp.constraints {
+            // good_lp stores `Σ c·x + k ≤ 0` (or `= 0`).
+            let sum = linear(c.expression())?;
+            let rhs = -c.expression().constant();
+            if c.is_equality() {
+                model.add_eq(sum, integer(rhs, "right-hand side")?);
+            } else {
+                model.add_le(sum, rhs.floor() as i64);
+            }
+        }
+        let objective = linear(&milp.objective)?;
+        if objective != LinearExpr::default() {
+            model.minimize(objective);
+        }
+        Ok((model, vars))
+    }
+
+    pub(super) fn enumerate(
+        milp: &Milp,
+        options: &SolveOptions,
+        projection: &[Variable],
+    ) -> Result<MilpOutcome, Error> {
+        let (model, vars) = translate(milp)?;
+        let parameters = Parameters { time_limit: options.time_limit, workers: options.threads, ..Default::default() };
+        let solver = CpSolver::with_stop_handle(parameters, options.interrupt.cp_sat_handle());
+        let projection: Vec<IntVar> = projection.iter().map(|v| vars[v]).collect();
+        let call = Instant::now();
+        let found = solver.enumerate(&model, options.solution_limit, &projection)?;
+        let solve_time = call.elapsed();
+        let order: Vec<IntVar> = milp.variables.iter_variables_with_def().map(|(v, _)| vars[&v]).collect();
+        Ok(MilpOutcome {
+            solutions: found
+                .solutions
+                .iter()
+                .map(|values| solution_map(&milp.variables, order.iter().map(|x| values[x.index()] as f64)))
+                .collect(),
+            complete: found.complete,
+            solves: found.solves,
+            solve_time,
+            backend_time: found.wall_time,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use good_lp::{Solution, variable};
+
+    use super::*;
+
+    /// x + y + z = 2 over binaries: three solutions.
+    fn two_of_three() -> (Milp, Vec<Variable>) {
+        let mut milp = Milp::new();
+        let xs: Vec<Variable> = (0..3).map(|_| milp.variables.add(variable().binary())).collect();
+        milp.add((xs[0] + xs[1] + xs[2]).eq(2));
+        (milp, xs)
+    }
+
+    fn backends() -> Vec<Backend> {
+        [Backend::Highs, Backend::CpSat].into_iter().filter(|b| b.is_compiled()).collect()
+    }
+
+    #[test]
+    fn counts_agree_on_every_backend() {
+        let (milp, xs) = two_of_three();
+        for backend in backends() {
+            let all = SolveOptions { solution_limit: 10, ..SolveOptions::default() };
+            let out = milp.solve(backend, &all, &xs).unwrap();
+            assert_eq!((out.solutions.len(), out.complete), (3, true), "{backend}");
+            for s in &out.solutions {
+                assert_eq!(xs.iter().map(|&x| s.value(x)).sum::<f64>(), 2.0);
+            }
+            let two = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
+            let out = milp.solve(backend, &two, &xs).unwrap();
+            assert_eq!((out.solutions.len(), out.complete), (2, false), "{backend}");
+        }
+    }
+
+    #[test]
+    fn infeasible_is_a_complete_empty_answer() {
+        let (mut milp, xs) = two_of_three();
+        milp.add((xs[0] + xs[1]).leq(0));
+        for backend in backends() {
+            let out = milp.solve(backend, &SolveOptions::default(), &xs).unwrap();
+            assert_eq!((out.solutions.len(), out.complete), (0, true), "{backend}");
+        }
+    }
+
+    #[test]
+    fn objective_is_minimised() {
+        let mut milp = Milp::new();
+        let x = milp.variables.add(variable().integer().min(0).max(10));
+        let y = milp.variables.add(variable().integer().min(0).max(10));
+        milp.add((3 * x + 2 * y).geq(13));
+        milp.objective = x + y;
+        for backend in backends() {
+            let one = SolveOptions { solution_limit: 1, ..SolveOptions::default() };
+            let out = milp.solve(backend, &one, &[]).unwrap();
+            assert_eq!(out.solutions[0].eval(x + y), 5.0, "{backend}");
+        }
+    }
+
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn continuous_variables_are_not_applicable_on_cp_sat() {
+        let mut milp = Milp::new();
+        let x = milp.variables.add(variable().min(0).max(1));
+        milp.add(Expression::from(x).leq(0.5));
+        let err = milp.solve(Backend::CpSat, &SolveOptions::default(), &[]).unwrap_err();
+        assert!(matches!(err, Error::NotApplicable { backend: Backend::CpSat, .. }), "{err}");
+    }
+}

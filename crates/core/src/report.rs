@@ -1,0 +1,151 @@
+//! The answer of a solve: status, solutions, and the numbers that make runs comparable.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
+
+use crate::Backend;
+
+/// What a solve established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Exactly one solution, proven.
+    Unique,
+    /// Two or more solutions found.
+    Multiple,
+    /// A solution found with a solution limit of 1: uniqueness was not asked.
+    Solved,
+    /// Proven to have no solution.
+    Infeasible,
+    /// The time limit came before the search finished (any solution found is still
+    /// reported, checked).
+    TimedOut,
+    /// Stopped by the user before the search finished.
+    Interrupted,
+}
+
+impl Status {
+    /// The status of `found` solutions out of a `limit`, `complete` when the search proved
+    /// there are no others; `interrupted` tells a user stop from a time limit. A search that
+    /// stopped short of its limit without proof timed out (or was interrupted), even when it
+    /// found a solution: uniqueness was asked and not established.
+    pub fn of(found: usize, complete: bool, limit: usize, interrupted: bool) -> Status {
+        match (found, complete) {
+            (0, true) => Status::Infeasible,
+            (1, true) => Status::Unique,
+            (2.., _) => Status::Multiple,
+            (_, false) if found >= limit => Status::Solved,
+            (_, false) if interrupted => Status::Interrupted,
+            (_, false) => Status::TimedOut,
+        }
+    }
+    /// The name used in text and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::Solved => "solved",
+            Status::Infeasible => "infeasible",
+            Status::TimedOut => "timed-out",
+            Status::Interrupted => "interrupted",
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn seconds<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+fn optional_seconds<S: Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_some(&d.as_secs_f64()),
+        None => s.serialize_none(),
+    }
+}
+
+/// Model size and timings of one solve.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Variables of the model.
+    pub variables: usize,
+    /// Constraints of the model.
+    pub constraints: usize,
+    /// Constraints by kind.
+    pub constraints_by_kind: BTreeMap<String, usize>,
+    /// Building the model from the puzzle (seconds in JSON).
+    #[serde(serialize_with = "seconds")]
+    pub build_time: Duration,
+    /// Wall time of the backend calls, as masu measures it: encoding, the backend, decoding.
+    #[serde(serialize_with = "seconds")]
+    pub solve_time: Duration,
+    /// The time the backend itself reports (CP-SAT's `wall_time`; for HiGHS the time inside
+    /// its solve call), summed over the solves.
+    #[serde(serialize_with = "optional_seconds")]
+    pub backend_time: Option<Duration>,
+    /// Solves run (counting re-solves with a no-good after each solution).
+    pub solves: usize,
+    /// Threads the backend was allowed (`None`: its default).
+    pub threads: Option<u32>,
+}
+
+impl Stats {
+    /// masu's own share of the time: building the model plus everything around the
+    /// backend's reported time (encoding, FFI, decoding, checking).
+    pub fn overhead(&self) -> Duration {
+        self.build_time + self.solve_time.saturating_sub(self.backend_time.unwrap_or(self.solve_time))
+    }
+}
+
+/// The answer of a solve: every solution found (each already re-checked), whether the
+/// count is complete, and the stats.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report<S> {
+    /// What the solve established.
+    pub status: Status,
+    /// The backend that ran.
+    pub backend: Backend,
+    /// The formulation that was built.
+    pub formulation: String,
+    /// The solutions found, pairwise different, each passed by the puzzle's checker.
+    pub solutions: Vec<S>,
+    /// Whether `solutions` is all there is (the search was exhausted).
+    pub complete: bool,
+    /// Model size and timings.
+    pub stats: Stats,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_follows_count_and_completeness() {
+        assert_eq!(Status::of(0, true, 2, false), Status::Infeasible);
+        assert_eq!(Status::of(1, true, 2, false), Status::Unique);
+        assert_eq!(Status::of(1, false, 1, false), Status::Solved);
+        assert_eq!(Status::of(1, false, 2, false), Status::TimedOut);
+        assert_eq!(Status::of(2, false, 2, false), Status::Multiple);
+        assert_eq!(Status::of(3, true, 9, false), Status::Multiple);
+        assert_eq!(Status::of(0, false, 2, false), Status::TimedOut);
+        assert_eq!(Status::of(0, false, 2, true), Status::Interrupted);
+    }
+
+    #[test]
+    fn overhead_is_what_the_backend_does_not_report() {
+        let stats = Stats {
+            build_time: Duration::from_millis(2),
+            solve_time: Duration::from_millis(10),
+            backend_time: Some(Duration::from_millis(7)),
+            ..Stats::default()
+        };
+        assert_eq!(stats.overhead(), Duration::from_millis(5));
+    }
+}

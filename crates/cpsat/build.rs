@@ -1,0 +1,134 @@
+//! Finds `libortools.so.9` (OR-Tools 9.15, the PyPI wheel) and links against it.
+//!
+//! Order: `ORTOOLS_LIB_DIR`; an installed Python `ortools` of the pinned version; else the
+//! pinned wheel, fetched once with `pip download` into `<target>/ortools-<version>/`, a cache
+//! shared by every cargo profile. The directory is exported to dependents as
+//! `DEP_ORTOOLS_LIB_DIR` so that their binaries can carry the same rpath.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const VERSION: &str = "9.15.6755";
+const LIBRARY: &str = "libortools.so.9";
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=ORTOOLS_LIB_DIR");
+    println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
+    let dir = match find_library() {
+        Ok(dir) => dir,
+        Err(message) => {
+            println!("cargo::error=masu-cpsat: cannot find {LIBRARY} (OR-Tools {VERSION}): {message}");
+            return;
+        }
+    };
+    let dir = dir.display();
+    println!("cargo:rustc-link-search=native={dir}");
+    println!("cargo:rustc-link-lib=dylib:+verbatim={LIBRARY}");
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
+    println!("cargo:lib_dir={dir}");
+}
+
+fn find_library() -> Result<PathBuf, String> {
+    if let Ok(dir) = env::var("ORTOOLS_LIB_DIR") {
+        let dir = PathBuf::from(dir);
+        return if dir.join(LIBRARY).is_file() {
+            Ok(dir)
+        } else {
+            Err(format!("ORTOOLS_LIB_DIR={} has no {LIBRARY}", dir.display()))
+        };
+    }
+    if let Some(dir) = installed_python_ortools() {
+        return Ok(dir);
+    }
+    download_wheel()
+}
+
+fn python() -> String {
+    env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
+}
+
+/// The `.libs` folder of an installed `ortools` package of exactly the pinned version
+/// (`find_spec` locates it without importing it). Another version has other proto field
+/// numbers, so it is not used.
+fn installed_python_ortools() -> Option<PathBuf> {
+    let script = "import importlib.util, importlib.metadata, os\n\
+        spec = importlib.util.find_spec('ortools')\n\
+        print(importlib.metadata.version('ortools'))\n\
+        print(os.path.dirname(spec.origin))";
+    let output = Command::new(python()).args(["-c", script]).output().ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(output.stdout).ok()?;
+    let mut lines = text.lines();
+    let version = lines.next()?.trim();
+    let package = PathBuf::from(lines.next()?.trim());
+    let dir = package.join(".libs");
+    if version != VERSION {
+        println!("cargo:warning=ignoring installed Python ortools {version}: masu needs {VERSION}");
+        return None;
+    }
+    dir.join(LIBRARY).is_file().then_some(dir)
+}
+
+/// The target directory is the nearest ancestor of OUT_DIR holding cargo's CACHEDIR.TAG.
+fn cache_root() -> PathBuf {
+    if let Ok(dir) = env::var("ORTOOLS_CACHE_DIR") {
+        return PathBuf::from(dir);
+    }
+    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    out_dir.ancestors().find(|dir| dir.join("CACHEDIR.TAG").is_file()).map(Path::to_path_buf).unwrap_or(out_dir)
+}
+
+fn download_wheel() -> Result<PathBuf, String> {
+    let cache = cache_root().join(format!("ortools-{VERSION}"));
+    let dir = cache.join("ortools").join(".libs");
+    if dir.join(LIBRARY).is_file() {
+        return Ok(dir);
+    }
+    // Unpack beside the cache and rename into place, so that two builds racing here (two
+    // profiles at once) never see a half-written folder.
+    let staging = cache_root().join(format!("ortools-{VERSION}.partial-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    std::fs::create_dir_all(&staging).map_err(|e| format!("{}: {e}", staging.display()))?;
+    let status = Command::new(python())
+        .args(["-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"])
+        .args(["--platform", "manylinux_2_28_x86_64", "--python-version", "3.11"])
+        .args(["--implementation", "cp", "--abi", "cp311", "-d"])
+        .arg(&staging)
+        .arg(format!("ortools=={VERSION}"))
+        .status()
+        .map_err(|e| format!("cannot run `{} -m pip`: {e}", python()))?;
+    if !status.success() {
+        return Err(format!("`pip download ortools=={VERSION}` failed ({status})"));
+    }
+    // Keep `ortools/.libs/` and `ortools.libs/` with their relative layout: libortools finds
+    // its hash-named abseil libraries in the second through its RPATH.
+    let unpack = "import glob, os, sys, zipfile\n\
+        dest = sys.argv[1]\n\
+        wheel, = glob.glob(dest + '/ortools-*.whl')\n\
+        with zipfile.ZipFile(wheel) as z:\n\
+        \x20   for name in z.namelist():\n\
+        \x20       if name.startswith(('ortools/.libs/', 'ortools.libs/')):\n\
+        \x20           z.extract(name, dest)\n\
+        os.remove(wheel)";
+    let status = Command::new(python())
+        .args(["-c", unpack])
+        .arg(&staging)
+        .status()
+        .map_err(|e| format!("cannot unpack the wheel: {e}"))?;
+    if !status.success() {
+        return Err(format!("unpacking the ortools wheel failed ({status})"));
+    }
+    match std::fs::rename(&staging, &cache) {
+        Ok(()) => {}
+        // Another build finished first: use its copy.
+        Err(_) if dir.join(LIBRARY).is_file() => {
+            let _ = std::fs::remove_dir_all(&staging);
+        }
+        Err(e) => return Err(format!("{} -> {}: {e}", staging.display(), cache.display())),
+    }
+    Ok(dir)
+}

@@ -1,0 +1,45 @@
+//! Google OR-Tools CP-SAT from Rust, over the C ABI of the `libortools.so.9` that the PyPI
+//! wheel `ortools==9.15.6755` ships: no C++ SDK, no protoc, no C++ shim.
+//!
+//! A model is built with [`CpModel`], encoded as a `CpModelProto` (prost messages holding
+//! only the fields used, with 9.15's field numbers), solved by `SolveCpInterruptible`, and
+//! the `CpSolverResponse` decoded. The build script finds the library (`ORTOOLS_LIB_DIR`, an
+//! installed Python `ortools`, else a download of the pinned wheel) and sets an rpath, so
+//! binaries run with no environment variable.
+//!
+//! ```
+//! use masu_cpsat::{CpModel, CpSolver, Status};
+//! let mut model = CpModel::new();
+//! let x = model.new_int_var(0, 10);
+//! let y = model.new_int_var(0, 10);
+//! model.add_eq(x + y, 12);
+//! model.add_gt(x, y);
+//! model.maximize(y);
+//! let response = CpSolver::default().solve(&model).unwrap();
+//! assert_eq!(response.status, Status::Optimal);
+//! assert_eq!((response.value(x), response.value(y)), (7, 5));
+//! ```
+
+mod ffi;
+mod model;
+mod proto;
+mod solver;
+#[cfg(test)]
+mod tests;
+
+pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
+pub use solver::{CpSolver, Enumeration, Parameters, Response, Status, StopHandle};
+
+/// What can go wrong between a model and CP-SAT's answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// CP-SAT's validator rejected the model; the text is CP-SAT's reason.
+    #[error("CP-SAT rejected the model: {0}")]
+    ModelInvalid(String),
+    /// The model cannot be handed to the library (e.g. its encoding exceeds 2 GiB).
+    #[error("model too large for CP-SAT: {0}")]
+    TooLarge(String),
+    /// The library misbehaved (no response, undecodable response).
+    #[error("CP-SAT library error: {0}")]
+    Library(String),
+}

@@ -1,0 +1,281 @@
+//! Parameters, solving, stopping and enumerating.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use prost::Message;
+
+use crate::Error;
+use crate::ffi::Env;
+use crate::model::{BoolVar, CpModel, Domain, IntVar};
+use crate::proto::{self, CpSolverStatus};
+
+/// Solver parameters (a subset of `SatParameters`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Parameters {
+    /// Wall-clock limit for one solve; for an enumeration, for all its solves together.
+    pub time_limit: Option<Duration>,
+    /// Parallel search workers (CP-SAT's default: one per core).
+    pub workers: Option<u32>,
+    /// Seed of the search's random choices.
+    pub random_seed: Option<i32>,
+    /// Collect CP-SAT's search log into [`Response::log`].
+    pub log: bool,
+}
+
+impl Parameters {
+    fn to_proto(&self, remaining: Option<Duration>) -> proto::SatParameters {
+        proto::SatParameters {
+            max_time_in_seconds: remaining.map(|d| d.as_secs_f64()),
+            num_workers: self.workers.map(|w| w.min(i32::MAX as u32) as i32),
+            random_seed: self.random_seed,
+            log_search_progress: Some(self.log),
+            log_to_stdout: Some(false),
+            log_to_response: Some(self.log),
+            ..Default::default()
+        }
+    }
+}
+
+/// What a solve concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution, proven optimal (for a model without objective: any solution).
+    Optimal,
+    /// A solution, not proven optimal (the limit came first).
+    Feasible,
+    /// Proven to have no solution.
+    Infeasible,
+    /// Stopped (time limit or stop request) before finding a solution or a proof.
+    Unknown,
+}
+
+/// The answer of one solve.
+#[derive(Clone, Debug)]
+pub struct Response {
+    /// What the solve concluded.
+    pub status: Status,
+    /// The value of every variable (empty unless a solution was found).
+    pub values: Vec<i64>,
+    /// The objective value of the solution, if the model has an objective.
+    pub objective: Option<f64>,
+    /// Wall time CP-SAT reports for the solve.
+    pub wall_time: Duration,
+    /// Deterministic time (CP-SAT's machine-independent work measure).
+    pub deterministic_time: f64,
+    /// Conflicts during search.
+    pub conflicts: i64,
+    /// Branches during search.
+    pub branches: i64,
+    /// The search log (when [`Parameters::log`] is set).
+    pub log: String,
+}
+
+impl Response {
+    /// Whether the response carries a solution.
+    pub fn has_solution(&self) -> bool {
+        matches!(self.status, Status::Optimal | Status::Feasible)
+    }
+    /// The value of `var` in the solution.
+    pub fn value(&self, var: IntVar) -> i64 {
+        self.values[var.index()]
+    }
+    /// The truth value of `literal` in the solution.
+    pub fn bool_value(&self, literal: BoolVar) -> bool {
+        (self.values[literal.index()] != 0) != literal.is_negated()
+    }
+}
+
+/// All solutions found by an enumeration.
+#[derive(Clone, Debug)]
+pub struct Enumeration {
+    /// Full assignments, pairwise different on the projection.
+    pub solutions: Vec<Vec<i64>>,
+    /// Whether the enumeration proved there are no other solutions (false when it stopped at
+    /// the limit, the time limit, or a stop request).
+    pub complete: bool,
+    /// Sum of CP-SAT's wall times over the solves.
+    pub wall_time: Duration,
+    /// Number of solves run.
+    pub solves: usize,
+}
+
+/// Stops a running solve (and every later solve of the same solver) from any thread.
+/// Cloning gives another handle on the same solver.
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<StopState>);
+
+#[derive(Debug, Default)]
+struct StopState {
+    stopped: AtomicBool,
+    running: Mutex<Option<Arc<Env>>>,
+}
+
+impl StopHandle {
+    /// A handle that is not stopped.
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+    /// Stops the running solve, which returns within milliseconds with the best solution
+    /// found so far, and makes later solves return at once with [`Status::Unknown`].
+    pub fn stop(&self) {
+        self.0.stopped.store(true, Ordering::SeqCst);
+        if let Some(env) = self.0.running.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+            env.stop();
+        }
+    }
+    /// Whether [`StopHandle::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.0.stopped.load(Ordering::SeqCst)
+    }
+}
+
+/// Solves models with the given parameters; stoppable through [`CpSolver::stop_handle`].
+#[derive(Clone, Debug, Default)]
+pub struct CpSolver {
+    /// Parameters for every solve.
+    pub parameters: Parameters,
+    stop: StopHandle,
+}
+
+impl CpSolver {
+    /// A solver with the given parameters.
+    pub fn new(parameters: Parameters) -> CpSolver {
+        CpSolver { parameters, stop: StopHandle::new() }
+    }
+    /// A solver that shares `stop` with others (one Ctrl-C stops them all).
+    pub fn with_stop_handle(parameters: Parameters, stop: StopHandle) -> CpSolver {
+        CpSolver { parameters, stop }
+    }
+    /// A handle to stop this solver from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Solves `model` once.
+    pub fn solve(&self, model: &CpModel) -> Result<Response, Error> {
+        self.solve_proto(&model.proto, self.parameters.time_limit)
+    }
+
+    fn solve_proto(&self, model: &proto::CpModelProto, time_limit: Option<Duration>) -> Result<Response, Error> {
+        let parameters = self.parameters.to_proto(time_limit).encode_to_vec();
+        let request = model.encode_to_vec();
+        let env = Arc::new(Env::new()?);
+        {
+            let mut running = self.stop.0.running.lock().unwrap_or_else(PoisonError::into_inner);
+            if self.stop.is_stopped() {
+                return Ok(stopped_response());
+            }
+            *running = Some(Arc::clone(&env));
+        }
+        let bytes = env.solve(&request, &parameters);
+        self.stop.0.running.lock().unwrap_or_else(PoisonError::into_inner).take();
+        let response = proto::CpSolverResponse::decode(bytes?.as_slice())
+            .map_err(|e| Error::Library(format!("cannot decode CP-SAT's response: {e}")))?;
+        let status = match CpSolverStatus::try_from(response.status) {
+            Ok(CpSolverStatus::Optimal) => Status::Optimal,
+            Ok(CpSolverStatus::Feasible) => Status::Feasible,
+            Ok(CpSolverStatus::Infeasible) => Status::Infeasible,
+            Ok(CpSolverStatus::Unknown) => Status::Unknown,
+            Ok(CpSolverStatus::ModelInvalid) => return Err(Error::ModelInvalid(response.solution_info)),
+            Err(_) => return Err(Error::Library(format!("unknown CP-SAT status {}", response.status))),
+        };
+        let has_solution = matches!(status, Status::Optimal | Status::Feasible);
+        Ok(Response {
+            status,
+            objective: (has_solution && model.objective.is_some()).then_some(response.objective_value),
+            values: if has_solution { response.solution } else { Vec::new() },
+            wall_time: Duration::from_secs_f64(response.wall_time.max(0.0)),
+            deterministic_time: response.deterministic_time,
+            conflicts: response.num_conflicts,
+            branches: response.num_branches,
+            log: response.solve_log,
+        })
+    }
+
+    /// Finds up to `limit` solutions that differ on `projection` (every variable of the model
+    /// when `projection` is empty), by solving again with a no-good constraint that excludes
+    /// each solution found. Correct with any number of workers (CP-SAT's own enumeration
+    /// silently misses solutions with several workers), and a solution that differs only
+    /// outside the projection is never counted twice.
+    pub fn enumerate(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
+        let all: Vec<IntVar>;
+        let projection = if projection.is_empty() {
+            all = (0..model.num_variables()).map(|i| IntVar(i as i32)).collect();
+            &all
+        } else {
+            projection
+        };
+        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
+        let mut proto = model.proto.clone();
+        let mut result = Enumeration { solutions: Vec::new(), complete: false, wall_time: Duration::ZERO, solves: 0 };
+        while result.solutions.len() < limit {
+            let remaining = match deadline {
+                Some(d) => match d.checked_duration_since(Instant::now()) {
+                    Some(r) if !r.is_zero() => Some(r),
+                    _ => break,
+                },
+                None => None,
+            };
+            let response = self.solve_proto(&proto, remaining)?;
+            result.solves += 1;
+            result.wall_time += response.wall_time;
+            match response.status {
+                Status::Infeasible => {
+                    result.complete = true;
+                    break;
+                }
+                Status::Unknown => break,
+                Status::Optimal | Status::Feasible => {
+                    exclude(&mut proto, projection, &response.values);
+                    result.solutions.push(response.values);
+                }
+            }
+        }
+        Ok(result)
+    }
+}
+
+/// Adds the no-good "some variable of `projection` differs from `values`": one literal per
+/// variable, `d ⇒ x ≠ v`, and `bool_or(d)`. A 0/1 variable needs no auxiliary literal.
+fn exclude(model: &mut proto::CpModelProto, projection: &[IntVar], values: &[i64]) {
+    let mut differs = Vec::with_capacity(projection.len());
+    for &var in projection {
+        let value = values[var.index()];
+        let domain = &model.variables[var.index()].domain;
+        if domain.as_slice() == [0, 1] {
+            differs.push(if value == 0 { var.0 } else { -var.0 - 1 });
+            continue;
+        }
+        let d = model.variables.len() as i32;
+        model.variables.push(proto::IntegerVariableProto { name: String::new(), domain: vec![0, 1] });
+        model.constraints.push(proto::ConstraintProto {
+            enforcement_literal: vec![d],
+            constraint: Some(proto::Constraint::Linear(proto::LinearConstraintProto {
+                vars: vec![var.0],
+                coeffs: vec![1],
+                domain: Domain::all_but(value).bounds().to_vec(),
+            })),
+            ..Default::default()
+        });
+        differs.push(d);
+    }
+    model.constraints.push(proto::ConstraintProto {
+        constraint: Some(proto::Constraint::BoolOr(proto::BoolArgumentProto { literals: differs })),
+        ..Default::default()
+    });
+}
+
+fn stopped_response() -> Response {
+    Response {
+        status: Status::Unknown,
+        values: Vec::new(),
+        objective: None,
+        wall_time: Duration::ZERO,
+        deterministic_time: 0.0,
+        conflicts: 0,
+        branches: 0,
+        log: String::new(),
+    }
+}

@@ -1,0 +1,210 @@
+//! Checks every backend × formulation against a corpus's known answers.
+//!
+//! ```text
+//! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
+//! ```
+//!
+//! For sudoku, DIR holds one folder per set, each with one-line puzzle files and a
+//! `counts.json` (file name → solution count per line; 2 means "2 or more", null unknown).
+//! Every puzzle is solved with a solution limit of 2 on every formulation × backend compiled
+//! in; the status must match the count (0 infeasible, 1 unique, 2+ multiple) and every
+//! solution must pass the checker. Exit status 1 on any disagreement or error.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use masu::core::{SolveOptions, Status};
+use masu::sudoku::{self, Formulation, Sudoku};
+
+#[derive(Parser)]
+#[command(about = "Check every backend × formulation against a corpus's known solution counts")]
+struct Cli {
+    /// The kind of puzzle (sudoku).
+    kind: String,
+    /// The corpus folder, e.g. ../shared/data/sudoku.
+    dir: PathBuf,
+    /// Comma-separated set folders to check, or `all`.
+    #[arg(long, default_value = "norvig,tdoku-tests,janko-puzzlekit")]
+    sets: String,
+    /// Wall-clock limit per puzzle and combination, in seconds (a timeout is reported, not
+    /// counted as agreement).
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// Threads per solve.
+    #[arg(long)]
+    threads: Option<u32>,
+}
+
+struct Case {
+    set: String,
+    file: String,
+    line: usize,
+    puzzle: Sudoku,
+    expected: u64,
+}
+
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    agree: usize,
+    disagree: usize,
+    timed_out: usize,
+    errors: usize,
+    times: Vec<Duration>,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<bool> {
+    if cli.kind != "sudoku" {
+        bail!("unknown puzzle kind '{}': the corpus check covers sudoku", cli.kind);
+    }
+    let sets = select_sets(&cli.dir, &cli.sets)?;
+    let mut cases = Vec::new();
+    let mut problems = 0;
+    for set in &sets {
+        let (found, bad) = read_set(&cli.dir.join(set), set)?;
+        cases.extend(found);
+        problems += bad;
+    }
+    let combinations: Vec<(Formulation, masu::core::Backend)> = Formulation::ALL
+        .into_iter()
+        .flat_map(|f| f.backends().iter().map(move |&b| (f, b)))
+        .filter(|(_, b)| b.is_compiled())
+        .collect();
+    let options = SolveOptions {
+        time_limit: cli.time_limit.map(Duration::from_secs_f64),
+        threads: cli.threads,
+        solution_limit: 2,
+        ..SolveOptions::default()
+    };
+    let progress = ProgressBar::new((cases.len() * combinations.len()) as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} solves, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut tallies: BTreeMap<(String, String, Formulation, masu::core::Backend), Tally> = BTreeMap::new();
+    for case in &cases {
+        for &(formulation, backend) in &combinations {
+            let tally = tallies.entry((case.set.clone(), case.file.clone(), formulation, backend)).or_default();
+            tally.puzzles += 1;
+            let started = Instant::now();
+            let result = sudoku::solve(&case.puzzle, formulation, backend, &options);
+            tally.times.push(started.elapsed());
+            let place = format!("{}/{}:{}", case.set, case.file, case.line);
+            match result {
+                Err(e) => {
+                    tally.errors += 1;
+                    progress.suspend(|| eprintln!("ERROR {place} {formulation} on {backend}: {e}"));
+                }
+                Ok(report) if report.status == Status::TimedOut => tally.timed_out += 1,
+                Ok(report) => {
+                    let expected = match case.expected {
+                        0 => Status::Infeasible,
+                        1 => Status::Unique,
+                        _ => Status::Multiple,
+                    };
+                    if report.status == expected {
+                        tally.agree += 1;
+                    } else {
+                        tally.disagree += 1;
+                        progress.suspend(|| {
+                            eprintln!(
+                                "DISAGREE {place} {formulation} on {backend}: {} but counts.json says {}",
+                                report.status, case.expected
+                            )
+                        });
+                    }
+                }
+            }
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    println!(
+        "{:<18} {:<28} {:<14} {:<7} {:>7} {:>6} {:>8} {:>8} {:>6} {:>10} {:>9}",
+        "set", "file", "formulation", "backend", "puzzles", "agree", "disagree", "timeout", "errors", "median ms", "max ms"
+    );
+    let mut ok = problems == 0;
+    for ((set, file, formulation, backend), tally) in &mut tallies {
+        tally.times.sort();
+        let median = tally.times.get(tally.times.len() / 2).copied().unwrap_or_default();
+        let max = tally.times.last().copied().unwrap_or_default();
+        ok &= tally.disagree == 0 && tally.errors == 0;
+        println!(
+            "{set:<18} {file:<28} {:<14} {:<7} {:>7} {:>6} {:>8} {:>8} {:>6} {:>10.1} {:>9.1}",
+            formulation.name(),
+            backend.name(),
+            tally.puzzles,
+            tally.agree,
+            tally.disagree,
+            tally.timed_out,
+            tally.errors,
+            median.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3
+        );
+    }
+    println!("{}", if ok { "every answer agrees with counts.json and passes the checker" } else { "FAILED" });
+    Ok(ok)
+}
+
+fn select_sets(dir: &Path, sets: &str) -> Result<Vec<String>> {
+    if sets != "all" {
+        return Ok(sets.split(',').map(str::to_string).collect());
+    }
+    let mut all: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("counts.json").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    all.sort();
+    Ok(all)
+}
+
+/// The puzzles of one set with their expected counts; the second value counts unreadable
+/// puzzles (reported on stderr).
+fn read_set(dir: &Path, set: &str) -> Result<(Vec<Case>, usize)> {
+    let counts_path = dir.join("counts.json");
+    let counts: BTreeMap<String, Vec<Option<u64>>> = serde_json::from_str(
+        &std::fs::read_to_string(&counts_path).with_context(|| format!("cannot read {}", counts_path.display()))?,
+    )
+    .with_context(|| format!("{} is not a map of file name to counts", counts_path.display()))?;
+    let mut cases = Vec::new();
+    let mut bad = 0;
+    for (file, expected) in counts {
+        let path = dir.join(&file);
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        for (line, entry) in sudoku::parse_puzzles(&text) {
+            match (entry, expected.get(line - 1)) {
+                (Err(e), _) => {
+                    bad += 1;
+                    eprintln!("error: {}:{e}", path.display());
+                }
+                (Ok(_), None) => {
+                    bad += 1;
+                    eprintln!("error: {}:{line}: no count in counts.json", path.display());
+                }
+                (Ok(_), Some(None)) => {} // count unknown: nothing to check against
+                (Ok(puzzle), Some(Some(count))) => {
+                    cases.push(Case { set: set.to_string(), file: file.clone(), line, puzzle, expected: *count })
+                }
+            }
+        }
+    }
+    Ok((cases, bad))
+}

@@ -1,0 +1,45 @@
+# The recipes people type. Every recipe goes through ./masu, which provisions the build tools
+# on a fresh machine and keeps everything in one cargo profile (release), so HiGHS compiles
+# once. Without `just`, run the command under a recipe by hand.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# List the recipes.
+default:
+    @just --list
+
+# Solve puzzles: just solve sudoku FILE|DIR [--backend highs] [--format json] ...
+solve kind +args:
+    ./masu solve {{kind}} {{args}}
+
+# Count solutions up to --count N: just count sudoku FILE [--count 10]
+count kind +args:
+    ./masu count {{kind}} {{args}}
+
+# Print what an article printed: just article 002_sudoku
+article name:
+    ./masu example article_{{name}}
+
+# The whole test suite: every backend, then each backend alone.
+test:
+    ./masu test
+
+# Check every backend × formulation against a corpus's known answers:
+# just corpus sudoku ../shared/data/sudoku
+corpus kind dir *args:
+    ./masu example corpus {{kind}} {{dir}} {{args}}
+
+# Benchmarks into BENCHMARKS.md: just bench sudoku [../shared/data]
+bench kind data="../shared/data":
+    ./masu example bench {{kind}} {{data}}
+
+# Format the code.
+fmt:
+    cargo fmt --all
+
+# Formatting and clippy, in the release profile (a dev-profile clippy would build HiGHS again).
+lint:
+    cargo fmt --all --check
+    ./masu cargo clippy --release --workspace --all-targets -- -D warnings
+    ./masu cargo clippy --release --workspace --all-targets --no-default-features --features highs -- -D warnings
+    ./masu cargo clippy --release --workspace --all-targets --no-default-features --features cp-sat -- -D warnings

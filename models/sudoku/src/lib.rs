@@ -1,0 +1,223 @@
+//! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`]), two
+//! formulations, an independent [`check`]er, and counting.
+//!
+//! - [`Formulation::AllDifferent`] — article 002's model, on CP-SAT ([`all_different`]).
+//! - [`Formulation::Binary`] — the assignment MILP `x[r][c][v]`, on HiGHS and on CP-SAT
+//!   ([`binary`]).
+//!
+//! [`solve`] builds the chosen model, runs it on the chosen backend, re-checks every
+//! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
+
+#[cfg(feature = "cp-sat")]
+pub mod all_different;
+pub mod binary;
+pub mod check;
+pub mod format;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+use masu_core::{Backend, Error, Report, SolveOptions, Stats, Status};
+
+pub use format::{Alphabet, ParseError, parse_puzzles};
+
+/// A solution: the grid's rows.
+pub type Grid = Vec<Vec<u8>>;
+
+/// A puzzle: `side × side` cells row by row, 0 blank, givens in `1..=side`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    side: usize,
+    box_size: usize,
+    cells: Vec<u8>,
+    alphabet: Alphabet,
+}
+
+impl Sudoku {
+    /// A puzzle from its cells (row by row, 0 blank); the side is the square root of their
+    /// number. Contradictory givens (a value twice in a row, column or box) are an error.
+    pub fn new(cells: Vec<u8>) -> Result<Sudoku, String> {
+        Sudoku::with_alphabet(cells, Alphabet::DigitsThenLetters)
+    }
+
+    /// As [`Sudoku::new`], remembering the symbols to print it with.
+    pub fn with_alphabet(cells: Vec<u8>, alphabet: Alphabet) -> Result<Sudoku, String> {
+        let side = (cells.len() as f64).sqrt() as usize;
+        let box_size = (side as f64).sqrt() as usize;
+        if side * side != cells.len() || box_size * box_size != side || !(4..=25).contains(&side) {
+            return Err(format!("{} cells is not a 4×4, 9×9, 16×16 or 25×25 sudoku", cells.len()));
+        }
+        if let Some(&v) = cells.iter().find(|&&v| usize::from(v) > side) {
+            return Err(format!("value {v} is out of 1..{side}"));
+        }
+        let sudoku = Sudoku { side, box_size, cells, alphabet };
+        if let Some(conflict) = check::first_repeat(&sudoku, &sudoku.cells) {
+            return Err(format!("contradictory givens: {conflict}"));
+        }
+        Ok(sudoku)
+    }
+
+    /// Cells per row.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+    /// Cells per box row (3 for 9×9).
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+    /// The cells row by row, 0 blank.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    /// The symbols the puzzle was written with.
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+    /// The given at row `r`, column `c` (0-based), 0 if blank.
+    pub fn given(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.side + c]
+    }
+    /// The box index (row-major) of cell `(r, c)`.
+    pub fn box_of(&self, r: usize, c: usize) -> usize {
+        (r / self.box_size) * self.box_size + c / self.box_size
+    }
+    /// The cells of every row, column and box, as `(name, [(r, c)])`: the units that must
+    /// each hold every value once.
+    pub fn units(&self) -> Vec<(String, Vec<(usize, usize)>)> {
+        let (s, n) = (self.side, self.box_size);
+        let mut units = Vec::with_capacity(3 * s);
+        for r in 0..s {
+            units.push((format!("row {}", r + 1), (0..s).map(|c| (r, c)).collect()));
+        }
+        for c in 0..s {
+            units.push((format!("column {}", c + 1), (0..s).map(|r| (r, c)).collect()));
+        }
+        for b in 0..s {
+            let (r0, c0) = ((b / n) * n, (b % n) * n);
+            units.push((format!("box {}", b + 1), (0..s).map(|i| (r0 + i / n, c0 + i % n)).collect()));
+        }
+        units
+    }
+    /// The puzzle on one line.
+    pub fn to_line(&self) -> String {
+        format::to_line(self.side, self.alphabet, &self.cells)
+    }
+    /// A solution grid as text, in this puzzle's symbols.
+    pub fn render(&self, grid: &Grid) -> String {
+        format::to_grid(self.side, self.alphabet, &grid.concat())
+    }
+}
+
+/// How the puzzle becomes a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Formulation {
+    /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
+    AllDifferent,
+    /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
+    Binary,
+}
+
+impl Formulation {
+    /// Every formulation.
+    pub const ALL: [Formulation; 2] = [Formulation::AllDifferent, Formulation::Binary];
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Formulation::AllDifferent => "all-different",
+            Formulation::Binary => "binary",
+        }
+    }
+    /// The backends the formulation can run on (compiled in or not).
+    pub fn backends(self) -> &'static [Backend] {
+        match self {
+            Formulation::AllDifferent => &[Backend::CpSat],
+            Formulation::Binary => &[Backend::Highs, Backend::CpSat],
+        }
+    }
+}
+
+impl fmt::Display for Formulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Formulation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Formulation, String> {
+        Formulation::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| format!("unknown sudoku formulation '{s}' (expected all-different or binary)"))
+    }
+}
+
+/// What a formulation's solve found, before checking.
+pub(crate) struct Found {
+    pub(crate) solutions: Vec<Vec<u8>>,
+    pub(crate) complete: bool,
+    pub(crate) stats: Stats,
+}
+
+/// Solves `puzzle` with `formulation` on `backend`, finding up to
+/// `options.solution_limit` solutions, each re-checked by [`check::check`].
+pub fn solve(
+    puzzle: &Sudoku,
+    formulation: Formulation,
+    backend: Backend,
+    options: &SolveOptions,
+) -> Result<Report<Grid>, Error> {
+    if !formulation.backends().contains(&backend) {
+        return Err(Error::NotApplicable {
+            formulation: formulation.name().into(),
+            backend,
+            reason: format!(
+                "it runs on {}",
+                formulation.backends().iter().map(|b| b.name()).collect::<Vec<_>>().join(" and ")
+            ),
+        });
+    }
+    backend.require()?;
+    let found = match formulation {
+        #[cfg(feature = "cp-sat")]
+        Formulation::AllDifferent => all_different::solve(puzzle, options)?,
+        #[cfg(not(feature = "cp-sat"))]
+        Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
+        Formulation::Binary => binary::solve(puzzle, backend, options)?,
+    };
+    report(puzzle, formulation, backend, options, found)
+}
+
+/// Checks every solution and wraps them in a report.
+fn report(
+    puzzle: &Sudoku,
+    formulation: Formulation,
+    backend: Backend,
+    options: &SolveOptions,
+    found: Found,
+) -> Result<Report<Grid>, Error> {
+    let mut solutions = Vec::with_capacity(found.solutions.len());
+    for cells in found.solutions {
+        check::check(puzzle, &cells).map_err(|reason| Error::WrongAnswer { backend, reason })?;
+        solutions.push(cells.chunks(puzzle.side).map(<[u8]>::to_vec).collect::<Grid>());
+    }
+    let status =
+        Status::of(solutions.len(), found.complete, options.solution_limit, options.interrupt.is_interrupted());
+    Ok(Report {
+        status,
+        backend,
+        formulation: formulation.name().into(),
+        solutions,
+        complete: found.complete,
+        stats: found.stats,
+    })
+}
+
+/// Times `build` (for [`Stats::build_time`]).
+pub(crate) fn timed<T>(build: impl FnOnce() -> T) -> (T, std::time::Duration) {
+    let started = Instant::now();
+    let built = build();
+    (built, started.elapsed())
+}

@@ -1,0 +1,12 @@
+//! masu — published puzzle formulations (nonogram, numberlink, sudoku) as Rust code, run on
+//! Google OR-Tools CP-SAT and on HiGHS.
+//!
+//! This facade re-exports the workspace crates and holds what the articles printed
+//! ([`articles`]). The command-line tool is the `masu` example (`examples/masu.rs`).
+
+pub use masu_core as core;
+#[cfg(feature = "cp-sat")]
+pub use masu_cpsat as cpsat;
+pub use masu_sudoku as sudoku;
+
+pub mod articles;
