@@ -137,7 +137,17 @@ fn run(cli: Cli) -> Result<bool> {
     progress.finish_and_clear();
     println!(
         "{:<18} {:<28} {:<14} {:<7} {:>7} {:>6} {:>8} {:>8} {:>6} {:>10} {:>9}",
-        "set", "file", "formulation", "backend", "puzzles", "agree", "disagree", "timeout", "errors", "median ms", "max ms"
+        "set",
+        "file",
+        "formulation",
+        "backend",
+        "puzzles",
+        "agree",
+        "disagree",
+        "timeout",
+        "errors",
+        "median ms",
+        "max ms"
     );
     let mut ok = problems == 0;
     for ((set, file, formulation, backend), tally) in &mut tallies {

@@ -156,7 +156,10 @@ fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         if interrupt.is_interrupted() {
             break;
         }
-        let place = format!("{}:{}", item.file.display(), item.line);
+        let place = match item.line {
+            0 => item.file.display().to_string(),
+            line => format!("{}:{line}", item.file.display()),
+        };
         let outcome = match &item.puzzle {
             Err(message) => Err(match item.column {
                 Some(c) => format!("{place}:{c}: {message}"),

@@ -230,6 +230,8 @@ pub struct SatParameters {
     pub log_search_progress: Option<bool>,
     #[prost(bool, optional, tag = "87")]
     pub enumerate_all_solutions: Option<bool>,
+    #[prost(bool, optional, tag = "135")]
+    pub catch_sigint_signal: Option<bool>,
     #[prost(bool, optional, tag = "173")]
     pub keep_all_feasible_solutions_in_presolve: Option<bool>,
     #[prost(bool, optional, tag = "186")]

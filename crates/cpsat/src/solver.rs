@@ -33,6 +33,9 @@ impl Parameters {
             log_search_progress: Some(self.log),
             log_to_stdout: Some(false),
             log_to_response: Some(self.log),
+            // CP-SAT would replace the process's SIGINT handler during a solve and not give
+            // it back; stopping is the caller's (StopHandle), so leave signals alone.
+            catch_sigint_signal: Some(false),
             ..Default::default()
         }
     }

@@ -1,0 +1,158 @@
+//! The command-line tool as a person or a script uses it: the built `masu` example.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use masu::core::Backend;
+
+/// The `masu` example binary, built by `cargo test` beside this test.
+fn masu_binary() -> PathBuf {
+    let mut dir = std::env::current_exe().unwrap();
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    dir.join("examples").join("masu")
+}
+
+fn masu(args: &[&str]) -> Output {
+    Command::new(masu_binary()).args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A file in a fresh temporary folder.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
+
+fn backends() -> Vec<&'static str> {
+    [Backend::CpSat, Backend::Highs].into_iter().filter(|b| b.is_compiled()).map(Backend::name).collect()
+}
+
+#[test]
+fn the_quick_start_puzzle_is_solved_and_unique_on_every_backend() {
+    for backend in backends() {
+        let out = masu(&["solve", "sudoku", "examples/data/article_002_sudoku.json", "--backend", backend]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{backend}: {}", text(&out.stderr));
+        assert!(stdout.contains(": unique (1 solution(s), complete;"), "{stdout}");
+        assert!(stdout.contains("3 5 8 | 4 6 9 | 2 1 7\n"), "{stdout}");
+        assert!(stdout.contains("4 2 1 | 3 8 6 | 5 7 9\n"), "{stdout}");
+    }
+}
+
+#[test]
+fn bad_lines_are_named_and_the_rest_of_the_file_is_solved() {
+    let contents = format!(
+        "# two good puzzles around four bad ones\n{ARTICLE}\n12345\n{}\n55{}\n{ARTICLE}\n",
+        ARTICLE.replacen('8', "x", 1),
+        &ARTICLE[2..]
+    );
+    let file = temp_file("mixed.txt", &contents);
+    let grid = temp_file("ten.txt", &"1234567890\n".repeat(10));
+    let file_name = file.to_str().unwrap();
+    let out = masu(&["solve", "sudoku", file_name, grid.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    for expected in [
+        format!("{file_name}:3: 5 cells"),
+        format!("{file_name}:4:3: unknown symbol 'x'"),
+        format!("{file_name}:5: contradictory givens: row 1 has two 5s"),
+        format!("{}:1: 10×10 grid", grid.display()),
+    ] {
+        assert!(stderr.contains(&expected), "missing «{expected}» in:\n{stderr}");
+    }
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    let statuses: Vec<(&str, u64)> =
+        lines.iter().map(|l| (l["status"].as_str().unwrap(), l["line"].as_u64().unwrap())).collect();
+    assert_eq!(statuses, [("unique", 2), ("error", 3), ("error", 4), ("error", 5), ("unique", 6), ("error", 1)]);
+    let solved = &lines[0];
+    assert_eq!(solved["count"], 1);
+    assert_eq!(solved["complete"], true);
+    assert_eq!(solved["solutions"][0][0], serde_json::json!([3, 5, 8, 4, 6, 9, 2, 1, 7]));
+    assert!(solved["stats"]["variables"].as_u64().unwrap() >= 81);
+}
+
+#[test]
+fn a_tiny_time_limit_reports_timed_out() {
+    // A 25×25 grid from the pattern (r·5 + r/5 + c) mod 25 with two cells in three blanked:
+    // too large for any backend to settle in 10 ms.
+    let line: String = (0..625)
+        .map(|i| {
+            let (r, c) = (i / 25, i % 25);
+            if i % 3 != 0 { '.' } else { char::from(b'A' + ((r * 5 + r / 5 + c) % 25) as u8) }
+        })
+        .collect();
+    let file = temp_file("big.txt", &format!("{line}\n"));
+    for backend in backends() {
+        let out = masu(&["solve", "sudoku", file.to_str().unwrap(), "--backend", backend, "--time-limit", "0.01"]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{backend}: {}", text(&out.stderr));
+        assert!(stdout.contains(": timed-out ("), "{backend}: {stdout}");
+        assert!(!stdout.contains(": unique"), "{backend}: {stdout}");
+    }
+}
+
+#[test]
+fn count_stops_at_the_limit_and_says_so() {
+    let file = temp_file("empty4.txt", &format!("{}\n", ".".repeat(16)));
+    let out = masu(&["count", "sudoku", file.to_str().unwrap(), "--count", "5", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        (line["status"].as_str(), line["count"].as_u64(), line["complete"].as_bool()),
+        (Some("multiple"), Some(5), Some(false))
+    );
+}
+
+#[test]
+fn a_formulation_that_cannot_run_on_a_backend_is_refused() {
+    if !Backend::Highs.is_compiled() {
+        return;
+    }
+    let out = masu(&[
+        "solve",
+        "sudoku",
+        "examples/data/article_002_sudoku.json",
+        "--backend",
+        "highs",
+        "--formulation",
+        "all-different",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot run on highs"), "{}", text(&out.stderr));
+}
+
+/// Ctrl-C (SIGINT) stops the running count within moments; what was found is still printed
+/// with the summary, and the exit status is 130. (CP-SAT would otherwise take over SIGINT
+/// during a solve.)
+#[test]
+fn ctrl_c_stops_and_prints_what_finished() {
+    let empty = temp_file("empty9.txt", &format!("{}\n{}\n", ".".repeat(81), ".".repeat(81)));
+    let child = Command::new(masu_binary())
+        .args(["count", "sudoku", empty.to_str().unwrap(), "--count", "1000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(":1: multiple ("), "{stdout}");
+    assert!(stdout.contains("1 not run"), "{stdout}");
+}
