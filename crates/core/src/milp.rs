@@ -65,6 +65,14 @@ impl Milp {
         self.constraints.push(constraint);
     }
 
+    /// The same model as a CP-SAT model, with the CP-SAT variable of each good_lp variable
+    /// (a typed [`Error::NotApplicable`] when a variable is continuous or unbounded, or a
+    /// coefficient is not an integer).
+    #[cfg(feature = "cp-sat")]
+    pub fn to_cp_sat(&self) -> Result<(masu_cpsat::CpModel, HashMap<Variable, masu_cpsat::IntVar>), Error> {
+        cp_sat::translate(self)
+    }
+
     /// Finds up to `options.solution_limit` solutions that differ on `projection` (binary
     /// variables), on `backend`.
     pub fn solve(
@@ -216,11 +224,8 @@ mod cp_sat {
             vars.insert(var, model.new_int_var_in(&domain, def.get_name()));
         }
         let linear = |e: &Expression| -> Result<LinearExpr, Error> {
-            let mut sum = LinearExpr::default();
-            for (v, c) in e.clone().linear_coefficients() {
-                sum += vars[&v] * integer(c, "coefficient")?;
-            }
-            Ok(sum)
+            let terms = e.clone().linear_coefficients().map(|(v, c)| Ok((vars[&v], integer(c, "coefficient")?)));
+            Ok(LinearExpr::from_terms(terms.collect::<Result<Vec<_>, Error>>()?, 0))
         };
         for c in &milp.constraints {
             // good_lp stores `Σ c·x + k ≤ 0` (or `= 0`).

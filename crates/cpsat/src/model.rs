@@ -107,6 +107,11 @@ impl LinearExpr {
     pub fn constant(value: i64) -> LinearExpr {
         LinearExpr { constant: value, ..LinearExpr::default() }
     }
+    /// `Σ coefficient·variable + constant` from its terms, without intermediate expressions.
+    pub fn from_terms(terms: impl IntoIterator<Item = (IntVar, i64)>, constant: i64) -> LinearExpr {
+        let (vars, coeffs) = terms.into_iter().map(|(v, c)| (v.0, c)).unzip();
+        LinearExpr { vars, coeffs, constant }
+    }
     /// `Σ coefficient·variable` over the pairs.
     pub fn weighted_sum<V: Into<LinearExpr>>(terms: impl IntoIterator<Item = (i64, V)>) -> Self {
         terms.into_iter().fold(LinearExpr::default(), |sum, (c, v)| sum + v.into() * c)

@@ -22,6 +22,9 @@ pub struct Parameters {
     pub random_seed: Option<i32>,
     /// Collect CP-SAT's search log into [`Response::log`].
     pub log: bool,
+    /// Run CP-SAT's presolve (its default: on). Small models that are solved many times
+    /// (enumeration by re-solving) can spend most of their time there.
+    pub presolve: Option<bool>,
 }
 
 impl Parameters {
@@ -30,6 +33,7 @@ impl Parameters {
             max_time_in_seconds: remaining.map(|d| d.as_secs_f64()),
             num_workers: self.workers.map(|w| w.min(i32::MAX as u32) as i32),
             random_seed: self.random_seed,
+            cp_model_presolve: self.presolve,
             log_search_progress: Some(self.log),
             log_to_stdout: Some(false),
             log_to_response: Some(self.log),

@@ -1,0 +1,249 @@
+//! The benchmark harness: `just bench sudoku [DATA]` (= `./masu example bench sudoku DATA`).
+//!
+//! For every backend × formulation × thread setting, solves every puzzle of the norvig and
+//! magictour sets with a solution limit of 2 (solve + uniqueness proof, what the article's
+//! enumeration establishes on a proper sudoku), and records per-puzzle wall time and masu's
+//! own share of it: the time outside the backend's reported time (model build, encode,
+//! FFI, decode, no-good bookkeeping, checking). Beside those rows it runs the article's own
+//! code (`shared/anchors/seed002_sudoku.py`, in a venv `.anchors/` with the pinned
+//! ortools) on the same files in the same run. The rows replace the sudoku section of
+//! BENCHMARKS.md, with the machine and the command.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use masu::core::{Backend, SolveOptions, Status};
+use masu::sudoku::{self, Formulation};
+
+const SETS: [(&str, &[&str]); 2] = [
+    ("norvig", &["norvig/top95.txt", "norvig/hardest.txt"]),
+    ("magictour", &["magictour-top1465/magictour-top1465.txt"]),
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (kind, data) = match args.as_slice() {
+        [kind] => (kind.as_str(), PathBuf::from("../shared/data")),
+        [kind, data] => (kind.as_str(), PathBuf::from(data)),
+        _ => {
+            eprintln!("usage: bench sudoku [DATA-DIR]   (DATA-DIR defaults to ../shared/data)");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match kind {
+        "sudoku" => bench_sudoku(&data),
+        other => Err(anyhow::anyhow!("no benchmark for '{other}' yet (sudoku)")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+struct Row {
+    set: &'static str,
+    solver: String,
+    threads: String,
+    puzzles: usize,
+    unique: usize,
+    median: Duration,
+    mean: Duration,
+    max: Duration,
+    overhead_share: Option<f64>,
+}
+
+fn bench_sudoku(data: &Path) -> Result<()> {
+    let sudoku_dir = data.join("sudoku");
+    let mut rows = Vec::new();
+    for (set, files) in SETS {
+        let mut puzzles = Vec::new();
+        for file in files {
+            let path = sudoku_dir.join(file);
+            let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            for (line, entry) in sudoku::parse_puzzles(&text) {
+                puzzles.push(entry.map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?);
+            }
+        }
+        for formulation in Formulation::ALL {
+            for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
+                for threads in [None, Some(1)] {
+                    rows.push(run_masu(set, &puzzles, formulation, backend, threads)?);
+                }
+            }
+        }
+        rows.push(run_article(set, &files.iter().map(|f| sudoku_dir.join(f)).collect::<Vec<_>>())?);
+    }
+    let section = render(&rows);
+    print!("{section}");
+    write_section("sudoku", &section)
+}
+
+fn run_masu(
+    set: &'static str,
+    puzzles: &[sudoku::Sudoku],
+    formulation: Formulation,
+    backend: Backend,
+    threads: Option<u32>,
+) -> Result<Row> {
+    let options = SolveOptions { threads, solution_limit: 2, ..SolveOptions::default() };
+    let (mut times, mut total, mut backend_total, mut unique) = (Vec::new(), Duration::ZERO, Duration::ZERO, 0);
+    eprintln!("{set}: {formulation} on {backend}, threads {threads:?} ...");
+    for puzzle in puzzles {
+        let started = Instant::now();
+        let report = sudoku::solve(puzzle, formulation, backend, &options)?;
+        let elapsed = started.elapsed();
+        if report.status == Status::Unique {
+            unique += 1;
+        }
+        times.push(elapsed);
+        total += elapsed;
+        backend_total += report.stats.backend_time.unwrap_or(elapsed);
+    }
+    times.sort();
+    Ok(Row {
+        set,
+        solver: format!("masu {formulation} on {backend}"),
+        threads: threads.map_or("default".into(), |t| t.to_string()),
+        puzzles: puzzles.len(),
+        unique,
+        median: times[times.len() / 2],
+        mean: total / puzzles.len() as u32,
+        max: times[times.len() - 1],
+        overhead_share: Some(total.saturating_sub(backend_total).as_secs_f64() / total.as_secs_f64()),
+    })
+}
+
+/// The article's code on the same files: its own JSON summary gives the mean per puzzle.
+fn run_article(set: &'static str, files: &[PathBuf]) -> Result<Row> {
+    let python = ensure_anchor_venv()?;
+    let script = Path::new("../shared/anchors/seed002_sudoku.py");
+    if !script.is_file() {
+        bail!("{} not found (run from the project root, shared/ beside it)", script.display());
+    }
+    let (mut puzzles, mut unique, mut total) = (0, 0, 0.0);
+    for file in files {
+        eprintln!("{set}: the article's code on {} ...", file.display());
+        let out = Command::new(&python).arg(script).arg(file).output().context("cannot run the article's code")?;
+        if !out.status.success() {
+            bail!("the article's code failed on {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+        }
+        let summary: serde_json::Value =
+            serde_json::from_slice(&out.stdout).context("the article's code printed no JSON")?;
+        puzzles += summary["puzzles"].as_u64().unwrap_or(0) as usize;
+        unique += summary["solution_counts"]["1"].as_u64().unwrap_or(0) as usize;
+        total += summary["total_s"].as_f64().unwrap_or(0.0);
+    }
+    let mean = Duration::from_secs_f64(total / puzzles.max(1) as f64);
+    Ok(Row {
+        set,
+        solver: "article's code (Python, CP-SAT, AllDifferent, all solutions)".into(),
+        threads: "default".into(),
+        puzzles,
+        unique,
+        median: Duration::ZERO,
+        mean,
+        max: Duration::ZERO,
+        overhead_share: None,
+    })
+}
+
+/// `.anchors/bin/python` with ortools 9.15.6755, created on first use.
+fn ensure_anchor_venv() -> Result<PathBuf> {
+    let python = PathBuf::from(".anchors/bin/python");
+    let has_ortools = |p: &Path| {
+        Command::new(p)
+            .args(["-c", "import ortools, sys; sys.exit(ortools.__version__ != '9.15.6755')"])
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if python.is_file() && has_ortools(&python) {
+        return Ok(python);
+    }
+    eprintln!("creating .anchors/ (a venv with ortools 9.15.6755 for the article's code) ...");
+    let ok = Command::new("python3").args(["-m", "venv", ".anchors"]).status()?.success()
+        && Command::new(&python).args(["-m", "pip", "install", "--quiet", "ortools==9.15.6755"]).status()?.success();
+    if !ok || !has_ortools(&python) {
+        bail!("could not set up .anchors/ with ortools 9.15.6755");
+    }
+    Ok(python)
+}
+
+fn ms(d: Duration) -> String {
+    if d.is_zero() { "–".into() } else { format!("{:.2}", d.as_secs_f64() * 1e3) }
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| s.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|kb| kb.parse::<u64>().ok()))
+        .map_or("?".into(), |kb| format!("{} GiB", kb / 1024 / 1024));
+    format!("{cores} cores ({cpu}), {memory}")
+}
+
+fn render(rows: &[Row]) -> String {
+    let mut out = String::new();
+    out.push_str("## Sudoku\n\n");
+    out.push_str(&format!(
+        "Machine: {}. Command: `just bench sudoku ../shared/data` (`./masu example bench sudoku ../shared/data`), release profile.\n\n",
+        machine()
+    ));
+    out.push_str(
+        "Per-puzzle wall time of `masu_sudoku::solve` with a solution limit of 2 (solve and prove \
+         uniqueness: what the article's enumeration establishes on a proper sudoku), model build and \
+         checking included. *Overhead* is masu's share of that time: everything outside the \
+         backend's own reported time (model build, encoding, FFI, decoding, no-good bookkeeping, \
+         checking). The article's code prints only its mean per puzzle (Python, model building \
+         included, one enumerating solve).\n\n",
+    );
+    out.push_str("| set | solver | threads | puzzles | unique | median ms | mean ms | max ms | overhead |\n");
+    out.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            r.set,
+            r.solver,
+            r.threads,
+            r.puzzles,
+            r.unique,
+            ms(r.median),
+            ms(r.mean),
+            ms(r.max),
+            r.overhead_share.map_or("–".into(), |s| format!("{:.1}%", s * 100.0))
+        ));
+    }
+    out
+}
+
+/// Replaces (or appends) the section between `<!-- bench:NAME -->` markers in BENCHMARKS.md.
+fn write_section(name: &str, section: &str) -> Result<()> {
+    let path = Path::new("BENCHMARKS.md");
+    let (start, end) = (format!("<!-- bench:{name}:start -->"), format!("<!-- bench:{name}:end -->"));
+    let mut text = std::fs::read_to_string(path).unwrap_or_else(|_| {
+        "# Benchmarks\n\nEvery table is written by `just bench KIND` on the machine it names; rerun it to \
+         refresh. Numbers from different machines are not comparable.\n"
+            .into()
+    });
+    let block = format!("{start}\n{section}{end}\n");
+    match (text.find(&start), text.find(&end)) {
+        (Some(a), Some(b)) if a < b => text.replace_range(a..b + end.len() + 1, &block),
+        _ => {
+            text.push('\n');
+            text.push_str(&block);
+        }
+    }
+    std::fs::write(path, text).context("cannot write BENCHMARKS.md")
+}
