@@ -2,7 +2,14 @@
 //!
 //! ```text
 //! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
+//! corpus nonogram DIR [--formulations native,automaton,start-index] [--time-limit S]
 //! ```
+//!
+//! For nonograms, DIR holds collections with `json/` folders (one puzzle per file, with the
+//! source's `solution`, `unique` and `other_solutions` where known). Every puzzle is solved
+//! with a solution limit of 2 by each formulation asked for; every answer must pass the
+//! checker; a unique answer must equal the source's solution; a puzzle the source gives
+//! several solutions must be reported multiple; and all formulations that finish must agree.
 //!
 //! For sudoku, DIR holds one folder per set, each with one-line puzzle files and a
 //! `counts.json` (file name → solution count per line; 2 means "2 or more", null unknown).
@@ -24,10 +31,13 @@ use masu::sudoku::{self, Formulation, Sudoku};
 #[derive(Parser)]
 #[command(about = "Check every backend × formulation against a corpus's known solution counts")]
 struct Cli {
-    /// The kind of puzzle (sudoku).
+    /// The kind of puzzle (sudoku, nonogram).
     kind: String,
     /// The corpus folder, e.g. ../shared/data/sudoku.
     dir: PathBuf,
+    /// Nonogram formulations to run, comma-separated (each on its own backend).
+    #[arg(long, default_value = "native")]
+    formulations: String,
     /// Comma-separated set folders to check, or `all`.
     #[arg(long, default_value = "norvig,tdoku-tests,janko-puzzlekit")]
     sets: String,
@@ -70,9 +80,14 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<bool> {
-    if cli.kind != "sudoku" {
-        bail!("unknown puzzle kind '{}': the corpus check covers sudoku", cli.kind);
+    match cli.kind.as_str() {
+        "sudoku" => run_sudoku(cli),
+        "nonogram" => run_nonogram(cli),
+        other => bail!("unknown puzzle kind '{other}' (sudoku, nonogram)"),
     }
+}
+
+fn run_sudoku(cli: Cli) -> Result<bool> {
     let sets = select_sets(&cli.dir, &cli.sets)?;
     let mut cases = Vec::new();
     let mut problems = 0;
@@ -217,4 +232,136 @@ fn read_set(dir: &Path, set: &str) -> Result<(Vec<Case>, usize)> {
         }
     }
     Ok((cases, bad))
+}
+
+/// Every `json/*.json` below `dir`, sorted.
+fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            json_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "json") && path.parent().is_some_and(|p| p.ends_with("json")) {
+            files.push(path);
+        }
+    }
+}
+
+fn run_nonogram(cli: Cli) -> Result<bool> {
+    use masu::nonogram::{self, Formulation as F, format};
+    let formulations: Vec<F> =
+        cli.formulations.split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
+    let mut files = Vec::new();
+    json_files(&cli.dir, &mut files);
+    if files.is_empty() {
+        bail!("no json/*.json puzzles below {}", cli.dir.display());
+    }
+    let options = SolveOptions {
+        time_limit: cli.time_limit.map(Duration::from_secs_f64),
+        threads: cli.threads,
+        solution_limit: 2,
+        ..SolveOptions::default()
+    };
+    let progress = ProgressBar::new((files.len() * formulations.len()) as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} solves, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    // Per collection × formulation: statuses, times, and refusals as too large.
+    type Tally = (BTreeMap<Status, usize>, Vec<Duration>, usize);
+    let mut tallies: BTreeMap<(String, F), Tally> = BTreeMap::new();
+    let mut failures = 0;
+    for file in &files {
+        let collection = file.iter().rev().nth(2).map_or("?".into(), |c| c.to_string_lossy().into_owned());
+        let text = std::fs::read_to_string(file)?;
+        let entry = format::parse_json(&text).into_iter().next().context("empty JSON")?;
+        let mut fail = |message: String| {
+            failures += 1;
+            progress.suspend(|| eprintln!("FAIL {}: {message}", file.display()));
+        };
+        let puzzle = match entry.puzzle {
+            Ok(p) => p,
+            Err(e) => {
+                fail(format!("unreadable: {e}"));
+                continue;
+            }
+        };
+        let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
+        let mut answers: Vec<(F, Status, Vec<nonogram::Grid>)> = Vec::new();
+        for &formulation in &formulations {
+            let backend = formulation.backends()[0];
+            let started = Instant::now();
+            let result = nonogram::solve(&puzzle, formulation, backend, &options);
+            let elapsed = started.elapsed();
+            let tally = tallies.entry((collection.clone(), formulation)).or_default();
+            tally.1.push(elapsed);
+            match result {
+                Err(masu::core::Error::TooLarge(_)) => tally.2 += 1,
+                Err(e) => fail(format!("{formulation}: {e}")),
+                Ok(report) => {
+                    *tally.0.entry(report.status).or_default() += 1;
+                    if report.status == Status::Unique {
+                        if let Some(expected) = &entry.solution {
+                            if &report.solutions[0] != expected {
+                                fail(format!("{formulation}: unique, but not the source's solution"));
+                            }
+                        }
+                        if several {
+                            fail(format!("{formulation}: unique, but the source gives several solutions"));
+                        }
+                    }
+                    if report.status == Status::Infeasible {
+                        fail(format!(
+                            "{formulation}: infeasible, but the puzzle comes from a collection of solvable ones"
+                        ));
+                    }
+                    if matches!(report.status, Status::Unique | Status::Multiple | Status::Infeasible) {
+                        answers.push((formulation, report.status, report.solutions));
+                    }
+                }
+            }
+            progress.inc(1);
+        }
+        if let Some((first, status, _)) = answers.first() {
+            for (other, other_status, _) in &answers[1..] {
+                if other_status != status {
+                    fail(format!("{first} says {status}, {other} says {other_status}"));
+                }
+            }
+        }
+    }
+    progress.finish_and_clear();
+    println!(
+        "{:<22} {:<15} {:>7} {:>7} {:>9} {:>10} {:>10} {:>6} {:>10} {:>10}",
+        "collection",
+        "formulation",
+        "puzzles",
+        "unique",
+        "multiple",
+        "timed out",
+        "too large",
+        "other",
+        "median ms",
+        "max ms"
+    );
+    for ((collection, formulation), (statuses, times, too_large)) in &mut tallies {
+        times.sort();
+        let n = |s: Status| statuses.get(&s).copied().unwrap_or(0);
+        let other = statuses.values().sum::<usize>() - n(Status::Unique) - n(Status::Multiple) - n(Status::TimedOut);
+        println!(
+            "{collection:<22} {:<15} {:>7} {:>7} {:>9} {:>10} {:>10} {:>6} {:>10.2} {:>10.1}",
+            formulation.name(),
+            times.len(),
+            n(Status::Unique),
+            n(Status::Multiple),
+            n(Status::TimedOut),
+            too_large,
+            other,
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[times.len() - 1].as_secs_f64() * 1e3
+        );
+    }
+    println!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
+    Ok(failures == 0)
 }

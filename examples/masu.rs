@@ -1,9 +1,9 @@
 //! The masu command-line tool: solve and count puzzles on a chosen backend and formulation.
 //!
 //! ```text
-//! masu solve sudoku FILE|DIR... [--backend cp-sat|highs] [--formulation all-different|binary]
-//!                               [--count N] [--time-limit S] [--threads N] [--format text|json]
-//! masu count sudoku FILE|DIR... [--count N]
+//! masu solve sudoku|nonogram FILE|DIR... [--backend B] [--formulation F] [--count N]
+//!            [--time-limit S] [--threads N] [--size-limit N] [--format text|json] [--svg FILE]
+//! masu count sudoku|nonogram FILE|DIR... [--count N]
 //! ```
 //!
 //! Run it with `./masu ...` (which provisions the build tools) or
@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use masu::core::{Backend, Interrupt, Report, SolveOptions, Status};
-use masu::sudoku::{self, Formulation, Grid, Sudoku};
+use masu::kinds::{self, Item, PuzzleKind};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -48,6 +48,8 @@ enum Command {
 enum Kind {
     /// n²×n² sudoku: one-line files (81 characters for 9×9), the article's JSON array, text grids.
     Sudoku,
+    /// Nonogram: JSON, .non, .nin, webpbn text, TAAI/TCGA batches, janko dataset JSON.
+    Nonogram,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -66,11 +68,13 @@ struct SolveArgs {
     /// Puzzle files, or directories searched recursively for them.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Solver backend: cp-sat or highs.
-    #[arg(long, default_value = "cp-sat", value_parser = parse_backend)]
-    backend: Backend,
-    /// Model: all-different (article 002, cp-sat) or binary (MILP, highs and cp-sat).
-    /// Default: all-different on cp-sat, binary on highs.
+    /// Solver backend: cp-sat, highs or native. Default: the formulation's own backend.
+    #[arg(long, value_parser = parse_backend)]
+    backend: Option<Backend>,
+    /// Model. sudoku: all-different (article 002; default), binary (MILP).
+    /// nonogram: native (default), start-index (article 000), patterns (article 003),
+    /// line-solver and line-solver-dp (article 004), automaton. Default backend: the
+    /// formulation's own; with --backend alone, the first formulation that runs on it.
     #[arg(long)]
     formulation: Option<String>,
     /// Stop after N solutions: 1 just solves, 2 (solve's default) proves uniqueness.
@@ -82,9 +86,16 @@ struct SolveArgs {
     /// Threads the backend may use (CP-SAT workers, HiGHS threads).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
+    /// Largest model a formulation may build (nonogram patterns and line-solver: patterns
+    /// in all); past it the formulation refuses instead of running out of memory.
+    #[arg(long)]
+    size_limit: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Write the answer as an SVG picture (nonogram, a single puzzle).
+    #[arg(long)]
+    svg: Option<PathBuf>,
 }
 
 fn parse_backend(s: &str) -> Result<Backend, String> {
@@ -111,25 +122,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// One puzzle to run: where it is, and the puzzle or why it could not be read.
-struct Item {
-    file: PathBuf,
-    line: usize,
-    column: Option<usize>,
-    puzzle: Result<Sudoku, String>,
+fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
+    match args.kind {
+        Kind::Sudoku => run_kind::<kinds::Sudoku>(args, default_count, |_, _| None),
+        Kind::Nonogram => {
+            run_kind::<kinds::Nonogram>(args, default_count, |p, s| Some(masu::nonogram::render::svg(p, s)))
+        }
+    }
 }
 
-fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
-    let Kind::Sudoku = args.kind;
-    let formulation: Formulation = match &args.formulation {
-        Some(name) => name.parse().map_err(anyhow::Error::msg)?,
-        None if args.backend == Backend::Highs => Formulation::Binary,
-        None => Formulation::AllDifferent,
-    };
-    if !formulation.backends().contains(&args.backend) {
-        bail!("formulation '{formulation}' cannot run on {} (try --formulation binary)", args.backend);
-    }
-    args.backend.require()?;
+/// One puzzle to run: its file, and where in it.
+struct Located<P> {
+    file: PathBuf,
+    item: Item<P>,
+}
+
+fn run_kind<K: PuzzleKind>(
+    args: &SolveArgs,
+    default_count: u64,
+    svg: impl Fn(&K::Puzzle, Option<&K::Solution>) -> Option<String>,
+) -> Result<ExitCode> {
+    let (formulation, backend) =
+        kinds::choose::<K>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
 
     let interrupt = Interrupt::new();
     {
@@ -141,9 +155,13 @@ fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         threads: args.threads,
         solution_limit: usize::try_from(args.count.unwrap_or(default_count)).unwrap_or(usize::MAX),
         interrupt: interrupt.clone(),
+        size_limit: args.size_limit.unwrap_or(SolveOptions::default().size_limit),
     };
 
-    let items = read_inputs(&args.paths);
+    let items = read_inputs::<K>(&args.paths);
+    if args.svg.is_some() && items.len() != 1 {
+        bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
+    }
     let progress = if items.len() > 1 { ProgressBar::new(items.len() as u64) } else { ProgressBar::hidden() };
     progress.set_draw_target(ProgressDrawTarget::stderr());
     progress.set_style(
@@ -152,22 +170,25 @@ fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     );
     let single = items.len() == 1;
     let mut summary = Summary::default();
-    for item in &items {
+    for Located { file, item } in &items {
         if interrupt.is_interrupted() {
             break;
         }
-        let place = match item.line {
-            0 => item.file.display().to_string(),
-            line => format!("{}:{line}", item.file.display()),
+        let mut place = match item.line {
+            0 => file.display().to_string(),
+            line => format!("{}:{line}", file.display()),
         };
+        if let Some(name) = &item.name {
+            place.push_str(&format!(" ({name})"));
+        }
         let outcome = match &item.puzzle {
             Err(message) => Err(match item.column {
-                Some(c) => format!("{place}:{c}: {message}"),
-                None => format!("{place}: {message}"),
+                Some(c) if item.name.is_none() => format!("{place}:{c}: {message}"),
+                _ => format!("{place}: {message}"),
             }),
             Ok(puzzle) => {
                 let started = Instant::now();
-                sudoku::solve(puzzle, formulation, args.backend, &options)
+                K::solve(puzzle, formulation, backend, &options)
                     .map(|report| (report, started.elapsed()))
                     .map_err(|e| format!("{place}: {e}"))
             }
@@ -177,19 +198,24 @@ fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 summary.add(report.status, *elapsed);
                 let puzzle = item.puzzle.as_ref().ok();
                 match args.format {
-                    Format::Json => println!("{}", json_line(item, report)),
-                    Format::Text => print_text(&place, puzzle, report, *elapsed, single),
+                    Format::Json => println!("{}", json_line::<K>(file, item, report)),
+                    Format::Text => print_text::<K>(&place, puzzle, report, *elapsed, single),
                 }
             }
             Err(message) => {
                 summary.errors += 1;
                 eprintln!("error: {message}");
                 if args.format == Format::Json {
-                    let line = json!({"file": item.file, "line": item.line, "status": "error", "error": message});
+                    let line = json!({"file": file, "line": item.line, "name": item.name, "status": "error", "error": message});
                     println!("{line}");
                 }
             }
         });
+        if let (Some(path), Ok(puzzle), Ok((report, _))) = (&args.svg, &item.puzzle, &outcome) {
+            if let Some(picture) = svg(puzzle, report.solutions.first()) {
+                std::fs::write(path, picture).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+        }
         progress.inc(1);
     }
     progress.finish_and_clear();
@@ -208,13 +234,13 @@ fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     })
 }
 
-/// Every puzzle of every path, in order; a directory is searched recursively for puzzle
-/// files (`.txt`, `.json`, `.sdk`), leaving out solution files, `counts.json` and `native/`.
-fn read_inputs(paths: &[PathBuf]) -> Vec<Item> {
+/// Every puzzle of every path, in order; a directory is searched recursively for the
+/// kind's puzzle files (leaving out `native/` folders, which keep the sources' originals).
+fn read_inputs<K: PuzzleKind>(paths: &[PathBuf]) -> Vec<Located<K::Puzzle>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            collect_dir(path, &mut files);
+            collect_dir::<K>(path, &mut files);
         } else {
             files.push(path.clone());
         }
@@ -224,69 +250,63 @@ fn read_inputs(paths: &[PathBuf]) -> Vec<Item> {
         let text = match std::fs::read_to_string(&file) {
             Ok(text) => text,
             Err(e) => {
-                items.push(Item { file, line: 0, column: None, puzzle: Err(format!("cannot read: {e}")) });
+                let item = Item { line: 0, column: None, name: None, puzzle: Err(format!("cannot read: {e}")) };
+                items.push(Located { file, item });
                 continue;
             }
         };
-        let entries = sudoku::parse_puzzles(&text);
-        if entries.is_empty() {
-            items.push(Item {
-                file: file.clone(),
-                line: 1,
-                column: None,
-                puzzle: Err("no puzzle in this file".into()),
-            });
+        let read = K::read(&file, &text);
+        if read.is_empty() {
+            let item = Item { line: 1, column: None, name: None, puzzle: Err("no puzzle in this file".into()) };
+            items.push(Located { file: file.clone(), item });
         }
-        for (line, entry) in entries {
-            let (line, column, puzzle) = match entry {
-                Ok(puzzle) => (line, None, Ok(puzzle)),
-                Err(e) => (e.line, e.column, Err(e.message)),
-            };
-            items.push(Item { file: file.clone(), line, column, puzzle });
-        }
+        items.extend(read.into_iter().map(|item| Located { file: file.clone(), item }));
     }
     items
 }
 
-fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) {
+fn collect_dir<K: PuzzleKind>(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if path.is_dir() {
-            if name != "native" {
-                collect_dir(&path, files);
+            if path.file_name().is_none_or(|n| n != "native") {
+                collect_dir::<K>(&path, files);
             }
-        } else if (name.ends_with(".txt") || name.ends_with(".json") || name.ends_with(".sdk"))
-            && !name.ends_with(".solutions.txt")
-            && name != "counts.json"
-        {
+        } else if K::is_puzzle_file(&path) {
             files.push(path);
         }
     }
 }
 
-fn json_line(item: &Item, report: &Report<Grid>) -> serde_json::Value {
+fn json_line<K: PuzzleKind>(file: &Path, item: &Item<K::Puzzle>, report: &Report<K::Solution>) -> serde_json::Value {
     json!({
-        "file": item.file,
+        "file": file,
         "line": item.line,
+        "name": item.name,
         "status": report.status,
         "backend": report.backend,
         "formulation": report.formulation,
         "count": report.solutions.len(),
         "complete": report.complete,
-        "solutions": report.solutions,
+        "solutions": report.solutions.iter().map(K::to_json).collect::<Vec<_>>(),
         "stats": report.stats,
     })
 }
 
-fn print_text(place: &str, puzzle: Option<&Sudoku>, report: &Report<Grid>, elapsed: Duration, single: bool) {
+fn print_text<K: PuzzleKind>(
+    place: &str,
+    puzzle: Option<&K::Puzzle>,
+    report: &Report<K::Solution>,
+    elapsed: Duration,
+    single: bool,
+) {
     let count = report.solutions.len();
     let counted =
         if report.complete { format!("{count} solution(s), complete") } else { format!("{count} solution(s) found") };
     let first = match (puzzle, report.solutions.first()) {
-        (Some(p), Some(s)) if !single => format!("  {}", sudoku::format::to_line(p.side(), p.alphabet(), &s.concat())),
+        (Some(p), Some(s)) if !single => format!("  {}", K::one_line(p, s)),
         _ => String::new(),
     };
     println!(
@@ -301,7 +321,7 @@ fn print_text(place: &str, puzzle: Option<&Sudoku>, report: &Report<Grid>, elaps
             if count > 1 {
                 println!("solution {}:", i + 1);
             }
-            print!("{}", p.render(s));
+            print!("{}", K::render(p, s));
         }
     }
 }
@@ -333,6 +353,9 @@ impl Summary {
             n(Status::TimedOut),
             self.errors,
         );
+        if n(Status::Stuck) > 0 {
+            out.push_str(&format!(", {} stuck (line logic alone could not decide every cell)", n(Status::Stuck)));
+        }
         if n(Status::Interrupted) + not_run > 0 {
             out.push_str(&format!(", {} interrupted, {not_run} not run", n(Status::Interrupted)));
         }

@@ -32,3 +32,108 @@ pub fn sudoku_002() -> Result<String, Box<dyn Error>> {
     }
     Ok(out)
 }
+
+/// Article 003's 10×10 puzzle: row clues, column clues.
+pub const NONOGRAM_003: (&str, &str) =
+    ("2 | 3,2 | 2,3 | 2,2 | 8 | 7 | 1,4 | 3,3 | 1,1 | 3", "2 | 1,2 | 1,5 | 5,2 | 1,2,1 | 3 | 6 | 1,3,2,1 | 3,4 | 1,1");
+
+/// Article 004's 5×5 sample: row clues, column clues.
+pub const NONOGRAM_004: (&str, &str) = ("1 | 1 | 5 | 1 | 1", "1 | 3 | 1,1,1 | 1 | 1");
+
+/// A puzzle from clues written `a,b | c | ...` (rows, then columns).
+pub fn nonogram_from_clues(rows: &str, cols: &str) -> Result<masu_nonogram::Nonogram, Box<dyn Error>> {
+    let parse = |text: &str| -> Result<Vec<Vec<usize>>, std::num::ParseIntError> {
+        text.split('|').map(|line| line.split(',').map(|n| n.trim().parse()).collect()).collect()
+    };
+    Ok(masu_nonogram::Nonogram::new(parse(rows)?, parse(cols)?)?)
+}
+
+#[cfg(feature = "cp-sat")]
+/// Python's repr of a list of `{'A': 0, 'B': 3}` dicts, wrapped as pprint wraps it at 80
+/// columns (the article prints with a notebook's pretty printer).
+fn python_dicts(rows: &[Vec<i64>]) -> String {
+    let dicts: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let items: Vec<String> =
+                row.iter().enumerate().map(|(j, v)| format!("'{}': {v}", (b'A' + j as u8) as char)).collect();
+            format!("{{{}}}", items.join(", "))
+        })
+        .collect();
+    let flat = format!("[{}]", dicts.join(", "));
+    if flat.len() <= 80 { flat } else { format!("[{}]", dicts.join(",\n ")) }
+}
+
+/// Article 000: `show_all_locations` and `show_all_fills` on its two lines, enumerated by
+/// CP-SAT with the article's `place_numbers` and `fill_pattern`, printed in the article's
+/// order (by start indices), then its model solving article 004's sample.
+#[cfg(feature = "cp-sat")]
+pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
+    use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar};
+    use masu_nonogram::start_index::{fill_pattern, place_numbers};
+    let mut out = String::new();
+    for (numbers, width) in [(vec![2, 1], 5), (vec![3, 2, 2], 10)] {
+        let mut model = CpModel::new();
+        let locations = place_numbers(&mut model, &numbers, width);
+        let found = CpSolver::default().enumerate(&model, 10_000, &locations)?;
+        let mut rows: Vec<Vec<i64>> =
+            found.solutions.iter().map(|s| locations.iter().map(|l| s[l.index()]).collect()).collect();
+        rows.sort();
+        out.push_str(&format!("show_all_locations({numbers:?}, {width})\n{}\n", python_dicts(&rows)));
+    }
+    for (numbers, width) in [(vec![2, 1], 5), (vec![3, 2, 2], 10)] {
+        let mut model = CpModel::new();
+        let targets: Vec<BoolVar> = (0..width).map(|i| model.new_bool_var_named(&i.to_string())).collect();
+        let locations = fill_pattern(&mut model, &numbers, &targets);
+        let projection: Vec<IntVar> = targets.iter().map(|t| t.variable()).collect();
+        let found = CpSolver::default().enumerate(&model, 10_000, &projection)?;
+        let mut rows: Vec<(Vec<i64>, Vec<i64>)> = found
+            .solutions
+            .iter()
+            .map(|s| {
+                (locations.iter().map(|l| s[l.index()]).collect(), projection.iter().map(|t| s[t.index()]).collect())
+            })
+            .collect();
+        rows.sort();
+        out.push_str(&format!("show_all_fills({numbers:?}, {width})\n"));
+        for (_, fills) in rows {
+            out.push_str(&format!("{fills:?}\n"));
+        }
+    }
+    let puzzle = nonogram_from_clues(NONOGRAM_004.0, NONOGRAM_004.1)?;
+    let options = masu_core::SolveOptions::default();
+    let report = masu_nonogram::solve(&puzzle, masu_nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
+    out.push_str(&format!("solve_nonogram (article 004's sample): {}\n", report.status));
+    for grid in &report.solutions {
+        out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Ascii));
+    }
+    Ok(out)
+}
+
+/// Article 003: its 10×10 puzzle with its pattern-selection MILP (on HiGHS when compiled,
+/// as the article used a MILP solver), drawn as text.
+pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
+    let puzzle = nonogram_from_clues(NONOGRAM_003.0, NONOGRAM_003.1)?;
+    let backend = if Backend::Highs.is_compiled() { Backend::Highs } else { Backend::CpSat };
+    let report =
+        masu_nonogram::solve(&puzzle, masu_nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
+    let mut out = format!("patterns on {backend}: {}\n", report.status);
+    for grid in &report.solutions {
+        out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Blocks));
+    }
+    Ok(out)
+}
+
+/// Article 004: its line solver on its 5×5 sample, printing each iteration's board as the
+/// article's program does, then `Finished!`.
+pub fn nonogram_004() -> Result<String, Box<dyn Error>> {
+    use masu_nonogram::line_solver::{board_to_article_text, run_article};
+    let puzzle = nonogram_from_clues(NONOGRAM_004.0, NONOGRAM_004.1)?;
+    let run = run_article(&puzzle, 1_000_000)?;
+    let mut out = String::from("Creating all patterns...\nDrawing board...\n");
+    for (i, board) in run.boards.iter().enumerate() {
+        out.push_str(&format!("iter={}\n{}\n", i + 1, board_to_article_text(board)));
+    }
+    out.push_str("Finished!\n");
+    Ok(out)
+}

@@ -29,3 +29,73 @@ fn article_002_solution_is_unique_on_every_backend() {
         }
     }
 }
+
+/// Article 000: the placements and fills of its two lines, exactly (as sets: the article's
+/// order is CP-SAT's enumeration order, which is not fixed).
+#[cfg(feature = "cp-sat")]
+#[test]
+fn article_000_enumerations() {
+    let text = masu::articles::nonogram_000().unwrap();
+    assert!(text.contains("show_all_locations([2, 1], 5)\n[{'A': 0, 'B': 3}, {'A': 0, 'B': 4}, {'A': 1, 'B': 4}]\n"));
+    assert!(text.contains(
+        "show_all_locations([3, 2, 2], 10)\n[{'A': 0, 'B': 4, 'C': 7},\n {'A': 0, 'B': 4, 'C': 8},\n \
+         {'A': 0, 'B': 5, 'C': 8},\n {'A': 1, 'B': 5, 'C': 8}]\n"
+    ));
+    let fills = |header: &str| -> Vec<String> {
+        let mut rows: Vec<String> = text
+            .split(header)
+            .nth(1)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with('['))
+            .map(|l| l.replace(", ", "").trim_matches(['[', ']']).to_string())
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(fills("show_all_fills([2, 1], 5)"), ["01101", "11001", "11010"]);
+    assert_eq!(fills("show_all_fills([3, 2, 2], 10)"), ["0111011011", "1110011011", "1110110011", "1110110110"]);
+}
+
+/// Article 003: its 10×10 puzzle has one picture, the same on every backend of its pattern
+/// model and on every other formulation that decides it.
+#[test]
+fn article_003_one_picture_on_every_backend() {
+    use masu::core::{SolveOptions, Status};
+    use masu::nonogram::{self, Formulation};
+    let (rows, cols) = masu::articles::NONOGRAM_003;
+    let puzzle = masu::articles::nonogram_from_clues(rows, cols).unwrap();
+    let native =
+        nonogram::solve(&puzzle, Formulation::Native, masu::core::Backend::Native, &SolveOptions::default()).unwrap();
+    assert_eq!(native.status, Status::Unique);
+    for formulation in Formulation::ALL {
+        for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
+            let report = nonogram::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+            assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
+            assert_eq!(report.solutions, native.solutions, "{formulation} on {backend}");
+        }
+    }
+    assert!(masu::articles::nonogram_003().unwrap().contains(": unique\n"));
+}
+
+/// Article 004: the three printed iterations of the 5×5 sample, board by board, then
+/// `Finished!`.
+#[test]
+fn article_004_prints_three_iterations() {
+    let board = |rows: &str| -> String {
+        let mut out = "+----------\n".to_string();
+        for row in rows.split(' ') {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            out.push_str(&format!("| {}\n", cells.join(" ")));
+        }
+        out
+    };
+    let expected = format!(
+        "Creating all patterns...\nDrawing board...\niter=1\n{}\niter=2\n{}\niter=3\n{}\nFinished!\n",
+        board("..o.. ..-.. ooooo ..-.. ..o.."),
+        board("--o-- -.--- ooooo -.--- --o--"),
+        board("--o-- -o--- ooooo -o--- --o--"),
+    );
+    assert_eq!(masu::articles::nonogram_004().unwrap(), expected);
+}

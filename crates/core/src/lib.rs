@@ -114,11 +114,20 @@ pub struct SolveOptions {
     pub solution_limit: usize,
     /// Stops the solve from another thread.
     pub interrupt: Interrupt,
+    /// The largest model a formulation may build, in its own unit (for nonogram `patterns`:
+    /// placements); past it the formulation refuses with [`Error::TooLarge`] before building.
+    pub size_limit: u64,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { time_limit: None, threads: None, solution_limit: 2, interrupt: Interrupt::new() }
+        SolveOptions {
+            time_limit: None,
+            threads: None,
+            solution_limit: 2,
+            interrupt: Interrupt::new(),
+            size_limit: 100_000,
+        }
     }
 }
 

@@ -24,6 +24,8 @@ pub enum Status {
     TimedOut,
     /// Stopped by the user before the search finished.
     Interrupted,
+    /// A method without search (a line solver) ended with cells it could not decide.
+    Stuck,
 }
 
 impl Status {
@@ -50,6 +52,7 @@ impl Status {
             Status::Infeasible => "infeasible",
             Status::TimedOut => "timed-out",
             Status::Interrupted => "interrupted",
+            Status::Stuck => "stuck",
         }
     }
 }

@@ -1,0 +1,20 @@
+//! Article 000 (nonogram): prints what the article printed.
+//!
+//! `./masu example article_000_nonogram`
+
+#[cfg(feature = "cp-sat")]
+fn main() {
+    match masu::articles::nonogram_000() {
+        Ok(text) => print!("{text}"),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+#[cfg(not(feature = "cp-sat"))]
+fn main() {
+    eprintln!("article 000's model runs on CP-SAT: build with the cp-sat feature");
+    std::process::exit(1);
+}

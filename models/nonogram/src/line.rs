@@ -1,0 +1,293 @@
+//! One line of a nonogram: counting and enumerating the placements of its clue, and the
+//! dynamic-programming line solver that every search in this crate builds on.
+
+/// The state of a cell while solving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Not decided yet.
+    Unknown,
+    /// Decided white (crossed).
+    Empty,
+    /// Decided black (filled).
+    Filled,
+}
+
+/// The number of placements of `clue` in a line of `length` cells, without enumerating them:
+/// `C(free + k, k)` with `k` blocks and `free = length − (Σ clue + k − 1)`; saturates at
+/// `u128::MAX`, and is 0 when the clue does not fit.
+pub fn count_placements(clue: &[usize], length: usize) -> u128 {
+    let k = clue.len();
+    let needed = clue.iter().sum::<usize>() + k.saturating_sub(1);
+    if needed > length {
+        return 0;
+    }
+    let free = (length - needed) as u128;
+    // C(free + i, i) for i = 1..=k, each step exact.
+    let mut count: u128 = 1;
+    for i in 1..=k as u128 {
+        count = match count.checked_mul(free + i) {
+            Some(product) => product / i,
+            None => return u128::MAX,
+        };
+    }
+    count
+}
+
+/// Every placement of `clue` in `length` cells, as block start indices, in lexicographic
+/// order (the order article 000 prints them in).
+pub fn placements(clue: &[usize], length: usize) -> Vec<Vec<usize>> {
+    fn go(clue: &[usize], length: usize, from: usize, starts: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        let Some((&first, rest)) = clue.split_first() else {
+            out.push(starts.clone());
+            return;
+        };
+        let rest_needed: usize = rest.iter().map(|b| b + 1).sum();
+        let Some(last_start) = length.checked_sub(first + rest_needed) else { return };
+        for start in from..=last_start {
+            starts.push(start);
+            go(rest, length, start + first + 1, starts, out);
+            starts.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(clue, length, 0, &mut Vec::with_capacity(clue.len()), &mut out);
+    out
+}
+
+/// The filled cells of a placement.
+pub fn fill(clue: &[usize], starts: &[usize], length: usize) -> Vec<bool> {
+    let mut line = vec![false; length];
+    for (&block, &start) in clue.iter().zip(starts) {
+        line[start..start + block].iter_mut().for_each(|c| *c = true);
+    }
+    line
+}
+
+/// The clue of a filled line (lengths of its runs of filled cells).
+pub fn clue_of(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
+    let mut clue = Vec::new();
+    let mut run = 0;
+    for filled in line {
+        if filled {
+            run += 1;
+        } else if run > 0 {
+            clue.push(run);
+            run = 0;
+        }
+    }
+    if run > 0 {
+        clue.push(run);
+    }
+    clue
+}
+
+/// Reusable buffers for [`solve_line`], so that the hot loop of a search does not allocate.
+#[derive(Debug, Default)]
+pub struct LineSolver {
+    prefix: Vec<bool>,
+    suffix: Vec<bool>,
+    fill_from: Vec<i32>,
+    can_empty: Vec<bool>,
+    filled_before: Vec<u32>,
+    empty_before: Vec<u32>,
+    decided: Vec<Cell>,
+}
+
+impl LineSolver {
+    /// Everything line logic can decide about `cells` under `clue`: a cell becomes Filled
+    /// (Empty) when it is filled (empty) in every placement consistent with the decided
+    /// cells. Returns `false` when no placement is consistent (a contradiction); `cells` is
+    /// then unchanged.
+    ///
+    /// Two reachability tables over (block, position) decide it in O(blocks × length):
+    /// `prefix[j][i]` — blocks `0..j` fit in cells `0..i`; `suffix[j][i]` — blocks `j..` fit
+    /// in cells `i..`. A cell may be empty if some `j` has both halves around it; it may be
+    /// filled if some block `j` can start at `s ≤ cell < s + len` with both halves around
+    /// the block.
+    pub fn solve(&mut self, clue: &[usize], cells: &mut [Cell]) -> bool {
+        let n = cells.len();
+        let k = clue.len();
+        let width = n + 2;
+        let at = |j: usize, i: usize| j * width + i;
+        self.prefix.clear();
+        self.prefix.resize((k + 1) * width, false);
+        self.suffix.clear();
+        self.suffix.resize((k + 1) * width, false);
+
+        // filled_before[i]: Filled cells among 0..i; empty_before likewise for Empty.
+        let (filled_before, empty_before) = (&mut self.filled_before, &mut self.empty_before);
+        filled_before.clear();
+        filled_before.push(0);
+        empty_before.clear();
+        empty_before.push(0);
+        for (i, &cell) in cells.iter().enumerate() {
+            filled_before.push(filled_before[i] + u32::from(cell == Cell::Filled));
+            empty_before.push(empty_before[i] + u32::from(cell == Cell::Empty));
+        }
+        let (filled_before, empty_before) = (&self.filled_before, &self.empty_before);
+        let no_filled = |a: usize, b: usize| filled_before[b] == filled_before[a];
+        let no_empty = |a: usize, b: usize| empty_before[b] == empty_before[a];
+        // Block of length `len` at `s`: its cells can be filled, its neighbours can be empty.
+        let fits = |s: usize, len: usize| {
+            s + len <= n
+                && no_empty(s, s + len)
+                && (s == 0 || cells[s - 1] != Cell::Filled)
+                && (s + len == n || cells[s + len] != Cell::Filled)
+        };
+
+        for i in 0..=n {
+            self.prefix[at(0, i)] = no_filled(0, i);
+        }
+        for j in 1..=k {
+            let len = clue[j - 1];
+            for i in 1..=n {
+                let mut ok = cells[i - 1] != Cell::Filled && self.prefix[at(j, i - 1)];
+                if !ok && i >= len && fits(i - len, len) {
+                    let s = i - len;
+                    ok = if s == 0 { j == 1 } else { self.prefix[at(j - 1, s - 1)] };
+                }
+                self.prefix[at(j, i)] = ok;
+            }
+        }
+        for i in 0..=n {
+            self.suffix[at(k, i)] = no_filled(i, n);
+        }
+        for j in (0..k).rev() {
+            let len = clue[j];
+            for i in (0..n).rev() {
+                let mut ok = cells[i] != Cell::Filled && self.suffix[at(j, i + 1)];
+                if !ok && fits(i, len) {
+                    let end = i + len;
+                    ok = if end == n { j + 1 == k } else { self.suffix[at(j + 1, end + 1)] };
+                }
+                self.suffix[at(j, i)] = ok;
+            }
+        }
+        if !self.suffix[at(0, 0)] {
+            return false;
+        }
+
+        self.can_empty.clear();
+        self.can_empty.resize(n, false);
+        self.fill_from.clear();
+        self.fill_from.resize(n + 1, 0);
+        for (x, &cell) in cells.iter().enumerate() {
+            if cell != Cell::Filled {
+                self.can_empty[x] = (0..=k).any(|j| self.prefix[at(j, x)] && self.suffix[at(j, x + 1)]);
+            }
+        }
+        for (j, &len) in clue.iter().enumerate() {
+            for s in 0..n {
+                if !fits(s, len) {
+                    continue;
+                }
+                let before = if s == 0 { j == 0 } else { self.prefix[at(j, s - 1)] };
+                let after = if s + len == n { j + 1 == k } else { self.suffix[at(j + 1, s + len + 1)] };
+                if before && after {
+                    self.fill_from[s] += 1;
+                    self.fill_from[s + len] -= 1;
+                }
+            }
+        }
+        // Decide every cell before writing any, so that a contradiction leaves `cells` as it was.
+        self.decided.clear();
+        let mut covering = 0;
+        for x in 0..n {
+            covering += self.fill_from[x];
+            self.decided.push(match (covering > 0, self.can_empty[x]) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                (true, true) => Cell::Unknown,
+                (false, false) => return false,
+            });
+        }
+        cells.copy_from_slice(&self.decided);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn article_000_placements() {
+        assert_eq!(placements(&[2, 1], 5), vec![vec![0, 3], vec![0, 4], vec![1, 4]]);
+        assert_eq!(placements(&[3, 2, 2], 10), vec![vec![0, 4, 7], vec![0, 4, 8], vec![0, 5, 8], vec![1, 5, 8]]);
+        assert_eq!(count_placements(&[2, 1], 5), 3);
+        assert_eq!(count_placements(&[3, 2, 2], 10), 4);
+        assert_eq!(count_placements(&[], 7), 1);
+        assert_eq!(count_placements(&[8], 7), 0);
+    }
+
+    #[test]
+    fn counting_agrees_with_enumeration_and_saturates() {
+        for clue in [vec![1], vec![1, 1], vec![2, 3, 1], vec![1, 1, 1, 1]] {
+            for length in 0..15 {
+                assert_eq!(count_placements(&clue, length), placements(&clue, length).len() as u128);
+            }
+        }
+        assert_eq!(count_placements(&[1; 60], 400), u128::MAX);
+    }
+
+    /// The line solver against brute force: every placement consistent with the known cells.
+    #[test]
+    fn line_solver_matches_brute_force() {
+        let mut solver = LineSolver::default();
+        let mut seed = 12345_u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let n = (random() % 12 + 1) as usize;
+            let truth: Vec<bool> = (0..n).map(|_| random() % 2 == 0).collect();
+            let clue = clue_of(truth.iter().copied());
+            // Reveal some cells, sometimes wrongly, to test contradictions too.
+            let cells: Vec<Cell> = truth
+                .iter()
+                .map(|&f| match random() % 6 {
+                    0 => {
+                        if f {
+                            Cell::Filled
+                        } else {
+                            Cell::Empty
+                        }
+                    }
+                    1 if random() % 4 == 0 => {
+                        if f {
+                            Cell::Empty
+                        } else {
+                            Cell::Filled
+                        }
+                    }
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            let consistent: Vec<Vec<bool>> = placements(&clue, n)
+                .iter()
+                .map(|s| fill(&clue, s, n))
+                .filter(|l| l.iter().zip(&cells).all(|(&f, &c)| c == Cell::Unknown || (c == Cell::Filled) == f))
+                .collect();
+            let mut solved = cells.clone();
+            let ok = solver.solve(&clue, &mut solved);
+            assert_eq!(ok, !consistent.is_empty(), "{clue:?} {cells:?}");
+            if ok {
+                for x in 0..n {
+                    let expected = if consistent.iter().all(|l| l[x]) {
+                        Cell::Filled
+                    } else if consistent.iter().all(|l| !l[x]) {
+                        Cell::Empty
+                    } else {
+                        Cell::Unknown
+                    };
+                    assert_eq!(solved[x], expected, "{clue:?} {cells:?} cell {x}");
+                }
+            } else {
+                assert_eq!(solved, cells);
+            }
+        }
+    }
+}

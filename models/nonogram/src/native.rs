@@ -1,0 +1,351 @@
+//! The complete native solver: no backend, every puzzle, solutions counted.
+//!
+//! 1. **Line solving** to a fix-point: every line whose cells changed is solved again by the
+//!    dynamic-programming line solver ([`crate::line::LineSolver`]), which decides exactly the
+//!    cells that are equal in every placement consistent with the decided cells.
+//! 2. **Probing**: for each undecided cell on the frontier (next to a decided cell or on the
+//!    grid's edge, where probes find something), assume filled and propagate, assume empty
+//!    and propagate; a contradiction fixes the other value, and cells decided the same way
+//!    under both assumptions are fixed. Repeated until nothing changes.
+//! 3. **Branching**: on the undecided cell whose probes decided the most cells, filled first,
+//!    depth first, counting solutions up to the limit. Every step is sound, so when the
+//!    search ends below the limit the count is complete.
+//!
+//! Cells only ever go from undecided to decided, so the search keeps one board and a trail of
+//! the cells it decided: undoing a probe or a branch resets the cells logged since a mark.
+
+use std::time::{Duration, Instant};
+
+use masu_core::{Error, SolveOptions, Stats};
+
+use crate::line::{Cell, LineSolver};
+use crate::{Found, Grid, Nonogram};
+
+struct Search<'a> {
+    puzzle: &'a Nonogram,
+    width: usize,
+    height: usize,
+    cells: Vec<Cell>,
+    /// Cells decided, in order; undone back to a mark.
+    trail: Vec<usize>,
+    line_solver: LineSolver,
+    line: Vec<Cell>,
+    before: Vec<Cell>,
+    queue: Vec<usize>,
+    queued: Vec<bool>,
+    /// Per cell: the probe stamp and the value the first probe of that stamp gave it.
+    seen: Vec<(u32, Cell)>,
+    stamp: u32,
+    limit: usize,
+    deadline: Option<Instant>,
+    options: &'a SolveOptions,
+    solutions: Vec<Grid>,
+    /// The search stopped early (limit, time or interrupt): the count is not complete.
+    stopped: bool,
+    nodes: u64,
+}
+
+/// No assignment of the undecided cells satisfies every line.
+struct Contradiction;
+
+impl<'a> Search<'a> {
+    fn new(puzzle: &'a Nonogram, options: &'a SolveOptions) -> Search<'a> {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        Search {
+            puzzle,
+            width: w,
+            height: h,
+            cells: vec![Cell::Unknown; w * h],
+            trail: Vec::new(),
+            line_solver: LineSolver::default(),
+            line: Vec::new(),
+            before: Vec::new(),
+            queue: Vec::new(),
+            queued: vec![false; w + h],
+            seen: vec![(0, Cell::Unknown); w * h],
+            stamp: 0,
+            limit: options.solution_limit,
+            deadline: options.time_limit.map(|t| Instant::now() + t),
+            options,
+            solutions: Vec::new(),
+            stopped: false,
+            nodes: 0,
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d) || self.options.interrupt.is_interrupted();
+        self.stopped |= late;
+        late
+    }
+
+    fn set(&mut self, index: usize, value: Cell) {
+        self.cells[index] = value;
+        self.trail.push(index);
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        for index in self.trail.drain(mark..) {
+            self.cells[index] = Cell::Unknown;
+        }
+    }
+
+    /// Queues the row and the column through `index`.
+    fn enqueue_cell(&mut self, index: usize) {
+        for l in [index / self.width, self.height + index % self.width] {
+            if !self.queued[l] {
+                self.queued[l] = true;
+                self.queue.push(l);
+            }
+        }
+    }
+
+    /// Line solving until nothing changes. On a contradiction the queue is cleared and the
+    /// caller undoes the trail.
+    fn propagate(&mut self) -> bool {
+        let (w, h) = (self.width, self.height);
+        while let Some(l) = self.queue.pop() {
+            self.queued[l] = false;
+            self.line.clear();
+            if l < h {
+                self.line.extend_from_slice(&self.cells[l * w..(l + 1) * w]);
+            } else {
+                self.line.extend((0..h).map(|r| self.cells[r * w + l - h]));
+            }
+            self.before.clone_from(&self.line);
+            let clue = if l < h { &self.puzzle.rows()[l] } else { &self.puzzle.cols()[l - h] };
+            if !self.line_solver.solve(clue, &mut self.line) {
+                for &m in &self.queue {
+                    self.queued[m] = false;
+                }
+                self.queue.clear();
+                return false;
+            }
+            for i in 0..self.line.len() {
+                if self.line[i] != self.before[i] {
+                    let index = if l < h { l * w + i } else { i * w + l - h };
+                    let value = self.line[i];
+                    self.set(index, value);
+                    // The crossing line must be solved again.
+                    let crossing = if l < h { h + i } else { i };
+                    if !self.queued[crossing] {
+                        self.queued[crossing] = true;
+                        self.queue.push(crossing);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Decides `index` and propagates; `false` (with the trail undone) on a contradiction.
+    fn assume(&mut self, index: usize, value: Cell) -> bool {
+        let mark = self.trail.len();
+        self.set(index, value);
+        self.enqueue_cell(index);
+        if self.propagate() {
+            true
+        } else {
+            self.undo_to(mark);
+            false
+        }
+    }
+
+    /// Whether an undecided cell touches a decided cell or the edge of the grid.
+    fn on_frontier(&self, index: usize) -> bool {
+        let (w, h) = (self.width, self.height);
+        let (r, c) = (index / w, index % w);
+        r == 0
+            || c == 0
+            || r + 1 == h
+            || c + 1 == w
+            || [index - w, index + w, index - 1, index + 1].iter().any(|&n| self.cells[n] != Cell::Unknown)
+    }
+
+    /// Probing to a fix-point. Returns the cell to branch on (the one whose probes decided
+    /// the most cells), or `None` when every cell is decided.
+    fn probe(&mut self) -> Result<Option<usize>, Contradiction> {
+        loop {
+            let mut progress = false;
+            let mut best: Option<(usize, usize)> = None;
+            for index in 0..self.cells.len() {
+                if self.cells[index] != Cell::Unknown || !self.on_frontier(index) {
+                    continue;
+                }
+                if self.out_of_time() {
+                    return Ok(Some(index));
+                }
+                let mark = self.trail.len();
+                // First probe: filled. Stamp what it decides.
+                self.stamp += 1;
+                let filled = self.assume(index, Cell::Filled);
+                let decided_filled = self.trail.len() - mark;
+                for t in mark..self.trail.len() {
+                    let i = self.trail[t];
+                    self.seen[i] = (self.stamp, self.cells[i]);
+                }
+                self.undo_to(mark);
+                // Second probe: empty. Keep what both decide alike.
+                let empty = self.assume(index, Cell::Empty);
+                let decided_empty = self.trail.len() - mark;
+                let agreed: Vec<(usize, Cell)> = if filled && empty {
+                    self.trail[mark..]
+                        .iter()
+                        .filter(|&&i| self.seen[i] == (self.stamp, self.cells[i]))
+                        .map(|&i| (i, self.cells[i]))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                match (filled, empty) {
+                    (false, false) => return Err(Contradiction),
+                    // Only empty survives: keep it (it is on the trail already).
+                    (false, true) => progress = true,
+                    (true, false) => {
+                        let ok = self.assume(index, Cell::Filled);
+                        debug_assert!(ok);
+                        progress = true;
+                    }
+                    (true, true) => {
+                        self.undo_to(mark);
+                        if !agreed.is_empty() {
+                            for &(i, value) in &agreed {
+                                self.set(i, value);
+                                self.enqueue_cell(i);
+                            }
+                            if !self.propagate() {
+                                return Err(Contradiction);
+                            }
+                            progress = true;
+                        }
+                        let decided = decided_filled + decided_empty;
+                        if best.is_none_or(|(_, d)| decided > d) {
+                            best = Some((index, decided));
+                        }
+                    }
+                }
+            }
+            if !progress {
+                let best = best.map(|(i, _)| i).filter(|&i| self.cells[i] == Cell::Unknown);
+                // Every undecided cell has undecided neighbours only: branch on the first.
+                return Ok(best.or_else(|| self.cells.iter().position(|&c| c == Cell::Unknown)));
+            }
+            if !self.cells.contains(&Cell::Unknown) {
+                return Ok(None);
+            }
+        }
+    }
+
+    fn search(&mut self) {
+        self.nodes += 1;
+        if self.solutions.len() >= self.limit || self.out_of_time() {
+            self.stopped = true;
+            return;
+        }
+        let mark = self.trail.len();
+        match self.probe() {
+            Err(Contradiction) => {}
+            Ok(None) => {
+                let grid =
+                    self.cells.chunks(self.width).map(|row| row.iter().map(|&c| c == Cell::Filled).collect()).collect();
+                self.solutions.push(grid);
+            }
+            Ok(Some(_)) if self.stopped => {}
+            Ok(Some(branch)) => {
+                for value in [Cell::Filled, Cell::Empty] {
+                    let before = self.trail.len();
+                    if self.assume(branch, value) {
+                        self.search();
+                        self.undo_to(before);
+                    }
+                    if self.stopped {
+                        break;
+                    }
+                }
+            }
+        }
+        self.undo_to(mark);
+    }
+
+    /// Line solving from scratch: every line queued.
+    fn propagate_all(&mut self) -> bool {
+        self.queue = (0..self.width + self.height).collect();
+        self.queued.iter_mut().for_each(|q| *q = true);
+        self.propagate()
+    }
+}
+
+/// Solves and counts up to `options.solution_limit`.
+pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
+    let started = Instant::now();
+    let mut search = Search::new(puzzle, options);
+    if search.propagate_all() {
+        search.search();
+    }
+    let elapsed = started.elapsed();
+    let complete = !search.stopped;
+    Ok(Found {
+        solutions: search.solutions,
+        complete,
+        stats: Stats {
+            variables: puzzle.width() * puzzle.height(),
+            constraints: puzzle.width() + puzzle.height(),
+            constraints_by_kind: [("line".to_string(), puzzle.width() + puzzle.height())].into(),
+            build_time: Duration::ZERO,
+            solve_time: elapsed,
+            backend_time: Some(elapsed),
+            solves: search.nodes as usize,
+            threads: Some(1),
+        },
+        stuck: false,
+    })
+}
+
+/// Line solving alone to a fix-point (the `line-solver-dp` formulation): the board, or
+/// `None` on a contradiction.
+pub(crate) fn line_fix_point(puzzle: &Nonogram) -> Option<Vec<Cell>> {
+    let options = SolveOptions::default();
+    let mut search = Search::new(puzzle, &options);
+    search.propagate_all().then_some(search.cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::clues_of;
+
+    fn puzzle_of(picture: &[&str]) -> Nonogram {
+        let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();
+        let (rows, cols) = clues_of(&grid);
+        Nonogram::new(rows, cols).unwrap()
+    }
+
+    fn count(puzzle: &Nonogram, limit: usize) -> (usize, bool) {
+        let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
+        let found = solve(puzzle, &options).unwrap();
+        for grid in &found.solutions {
+            crate::check::check(puzzle, grid).unwrap();
+        }
+        (found.solutions.len(), found.complete)
+    }
+
+    #[test]
+    fn counts_small_puzzles_exactly() {
+        // A diagonal: its clues are those of both diagonals of a 2×2 block → 2 solutions.
+        assert_eq!(count(&puzzle_of(&["#.", ".#"]), 10), (2, true));
+        // Every 1-per-row-and-column 4×4 picture: 4! permutations.
+        assert_eq!(count(&puzzle_of(&["#...", ".#..", "..#.", "...#"]), 100), (24, true));
+        assert_eq!(count(&puzzle_of(&["#...", ".#..", "..#.", "...#"]), 5), (5, false));
+        // A picture line logic decides alone.
+        assert_eq!(count(&puzzle_of(&[".##.", "####", ".##."]), 10), (1, true));
+    }
+
+    #[test]
+    fn a_puzzle_without_solution_is_proven_infeasible() {
+        // Totals agree (2 and 2), but row 1 (`#.#`) fills column 1, whose clue is empty.
+        let none = Nonogram::new(vec![vec![1, 1], vec![]], vec![vec![], vec![1], vec![1]]).unwrap();
+        assert_eq!(count(&none, 10), (0, true));
+        let one = Nonogram::new(vec![vec![2], vec![]], vec![vec![], vec![1], vec![1]]).unwrap();
+        assert_eq!(count(&one, 10), (1, true));
+    }
+}

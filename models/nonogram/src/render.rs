@@ -1,0 +1,119 @@
+//! Pictures of a puzzle and its answer: text with the clues (`#`/`.` or Unicode blocks), and
+//! SVG (like article 003's plot: black cells on white, clues in the margins).
+
+use std::fmt::Write as _;
+
+use crate::{Grid, Nonogram};
+
+/// Which characters draw a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `#` filled, `.` empty.
+    Ascii,
+    /// `██` filled, `· ` empty (two columns per cell, so the picture keeps its shape).
+    Blocks,
+}
+
+fn clue_text(clue: &[usize]) -> String {
+    if clue.is_empty() { "0".into() } else { clue.iter().map(usize::to_string).collect::<Vec<_>>().join(" ") }
+}
+
+/// The grid alone, one text line per row.
+pub fn grid(grid: &Grid, style: Style) -> String {
+    let mut out = String::new();
+    for row in grid {
+        for &filled in row {
+            out.push_str(match (style, filled) {
+                (Style::Ascii, true) => "#",
+                (Style::Ascii, false) => ".",
+                (Style::Blocks, true) => "██",
+                (Style::Blocks, false) => "· ",
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The grid with the row clues on the right and the column clues below, read top to bottom.
+pub fn with_clues(puzzle: &Nonogram, solution: &Grid, style: Style) -> String {
+    let cell_width = if style == Style::Blocks { 2 } else { 1 };
+    let mut out = String::new();
+    for (row, line) in grid(solution, style).lines().zip(puzzle.rows()) {
+        let _ = writeln!(out, "{row}  {}", clue_text(line));
+    }
+    let depth = puzzle.cols().iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..depth {
+        let mut line = String::new();
+        for clue in puzzle.cols() {
+            let text = clue.get(k).map_or(String::new(), usize::to_string);
+            // Numbers of two digits take two columns; with one column per cell they are
+            // shown modulo nothing but may run into the next: mark them with a '+'.
+            let shown = if text.len() > cell_width { "+".to_string() } else { text };
+            let _ = write!(line, "{shown:<cell_width$}");
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// An SVG picture: the clues in the margins and the solution's cells (or an empty grid).
+pub fn svg(puzzle: &Nonogram, solution: Option<&Grid>) -> String {
+    let cell = 16;
+    let left = puzzle.rows().iter().map(|c| clue_text(c).len()).max().unwrap_or(1) * 7 + 8;
+    let top = puzzle.cols().iter().map(Vec::len).max().unwrap_or(1).max(1) * 14 + 6;
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let (width, height) = (left + w * cell + 2, top + h * cell + 2);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+         font-family=\"monospace\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    for (r, clue) in puzzle.rows().iter().enumerate() {
+        let y = top + r * cell + cell - 4;
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", left - 4, clue_text(clue));
+    }
+    for (c, clue) in puzzle.cols().iter().enumerate() {
+        let x = left + c * cell + cell / 2;
+        let lines: Vec<String> =
+            if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(usize::to_string).collect() };
+        for (k, number) in lines.iter().enumerate() {
+            let y = top - 4 - (lines.len() - 1 - k) * 14;
+            let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{number}</text>");
+        }
+    }
+    if let Some(grid) = solution {
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &filled) in row.iter().enumerate() {
+                if filled {
+                    let _ = writeln!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"black\"/>",
+                        left + c * cell,
+                        top + r * cell
+                    );
+                }
+            }
+        }
+    }
+    for i in 0..=w {
+        let stroke = if i % 5 == 0 { 1.2 } else { 0.4 };
+        let x = left + i * cell;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x}\" y1=\"{top}\" x2=\"{x}\" y2=\"{}\" stroke=\"gray\" stroke-width=\"{stroke}\"/>",
+            top + h * cell
+        );
+    }
+    for i in 0..=h {
+        let stroke = if i % 5 == 0 { 1.2 } else { 0.4 };
+        let y = top + i * cell;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{left}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"gray\" stroke-width=\"{stroke}\"/>",
+            left + w * cell
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
