@@ -25,9 +25,9 @@ fn text(bytes: &[u8]) -> String {
 
 /// A file in a fresh temporary folder.
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
     let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, contents).unwrap();
     path
 }
@@ -155,4 +155,61 @@ fn ctrl_c_stops_and_prints_what_finished() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains(":1: multiple ("), "{stdout}");
     assert!(stdout.contains("1 not run"), "{stdout}");
+}
+
+/// Nonogram bad input, one file each beside a good one: every error names its file and
+/// line, the good puzzle is still solved, and the exit status is 1.
+#[test]
+fn nonogram_bad_input_is_named_and_the_batch_goes_on() {
+    let sample = "5 5\n1\n1\n5\n1\n1\n1\n3\n1 1 1\n1\n1\n";
+    let cases = [
+        ("good.nin", sample.to_string(), None),
+        ("too-long.nin", sample.replace("\n5\n", "\n3 2\n"), Some(("4", "row 3 clue [3, 2] needs 6 cells"))),
+        (
+            "totals.nin",
+            sample.replace("\n1 1 1\n", "\n1 1\n"),
+            Some(("1", "the row clues fill 9 cells but the column clues fill 8")),
+        ),
+        ("negative.nin", sample.replace("\n3\n", "\n-3\n"), Some(("8", "negative clue -3"))),
+        ("letters.nin", sample.replace("\n3\n", "\nthree\n"), Some(("8", "'three' is not a number"))),
+        (
+            "width.nin",
+            sample.replacen("5 5", "6 5", 1),
+            Some(("1", "a 6×5 puzzle needs 5 row and 6 column clue lines, found 10")),
+        ),
+        ("empty.nin", String::new(), Some(("1", "empty file: no puzzle"))),
+    ];
+    let dir = temp_file("nonograms/.keep", "").parent().unwrap().to_path_buf();
+    for (name, contents, _) in &cases {
+        std::fs::write(dir.join(name), contents).unwrap();
+    }
+    std::fs::remove_file(dir.join(".keep")).unwrap();
+    let out = masu(&["solve", "nonogram", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    for (name, _, expected) in &cases {
+        if let Some((line, message)) = expected {
+            let wanted = format!("{}:{line}: {message}", dir.join(name).display());
+            assert!(stderr.contains(&wanted), "missing «{wanted}» in:\n{stderr}");
+        }
+    }
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout
+            .contains(&format!("{}:1: unique (1 solution(s), complete; native native", dir.join("good.nin").display())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("7 puzzles: 1 unique"), "{stdout}");
+}
+
+/// A nonogram solved from the command line is drawn with its clues, and as SVG on request.
+#[test]
+fn nonogram_solution_is_drawn() {
+    let file = temp_file("sample.json", r#"{"rows": [[1],[1],[5],[1],[1]], "cols": [[1],[3],[1,1,1],[1],[1]]}"#);
+    let svg = file.with_extension("svg");
+    let out = masu(&["solve", "nonogram", file.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("██████████  5\n"), "{}", text(&out.stdout));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("fill=\"black\"").count(), 9);
 }

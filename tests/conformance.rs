@@ -98,3 +98,97 @@ fn larger_sizes_solve() {
         }
     }
 }
+
+mod nonogram {
+    use masu::core::{Backend, Error, SolveOptions, Status};
+    use masu::nonogram::{self, Formulation, Grid, Nonogram, check::clues_of};
+
+    fn puzzle_of(picture: &[&str]) -> Nonogram {
+        let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();
+        let (rows, cols) = clues_of(&grid);
+        Nonogram::new(rows, cols).unwrap()
+    }
+
+    fn combinations() -> Vec<(Formulation, Backend)> {
+        Formulation::ALL
+            .into_iter()
+            .flat_map(|f| f.backends().iter().map(move |&b| (f, b)))
+            .filter(|(_, b)| b.is_compiled())
+            .collect()
+    }
+
+    fn searches(f: Formulation) -> bool {
+        !matches!(f, Formulation::LineSolver | Formulation::LineSolverDp)
+    }
+
+    /// Puzzles with known counts: a unique picture line logic decides, the 24 permutation
+    /// matrices of 4×4, one without solution, and a 2-solution diagonal.
+    fn cases() -> Vec<(&'static str, Nonogram, usize)> {
+        vec![
+            ("cross", puzzle_of(&["..#..", ".#...", "#####", ".#...", "..#.."]), 1),
+            ("permutations", puzzle_of(&["#...", ".#..", "..#.", "...#"]), 24),
+            ("none", Nonogram::new(vec![vec![1, 1], vec![]], vec![vec![], vec![1], vec![1]]).unwrap(), 0),
+            ("diagonal", puzzle_of(&["#.", ".#"]), 2),
+        ]
+    }
+
+    #[test]
+    fn counts_are_exact_on_every_searching_formulation_and_backend() {
+        for (formulation, backend) in combinations().into_iter().filter(|(f, _)| searches(*f)) {
+            for (name, puzzle, count) in cases() {
+                let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
+                let report = nonogram::solve(&puzzle, formulation, backend, &options).unwrap();
+                assert_eq!(
+                    (report.solutions.len(), report.complete),
+                    (count, true),
+                    "{name}: {formulation} on {backend}"
+                );
+                let mut distinct = report.solutions.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), count, "{name}: {formulation} on {backend}");
+            }
+        }
+    }
+
+    /// Line solvers never search: they decide a puzzle only when line logic does, and
+    /// otherwise say they are stuck, never a wrong or unproven answer.
+    #[test]
+    fn line_solvers_decide_or_say_stuck() {
+        for formulation in [Formulation::LineSolver, Formulation::LineSolverDp] {
+            for (name, puzzle, count) in cases() {
+                let report = nonogram::solve(&puzzle, formulation, Backend::Native, &SolveOptions::default()).unwrap();
+                let allowed: &[Status] = match count {
+                    0 => &[Status::Infeasible, Status::Stuck],
+                    1 => &[Status::Unique, Status::Stuck],
+                    _ => &[Status::Stuck],
+                };
+                assert!(allowed.contains(&report.status), "{name}: {formulation} said {}", report.status);
+            }
+            let cross = &cases()[0].1;
+            let report = nonogram::solve(cross, formulation, Backend::Native, &SolveOptions::default()).unwrap();
+            assert_eq!(report.status, Status::Unique, "{formulation}");
+        }
+        let none = &cases()[2].1;
+        let dp = nonogram::solve(none, Formulation::LineSolverDp, Backend::Native, &SolveOptions::default()).unwrap();
+        assert_eq!(dp.status, Status::Infeasible);
+    }
+
+    /// A line of 60 cells with 20 single blocks has C(41, 20) ≈ 2.7·10¹¹ placements: the
+    /// enumerating formulations refuse with a typed error instead of running out of memory;
+    /// the others solve it.
+    #[test]
+    fn placement_explosion_is_refused_not_fatal() {
+        let row: String = "#.".repeat(20) + &".".repeat(20);
+        let puzzle = puzzle_of(&[&row]);
+        for (formulation, backend) in combinations() {
+            let result = nonogram::solve(&puzzle, formulation, backend, &SolveOptions::default());
+            match formulation {
+                Formulation::Patterns | Formulation::LineSolver => {
+                    assert!(matches!(result, Err(Error::TooLarge(_))), "{formulation} on {backend}: {result:?}")
+                }
+                _ => assert_eq!(result.unwrap().status, Status::Unique, "{formulation} on {backend}"),
+            }
+        }
+    }
+}

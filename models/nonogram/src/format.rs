@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::{Clue, Grid, Nonogram};
+use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
 /// One puzzle of a file: where it starts, its name where the format gives one, the puzzle
 /// or what is wrong with it (with the line, and column where known), and a solution when
@@ -42,6 +42,21 @@ impl Entry {
     }
     fn ok(line: usize, puzzle: Result<Nonogram, String>) -> Entry {
         Entry { line, column: None, name: None, puzzle, solution: None, unique: None }
+    }
+    /// The puzzle built from clues read at `row_lines` and `col_lines`: an invalid clue is
+    /// reported at its own line, a whole-puzzle problem at `line`.
+    fn built(line: usize, puzzle: Result<Nonogram, InvalidPuzzle>, row_lines: &[usize], col_lines: &[usize]) -> Entry {
+        match puzzle {
+            Ok(p) => Entry::ok(line, Ok(p)),
+            Err(e) => {
+                let at = match e.line {
+                    Some(Line::Row(i)) => row_lines.get(i),
+                    Some(Line::Column(i)) => col_lines.get(i),
+                    None => None,
+                };
+                Entry::error(at.copied().unwrap_or(line), e.message)
+            }
+        }
     }
 }
 
@@ -150,7 +165,7 @@ pub fn parse_json(text: &str) -> Vec<Entry> {
             })
             .collect();
     }
-    let puzzle = json_clues(&value, "rows").and_then(|rows| Nonogram::new(rows, json_clues(&value, "cols")?));
+    let puzzle = json_clues(&value, "rows").and_then(|rows| Ok(Nonogram::new(rows, json_clues(&value, "cols")?)?));
     let solution = value
         .get("solution")
         .and_then(|s| s.as_array())
@@ -176,7 +191,7 @@ fn parse_janko_problem(problem: &str, line: usize) -> Entry {
         }
         Ok(mut clues) => {
             let rows = clues.split_off(w);
-            Entry::ok(line, Nonogram::new(rows, clues))
+            Entry::built(line, Nonogram::new(rows, clues), &[], &[])
         }
     }
 }
@@ -198,7 +213,8 @@ pub fn parse_nin(text: &str) -> Entry {
         Err(e) => e.into(),
         Ok(mut clues) => {
             let cols = clues.split_off(h);
-            Entry::ok(first, Nonogram::new(clues, cols))
+            let numbers: Vec<usize> = lines[1..].iter().map(|&(n, _)| n).collect();
+            Entry::built(first, Nonogram::new(clues, cols), &numbers[..h], &numbers[h..])
         }
     }
 }
@@ -226,7 +242,10 @@ pub fn parse_text(text: &str) -> Entry {
     }
     match (parse_clues(&blocks[0]), parse_clues(&blocks[1])) {
         (Err(e), _) | (_, Err(e)) => e.into(),
-        (Ok(rows), Ok(cols)) => Entry::ok(blocks[0][0].0, Nonogram::new(rows, cols)),
+        (Ok(rows), Ok(cols)) => {
+            let numbers = |b: &[(usize, &str)]| b.iter().map(|&(n, _)| n).collect::<Vec<_>>();
+            Entry::built(blocks[0][0].0, Nonogram::new(rows, cols), &numbers(&blocks[0]), &numbers(&blocks[1]))
+        }
     }
 }
 
@@ -288,11 +307,13 @@ pub fn parse_non(text: &str) -> Entry {
         (Err(e), _) | (_, Err(e)) => return e.into(),
         (Ok(rows), Ok(cols)) => Nonogram::new(rows, cols),
     };
+    let numbers = |b: &[(usize, &str)]| b.iter().map(|&(n, _)| n).collect::<Vec<_>>();
+    let entry = Entry::built(blocks[0].0, puzzle, &numbers(&blocks[0].1), &numbers(&blocks[1].1));
     let solution = goal.filter(|g| g.len() == w * h).map(|g| {
         let cells: Vec<bool> = g.chars().map(|c| c == '1').collect();
         cells.chunks(w).map(<[bool]>::to_vec).collect()
     });
-    Entry { solution, ..Entry::ok(blocks[0].0, puzzle) }
+    Entry { solution, ..entry }
 }
 
 /// One `$n` block of a TAAI file: where it starts, its name, its clue lines.
@@ -314,7 +335,9 @@ pub fn parse_taai(text: &str) -> Vec<Entry> {
                 Err(e) => e.into(),
                 Ok(mut cols) => {
                     let rows = cols.split_off(lines.len() / 2);
-                    Entry::ok(at, Nonogram::new(rows, cols))
+                    let numbers: Vec<usize> = lines.iter().map(|&(n, _)| n).collect();
+                    let half = numbers.len() / 2;
+                    Entry::built(at, Nonogram::new(rows, cols), &numbers[half..], &numbers[..half])
                 }
             }
         };

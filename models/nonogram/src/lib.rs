@@ -34,6 +34,38 @@ pub type Clue = Vec<usize>;
 /// A solution: rows of cells, `true` filled.
 pub type Grid = Vec<Vec<bool>>;
 
+/// Why clues do not make a puzzle; `line` names the row or column at fault, if one is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPuzzle {
+    /// The row (`Line::Row(i)`) or column at fault, 0-based; `None` for the whole puzzle.
+    pub line: Option<Line>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for InvalidPuzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for InvalidPuzzle {}
+
+impl From<InvalidPuzzle> for String {
+    fn from(e: InvalidPuzzle) -> String {
+        e.message
+    }
+}
+
+/// A row or a column, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Row `i`, top to bottom.
+    Row(usize),
+    /// Column `i`, left to right.
+    Column(usize),
+}
+
 /// A puzzle: the clues of its rows (top to bottom) and columns (left to right), checked to
 /// be consistent (every clue fits its line, and the rows and columns fill as many cells).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -44,28 +76,36 @@ pub struct Nonogram {
 
 impl Nonogram {
     /// A puzzle from its clues; a `[0]` clue is read as an empty line.
-    pub fn new(rows: Vec<Clue>, cols: Vec<Clue>) -> Result<Nonogram, String> {
+    pub fn new(rows: Vec<Clue>, cols: Vec<Clue>) -> Result<Nonogram, InvalidPuzzle> {
+        let whole = |message: String| InvalidPuzzle { line: None, message };
         let normalise = |clues: Vec<Clue>| -> Vec<Clue> {
             clues.into_iter().map(|c| c.into_iter().filter(|&b| b > 0).collect()).collect()
         };
         let (rows, cols) = (normalise(rows), normalise(cols));
         if rows.is_empty() || cols.is_empty() {
-            return Err(format!("a nonogram needs rows and columns ({} rows, {} columns)", rows.len(), cols.len()));
+            return Err(whole(format!(
+                "a nonogram needs rows and columns ({} rows, {} columns)",
+                rows.len(),
+                cols.len()
+            )));
         }
         for (kind, clues, length) in [("row", &rows, cols.len()), ("column", &cols, rows.len())] {
             for (i, clue) in clues.iter().enumerate() {
                 let needed = clue.iter().sum::<usize>() + clue.len().saturating_sub(1);
                 if needed > length {
-                    return Err(format!(
-                        "{kind} {} clue {clue:?} needs {needed} cells (blocks and gaps) but the line has {length}",
-                        i + 1
-                    ));
+                    return Err(InvalidPuzzle {
+                        line: Some(if kind == "row" { Line::Row(i) } else { Line::Column(i) }),
+                        message: format!(
+                            "{kind} {} clue {clue:?} needs {needed} cells (blocks and gaps) but the line has {length}",
+                            i + 1
+                        ),
+                    });
                 }
             }
         }
         let (row_total, col_total): (usize, usize) = (rows.iter().flatten().sum(), cols.iter().flatten().sum());
         if row_total != col_total {
-            return Err(format!("the row clues fill {row_total} cells but the column clues fill {col_total}"));
+            return Err(whole(format!("the row clues fill {row_total} cells but the column clues fill {col_total}")));
         }
         Ok(Nonogram { rows, cols })
     }
