@@ -25,9 +25,16 @@ test:
     ./masu test
 
 # Check every backend × formulation against a corpus's known answers:
-# just corpus sudoku ../shared/data/sudoku
+#   just corpus sudoku ../shared/data/sudoku
+#   just corpus nonogram ../shared/data/nonogram   (native on every collection, then the CP-SAT
+#   formulations with a time limit; all must agree and pass the checker)
 corpus kind dir *args:
-    ./masu example corpus {{kind}} {{dir}} {{args}}
+    if [ "{{kind}}" = nonogram ] && [ -z "{{args}}" ]; then \
+        ./masu example corpus nonogram {{dir}} --time-limit 60 && \
+        ./masu example corpus nonogram {{dir}} --formulations native,automaton,start-index --time-limit 20; \
+    else \
+        ./masu example corpus {{kind}} {{dir}} {{args}}; \
+    fi
 
 # Benchmarks into BENCHMARKS.md: just bench sudoku [../shared/data]
 bench kind data="../shared/data":

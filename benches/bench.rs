@@ -1,4 +1,9 @@
-//! The benchmark harness: `just bench sudoku [DATA]` (= `./masu example bench sudoku DATA`).
+//! The benchmark harness: `just bench sudoku|nonogram [DATA]` (= `./masu example bench KIND DATA`).
+//!
+//! Nonogram: every formulation × backend on the webpbn survey, nonogram-db, 20 TAAI/TCGA and
+//! 40 janko puzzles (every k-th file of each collection's `json/`), a solution limit of 2,
+//! a time limit per solve; rows with solved count, median and max time, model size, and
+//! build time against solve time.
 //!
 //! For every backend × formulation × thread setting, solves every puzzle of the norvig and
 //! magictour sets with a solution limit of 2 (solve + uniqueness proof, what the article's
@@ -9,6 +14,7 @@
 //! ortools) on the same files in the same run. The rows replace the sudoku section of
 //! BENCHMARKS.md, with the machine and the command.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
@@ -34,7 +40,8 @@ fn main() -> ExitCode {
     };
     let result = match kind {
         "sudoku" => bench_sudoku(&data),
-        other => Err(anyhow::anyhow!("no benchmark for '{other}' yet (sudoku)")),
+        "nonogram" => bench_nonogram(&data),
+        other => Err(anyhow::anyhow!("no benchmark for '{other}' (sudoku, nonogram)")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -246,4 +253,99 @@ fn write_section(name: &str, section: &str) -> Result<()> {
         }
     }
     std::fs::write(path, text).context("cannot write BENCHMARKS.md")
+}
+
+/// Every k-th of the sorted `json/*.json` files of a collection, `count` of them.
+fn every_kth(dir: &Path, count: usize) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let step = (files.len() / count.max(1)).max(1);
+    Ok(files.into_iter().step_by(step).take(count).collect())
+}
+
+fn bench_nonogram(data: &Path) -> Result<()> {
+    use masu::nonogram::{self, Formulation};
+    let dir = data.join("nonogram");
+    let sets: [(&str, Vec<PathBuf>); 4] = [
+        ("webpbn survey", every_kth(&dir.join("webpbn-survey/json"), usize::MAX)?),
+        ("nonogram-db", every_kth(&dir.join("nonogram-db/json"), usize::MAX)?),
+        ("TAAI/TCGA (20)", every_kth(&dir.join("taai-tournament/json"), 20)?),
+        ("janko (40)", every_kth(&dir.join("janko-puzzlekit/json"), 40)?),
+    ];
+    let time_limit = Duration::from_secs(20);
+    let mut table = String::new();
+    table.push_str("| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | median s | max s | median variables | median constraints | median build s | median solve s |\n");
+    table.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (set, files) in &sets {
+        let puzzles: Vec<nonogram::Nonogram> = files
+            .iter()
+            .map(|f| -> Result<_> {
+                let text = std::fs::read_to_string(f)?;
+                let entry = nonogram::format::parse_json(&text).into_iter().next().context("empty")?;
+                entry.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))
+            })
+            .collect::<Result<_>>()?;
+        for formulation in Formulation::ALL {
+            for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
+                eprintln!("{set}: {formulation} on {backend} ...");
+                let options =
+                    SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+                let (mut counts, mut times, mut vars, mut cons, mut builds, mut solves) =
+                    (BTreeMap::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+                let mut refused = 0;
+                for puzzle in &puzzles {
+                    let started = Instant::now();
+                    match nonogram::solve(puzzle, formulation, backend, &options) {
+                        Ok(report) => {
+                            times.push(started.elapsed());
+                            *counts.entry(report.status).or_insert(0) += 1;
+                            vars.push(report.stats.variables);
+                            cons.push(report.stats.constraints);
+                            builds.push(report.stats.build_time);
+                            solves.push(report.stats.solve_time);
+                        }
+                        Err(masu::core::Error::TooLarge(_)) => refused += 1,
+                        Err(e) => bail!("{set}: {formulation} on {backend}: {e}"),
+                    }
+                }
+                let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
+                let median = |v: &mut Vec<Duration>| {
+                    v.sort();
+                    v.get(v.len() / 2).map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
+                };
+                let median_n = |v: &mut Vec<usize>| {
+                    v.sort();
+                    v.get(v.len() / 2).map_or("–".into(), usize::to_string)
+                };
+                let max = times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64()));
+                table.push_str(&format!(
+                    "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {} | {max} | {} | {} | {} | {} |\n",
+                    puzzles.len(),
+                    n(Status::Unique),
+                    n(Status::Multiple),
+                    n(Status::TimedOut) + n(Status::Stuck),
+                    median(&mut times),
+                    median_n(&mut vars),
+                    median_n(&mut cons),
+                    median(&mut builds),
+                    median(&mut solves),
+                ));
+            }
+        }
+    }
+    let section = format!(
+        "## Nonogram\n\nMachine: {}. Command: `just bench nonogram ../shared/data` (`./masu example bench nonogram ../shared/data`), \
+         release profile, {} s time limit per solve, solution limit 2 (solve and decide uniqueness), backends' default threads. \
+         *timed out* counts line solvers that ended stuck as well; *refused* are puzzles whose pattern enumeration exceeds the \
+         default size limit (100,000 placements). Model size is the formulation's own unit (CP-SAT/MILP variables and \
+         constraints; for native and line solvers, cells and lines).\n\n{table}",
+        machine(),
+        time_limit.as_secs()
+    );
+    print!("{section}");
+    write_section("nonogram", &section)
 }

@@ -96,11 +96,7 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
         cases.extend(found);
         problems += bad;
     }
-    let combinations: Vec<(Formulation, masu::core::Backend)> = Formulation::ALL
-        .into_iter()
-        .flat_map(|f| f.backends().iter().map(move |&b| (f, b)))
-        .filter(|(_, b)| b.is_compiled())
-        .collect();
+    let combinations = masu::kinds::runnable::<masu::kinds::Sudoku>();
     let options = SolveOptions {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,

@@ -58,6 +58,15 @@ pub trait PuzzleKind {
     }
 }
 
+/// Every formulation × backend this build can run, in the kind's order.
+pub fn runnable<K: PuzzleKind>() -> Vec<(K::Formulation, Backend)> {
+    K::formulations()
+        .iter()
+        .flat_map(|&f| K::backends(f).iter().map(move |&b| (f, b)))
+        .filter(|(_, b)| b.is_compiled())
+        .collect()
+}
+
 /// The formulation and backend to run from what the user asked: a formulation alone runs
 /// on its first compiled backend; a backend alone with the first formulation that runs on
 /// it; neither, the kind's default (or the first formulation whose backend is compiled).

@@ -4,11 +4,7 @@ use masu::core::{Backend, Error, SolveOptions, Status};
 use masu::sudoku::{self, Formulation, Sudoku};
 
 fn combinations() -> Vec<(Formulation, Backend)> {
-    Formulation::ALL
-        .into_iter()
-        .flat_map(|f| f.backends().iter().map(move |&b| (f, b)))
-        .filter(|(_, b)| b.is_compiled())
-        .collect()
+    masu::kinds::runnable::<masu::kinds::Sudoku>()
 }
 
 /// tdoku's test puzzles with their exact counts (BSD-2, copied with its notice).
@@ -110,11 +106,7 @@ mod nonogram {
     }
 
     fn combinations() -> Vec<(Formulation, Backend)> {
-        Formulation::ALL
-            .into_iter()
-            .flat_map(|f| f.backends().iter().map(move |&b| (f, b)))
-            .filter(|(_, b)| b.is_compiled())
-            .collect()
+        masu::kinds::runnable::<masu::kinds::Nonogram>()
     }
 
     fn searches(f: Formulation) -> bool {

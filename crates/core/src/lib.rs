@@ -119,6 +119,30 @@ pub struct SolveOptions {
     pub size_limit: u64,
 }
 
+impl SolveOptions {
+    /// A CP-SAT solver with these limits, stopped by this interrupt.
+    #[cfg(feature = "cp-sat")]
+    pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
+        let parameters =
+            masu_cpsat::Parameters { time_limit: self.time_limit, workers: self.threads, ..Default::default() };
+        masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle())
+    }
+}
+
+/// `Ok` when `formulation` (which runs on `backends`) can run on `backend` in this build;
+/// else the typed reason: [`Error::NotApplicable`] or [`Error::NotCompiled`].
+pub fn check_backend(formulation: &str, backends: &[Backend], backend: Backend) -> Result<(), Error> {
+    if !backends.contains(&backend) {
+        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
+        return Err(Error::NotApplicable {
+            formulation: formulation.into(),
+            backend,
+            reason: format!("it runs on {}", names.join(" and ")),
+        });
+    }
+    backend.require().map(|_| ())
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {

@@ -100,6 +100,28 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The stats of a CP-SAT enumeration over `model`.
+    #[cfg(feature = "cp-sat")]
+    pub fn of_cp_sat(
+        model: &masu_cpsat::CpModel,
+        found: &masu_cpsat::Enumeration,
+        build_time: Duration,
+        solve_time: Duration,
+        threads: Option<u32>,
+    ) -> Stats {
+        let size = model.stats();
+        Stats {
+            variables: size.variables,
+            constraints: size.constraints,
+            constraints_by_kind: size.constraints_by_kind.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            build_time,
+            solve_time,
+            backend_time: Some(found.wall_time),
+            solves: found.solves,
+            threads,
+        }
+    }
+
     /// masu's own share of the time: building the model plus everything around the
     /// backend's reported time (encoding, FFI, decoding, checking).
     pub fn overhead(&self) -> Duration {

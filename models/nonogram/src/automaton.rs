@@ -14,7 +14,7 @@
 //! single state 0 with a 0-loop.
 
 use masu_core::{Error, SolveOptions};
-use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar, Parameters, Transition};
+use masu_cpsat::{BoolVar, CpModel, Transition};
 
 use crate::start_index::{found_from_cp_sat, lines};
 use crate::{Found, Nonogram, timed};
@@ -65,12 +65,7 @@ pub fn build(puzzle: &Nonogram) -> AutomatonModel {
 
 pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
-    let solver = CpSolver::with_stop_handle(
-        Parameters { time_limit: options.time_limit, workers: options.threads, ..Default::default() },
-        options.interrupt.cp_sat_handle(),
-    );
-    let projection: Vec<IntVar> = built.cells.iter().map(|c| c.variable()).collect();
-    found_from_cp_sat(puzzle, &built.model, &built.cells, &solver, &projection, options, build_time)
+    found_from_cp_sat(puzzle, &built.model, &built.cells, options, build_time)
 }
 
 #[cfg(test)]

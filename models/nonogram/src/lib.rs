@@ -214,15 +214,7 @@ pub fn solve(
     backend: Backend,
     options: &SolveOptions,
 ) -> Result<Report<Grid>, Error> {
-    if !formulation.backends().contains(&backend) {
-        let names: Vec<&str> = formulation.backends().iter().map(|b| b.name()).collect();
-        return Err(Error::NotApplicable {
-            formulation: formulation.name().into(),
-            backend,
-            reason: format!("it runs on {}", names.join(" and ")),
-        });
-    }
-    backend.require()?;
+    masu_core::check_backend(formulation.name(), formulation.backends(), backend)?;
     let found = match (formulation, backend) {
         #[cfg(feature = "cp-sat")]
         (Formulation::StartIndex, Backend::CpSat) => start_index::solve_cp_sat(puzzle, options)?,

@@ -218,7 +218,7 @@ impl<'a> Search<'a> {
                             }
                             progress = true;
                         }
-                        let decided = decided_filled + decided_empty;
+                        let decided = (decided_filled + 1) * (decided_empty + 1);
                         if best.is_none_or(|(_, d)| decided > d) {
                             best = Some((index, decided));
                         }

@@ -43,7 +43,7 @@ pub use cp_sat::{StartIndexModel, build, fill_pattern, place_numbers};
 
 #[cfg(feature = "cp-sat")]
 mod cp_sat {
-    use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar, LinearExpr, Parameters};
+    use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
 
     use super::*;
 
@@ -114,28 +114,22 @@ mod cp_sat {
 
     pub(crate) fn solve_cp_sat(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
         let (built, build_time) = timed(|| build(puzzle));
-        let solver = CpSolver::with_stop_handle(
-            Parameters { time_limit: options.time_limit, workers: options.threads, ..Default::default() },
-            options.interrupt.cp_sat_handle(),
-        );
-        let projection: Vec<IntVar> = built.cells.iter().map(|c| c.variable()).collect();
-        found_from_cp_sat(puzzle, &built.model, &built.cells, &solver, &projection, options, build_time)
+        found_from_cp_sat(puzzle, &built.model, &built.cells, options, build_time)
     }
 
-    /// Enumerates on CP-SAT and reads the grids (shared with the automaton formulation).
+    /// Enumerates on CP-SAT, distinct on the cells, and reads the grids (shared with the
+    /// automaton formulation).
     pub(crate) fn found_from_cp_sat(
         puzzle: &Nonogram,
         model: &CpModel,
         cells: &[BoolVar],
-        solver: &CpSolver,
-        projection: &[IntVar],
         options: &SolveOptions,
         build_time: std::time::Duration,
     ) -> Result<Found, Error> {
+        let projection: Vec<IntVar> = cells.iter().map(|c| c.variable()).collect();
         let started = std::time::Instant::now();
-        let found = solver.enumerate(model, options.solution_limit, projection)?;
-        let solve_time = started.elapsed();
-        let size = model.stats();
+        let found = options.cp_sat_solver().enumerate(model, options.solution_limit, &projection)?;
+        let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed(), options.threads);
         let w = puzzle.width();
         let grids = found
             .solutions
@@ -147,21 +141,7 @@ mod cp_sat {
                     .collect()
             })
             .collect();
-        Ok(Found {
-            solutions: grids,
-            complete: found.complete,
-            stats: Stats {
-                variables: size.variables,
-                constraints: size.constraints,
-                constraints_by_kind: size.constraints_by_kind.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-                build_time,
-                solve_time,
-                backend_time: Some(found.wall_time),
-                solves: found.solves,
-                threads: options.threads,
-            },
-            stuck: false,
-        })
+        Ok(Found { solutions: grids, complete: found.complete, stats, stuck: false })
     }
 }
 

@@ -15,7 +15,7 @@
 //! limit by re-solving with a no-good (see `masu_cpsat::CpSolver::enumerate`).
 
 use masu_core::{Error, SolveOptions, Stats};
-use masu_cpsat::{CpModel, CpSolver, IntVar, Parameters};
+use masu_cpsat::{CpModel, IntVar};
 
 use crate::{Found, Sudoku, timed};
 
@@ -50,12 +50,9 @@ pub fn build(puzzle: &Sudoku) -> AllDifferentModel {
 
 pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
-    let parameters = Parameters { time_limit: options.time_limit, workers: options.threads, ..Default::default() };
-    let solver = CpSolver::with_stop_handle(parameters, options.interrupt.cp_sat_handle());
     let started = std::time::Instant::now();
-    let found = solver.enumerate(&built.model, options.solution_limit, &built.cells)?;
-    let solve_time = started.elapsed();
-    let size = built.model.stats();
+    let found = options.cp_sat_solver().enumerate(&built.model, options.solution_limit, &built.cells)?;
+    let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), options.threads);
     Ok(Found {
         solutions: found
             .solutions
@@ -63,15 +60,6 @@ pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Er
             .map(|values| built.cells.iter().map(|&x| values[x.index()] as u8).collect())
             .collect(),
         complete: found.complete,
-        stats: Stats {
-            variables: size.variables,
-            constraints: size.constraints,
-            constraints_by_kind: size.constraints_by_kind.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            build_time,
-            solve_time,
-            backend_time: Some(found.wall_time),
-            solves: found.solves,
-            threads: options.threads,
-        },
+        stats,
     })
 }

@@ -169,17 +169,7 @@ pub fn solve(
     backend: Backend,
     options: &SolveOptions,
 ) -> Result<Report<Grid>, Error> {
-    if !formulation.backends().contains(&backend) {
-        return Err(Error::NotApplicable {
-            formulation: formulation.name().into(),
-            backend,
-            reason: format!(
-                "it runs on {}",
-                formulation.backends().iter().map(|b| b.name()).collect::<Vec<_>>().join(" and ")
-            ),
-        });
-    }
-    backend.require()?;
+    masu_core::check_backend(formulation.name(), formulation.backends(), backend)?;
     let found = match formulation {
         #[cfg(feature = "cp-sat")]
         Formulation::AllDifferent => all_different::solve(puzzle, options)?,
