@@ -42,6 +42,59 @@ enum Command {
     Solve(SolveArgs),
     /// Count the solutions of puzzles, up to --count (default 1000).
     Count(SolveArgs),
+    /// Run every formulation on every backend on the same instances: each answer re-checked,
+    /// all answers cross-checked, as a table, CSV or JSON, and a cactus plot.
+    Compare(CompareArgs),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CompareFormat {
+    /// An aligned table, then wrong answers and findings.
+    Table,
+    /// CSV with a header line.
+    Csv,
+    /// One JSON document: rows, findings, not-applicable pairs.
+    Json,
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// The kind of puzzle.
+    #[arg(value_enum)]
+    kind: Kind,
+    /// Puzzle files, or directories searched recursively for them.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Backends to compare, comma-separated (default: every backend).
+    #[arg(long, value_delimiter = ',', value_parser = parse_backend)]
+    backends: Option<Vec<Backend>>,
+    /// Formulations to compare, comma-separated (default: every formulation of the kind).
+    #[arg(long, value_delimiter = ',')]
+    formulations: Option<Vec<String>>,
+    /// Wall-clock limit per solve, in seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Threads each solve may use (reported in the output).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
+    /// Solution limit of each solve: 2 decides uniqueness.
+    #[arg(long, default_value = "2", value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Run each solve R times and report the median times.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    repeat: u64,
+    /// Instances run at once (each solve still uses --threads).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    jobs: u64,
+    /// Largest model a formulation may build (see `solve --help`).
+    #[arg(long)]
+    size_limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: CompareFormat,
+    /// Write a cactus plot (SVG): instances solved against time, one line per runner.
+    #[arg(long)]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -109,11 +162,15 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (args, default_count) = match cli.command {
-        Command::Solve(args) => (args, 2),
-        Command::Count(args) => (args, 1000),
+    let result = match cli.command {
+        Command::Solve(args) => run(&args, 2),
+        Command::Count(args) => run(&args, 1000),
+        Command::Compare(args) => match args.kind {
+            Kind::Sudoku => run_compare::<kinds::Sudoku>(&args),
+            Kind::Nonogram => run_compare::<kinds::Nonogram>(&args),
+        },
     };
-    match run(&args, default_count) {
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -228,6 +285,111 @@ fn run_kind<K: PuzzleKind>(
     Ok(if interrupt.is_interrupted() {
         ExitCode::from(130)
     } else if summary.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_compare<K: PuzzleKind>(args: &CompareArgs) -> Result<ExitCode>
+where
+    K::Puzzle: Sync,
+    K::Formulation: Send + Sync,
+{
+    use masu::compare::{self, Instance, Runner};
+    let formulations: Vec<K::Formulation> = match &args.formulations {
+        Some(names) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
+        None => K::formulations().to_vec(),
+    };
+    let backends = args.backends.clone().unwrap_or_else(|| Backend::ALL.to_vec());
+    let mut runners: Vec<Runner<K>> = Vec::new();
+    let mut not_run: Vec<String> = Vec::new();
+    for &f in &formulations {
+        for &b in &backends {
+            if !K::backends(f).contains(&b) {
+                not_run.push(format!("{f}/{b}: not applicable"));
+            } else if !b.is_compiled() {
+                not_run.push(format!("{f}/{b}: not compiled in"));
+            } else {
+                runners.push(Runner::new(f, b));
+            }
+        }
+    }
+    if runners.is_empty() {
+        bail!("nothing to run: {}", not_run.join("; "));
+    }
+
+    let interrupt = Interrupt::new();
+    {
+        let interrupt = interrupt.clone();
+        ctrlc::set_handler(move || interrupt.interrupt()).context("cannot install the Ctrl-C handler")?;
+    }
+    let options = SolveOptions {
+        time_limit: args.time_limit,
+        threads: args.threads,
+        solution_limit: usize::try_from(args.count).unwrap_or(usize::MAX),
+        interrupt: interrupt.clone(),
+        size_limit: args.size_limit.unwrap_or(SolveOptions::default().size_limit),
+    };
+    let mut input_errors = 0;
+    let mut instances = Vec::new();
+    for Located { file, item } in read_inputs::<K>(&args.paths) {
+        let place =
+            if item.line == 0 { file.display().to_string() } else { format!("{}:{}", file.display(), item.line) };
+        match item.puzzle {
+            Ok(puzzle) => instances.push(Instance { name: place, puzzle }),
+            Err(message) => {
+                input_errors += 1;
+                eprintln!("error: {place}: {message}");
+            }
+        }
+    }
+    let progress = ProgressBar::new(instances.len() as u64);
+    progress.set_draw_target(ProgressDrawTarget::stderr());
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} instances × {msg}, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    progress.set_message(format!("{} runners", runners.len()));
+    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let repeat = usize::try_from(args.repeat).unwrap_or(1);
+    let comparison = compare::compare::<K>(&instances, &runners, &options, repeat, jobs, &|| progress.inc(1));
+    progress.finish_and_clear();
+
+    match args.format {
+        CompareFormat::Table => {
+            print!("{}", compare::table(&comparison));
+            for line in &not_run {
+                println!("not run: {line}");
+            }
+        }
+        CompareFormat::Csv => print!("{}", compare::csv(&comparison)),
+        CompareFormat::Json => {
+            println!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+        }
+    }
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{}: {} instances, {} threads per solve, {} at once",
+            K::NAME,
+            instances.len(),
+            args.threads.map_or("default".to_string(), |t| t.to_string()),
+            jobs
+        );
+        let svg = compare::cactus_plot(&comparison, &title).map_err(anyhow::Error::msg)?;
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let wrong = comparison.wrong_answers().count();
+    eprintln!(
+        "{} instances × {} runners: {} rows, {wrong} wrong answers, {} findings, {input_errors} input errors",
+        instances.len(),
+        runners.len(),
+        comparison.rows.len(),
+        comparison.findings.len()
+    );
+    Ok(if interrupt.is_interrupted() {
+        ExitCode::from(130)
+    } else if wrong > 0 || !comparison.findings.is_empty() || input_errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

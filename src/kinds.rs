@@ -48,6 +48,8 @@ pub trait PuzzleKind {
         backend: Backend,
         options: &SolveOptions,
     ) -> Result<Report<Self::Solution>, Error>;
+    /// The kind's independent checker: `Ok` when `solution` solves `puzzle`.
+    fn check(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String>;
     /// The solution as text lines (a grid, with clues where the puzzle has them).
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution) -> String;
     /// The solution on one line, for batch output.
@@ -141,6 +143,9 @@ impl PuzzleKind for Sudoku {
     ) -> Result<Report<Self::Solution>, Error> {
         masu_sudoku::solve(puzzle, formulation, backend, options)
     }
+    fn check(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+        masu_sudoku::check::check(puzzle, &solution.concat())
+    }
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution) -> String {
         puzzle.render(solution)
     }
@@ -183,6 +188,9 @@ impl PuzzleKind for Nonogram {
         options: &SolveOptions,
     ) -> Result<Report<Self::Solution>, Error> {
         masu_nonogram::solve(puzzle, formulation, backend, options)
+    }
+    fn check(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+        masu_nonogram::check::check(puzzle, solution)
     }
     fn render(puzzle: &Self::Puzzle, solution: &Self::Solution) -> String {
         masu_nonogram::render::with_clues(puzzle, solution, masu_nonogram::render::Style::Blocks)

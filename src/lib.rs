@@ -11,4 +11,5 @@ pub use masu_nonogram as nonogram;
 pub use masu_sudoku as sudoku;
 
 pub mod articles;
+pub mod compare;
 pub mod kinds;
