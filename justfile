@@ -40,6 +40,21 @@ corpus kind dir *args:
 bench kind data="../shared/data":
     ./masu example bench {{kind}} {{data}}
 
+# Compare every formulation on every backend: just compare sudoku ../shared/data/sudoku/norvig
+# [--threads 1] [--jobs 2] [--format csv|json] [--plot FILE.svg]
+compare kind +args:
+    ./masu compare {{kind}} {{args}}
+
+# Regenerate the README's comparison (table and docs/compare-sudoku-norvig.svg).
+compare-readme data="../shared/data":
+    ./masu compare sudoku {{data}}/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg > target/compare-readme.txt
+    python3 -c 'import re,sys,platform,os; t=open("target/compare-readme.txt").read(); table=t[t.index("| formulation"):]; cpu=[l.split(":")[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")][0]; block="<!-- compare:start -->
+" + f"Machine: {os.cpu_count()} cores ({cpu}). Command: `just compare-readme` (`./masu compare sudoku ../shared/data/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg`).
+
+" + table + "
+![cactus plot](docs/compare-sudoku-norvig.svg)
+<!-- compare:end -->"; r=open("README.md").read(); open("README.md","w").write(re.sub(r"<!-- compare:start -->.*<!-- compare:end -->", lambda m: block, r, flags=re.S))'
+
 # Format the code.
 fmt:
     cargo fmt --all

@@ -278,8 +278,8 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     ];
     let time_limit = Duration::from_secs(20);
     let mut table = String::new();
-    table.push_str("| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | median s | max s | median variables | median constraints | median build s | median solve s |\n");
-    table.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.push_str("| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | errors | median s | max s | median variables | median constraints | median build s | median solve s |\n");
+    table.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (set, files) in &sets {
         let puzzles: Vec<nonogram::Nonogram> = files
             .iter()
@@ -296,7 +296,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                     SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
                 let (mut counts, mut times, mut vars, mut cons, mut builds, mut solves) =
                     (BTreeMap::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-                let mut refused = 0;
+                let (mut refused, mut errors) = (0, 0);
                 for puzzle in &puzzles {
                     let started = Instant::now();
                     match nonogram::solve(puzzle, formulation, backend, &options) {
@@ -309,7 +309,10 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                             solves.push(report.stats.solve_time);
                         }
                         Err(masu::core::Error::TooLarge(_)) => refused += 1,
-                        Err(e) => bail!("{set}: {formulation} on {backend}: {e}"),
+                        Err(e) => {
+                            eprintln!("  error: {e}");
+                            errors += 1;
+                        }
                     }
                 }
                 let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
@@ -323,7 +326,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                 };
                 let max = times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64()));
                 table.push_str(&format!(
-                    "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {} | {max} | {} | {} | {} | {} |\n",
+                    "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {errors} | {} | {max} | {} | {} | {} | {} |\n",
                     puzzles.len(),
                     n(Status::Unique),
                     n(Status::Multiple),

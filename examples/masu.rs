@@ -45,6 +45,8 @@ enum Command {
     /// Run every formulation on every backend on the same instances: each answer re-checked,
     /// all answers cross-checked, as a table, CSV or JSON, and a cactus plot.
     Compare(CompareArgs),
+    /// Generate puzzles with a proven-unique solution, as JSON lines (numberlink).
+    Generate(GenerateArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -95,6 +97,48 @@ struct CompareArgs {
     /// Write a cactus plot (SVG): instances solved against time, one line per runner.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Numberlink rule (see `solve --help`).
+    #[arg(long, value_parser = parse_rule)]
+    rule: Option<masu::numberlink::Rule>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GenerateMethod {
+    /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
+    Article,
+    /// masu's: grow random paths, prove uniqueness with the connected model.
+    Fast,
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// The kind of puzzle (numberlink).
+    #[arg(value_enum)]
+    kind: Kind,
+    /// Board side.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=60))]
+    size: u64,
+    /// Pairs (default: the side).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pairs: Option<u64>,
+    /// Puzzles to produce (fast), each drawn independently.
+    #[arg(long, default_value = "1")]
+    count: u64,
+    /// Seed: the same seed gives the same puzzles.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Method.
+    #[arg(long, value_enum, default_value = "fast")]
+    method: GenerateMethod,
+    /// Candidate boards to enumerate (article method).
+    #[arg(long, default_value = "1000")]
+    candidates: u64,
+    /// Time limit per puzzle (fast) or for the whole run (article), in seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Threads CP-SAT may use.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -103,6 +147,8 @@ enum Kind {
     Sudoku,
     /// Nonogram: JSON, .non, .nin, webpbn text, TAAI/TCGA batches, janko dataset JSON.
     Nonogram,
+    /// Numberlink: the article's JSON array, shared/data JSON, `W H` text, Flow Free boards.
+    Numberlink,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -146,9 +192,17 @@ struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Write the answer as an SVG picture (nonogram, a single puzzle).
+    /// Write the answer as an SVG picture (nonogram, numberlink; a single puzzle).
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Numberlink rule: fill (every cell on a path) or blanks (cells may stay empty).
+    /// Default: what the file implies (Flow Free boards: fill), else blanks.
+    #[arg(long, value_parser = parse_rule)]
+    rule: Option<masu::numberlink::Rule>,
+}
+
+fn parse_rule(s: &str) -> Result<masu::numberlink::Rule, String> {
+    s.parse()
 }
 
 fn parse_backend(s: &str) -> Result<Backend, String> {
@@ -166,9 +220,15 @@ fn main() -> ExitCode {
         Command::Solve(args) => run(&args, 2),
         Command::Count(args) => run(&args, 1000),
         Command::Compare(args) => match args.kind {
-            Kind::Sudoku => run_compare::<kinds::Sudoku>(&args),
-            Kind::Nonogram => run_compare::<kinds::Nonogram>(&args),
+            Kind::Sudoku => run_compare::<kinds::Sudoku>(&args, |_| {}),
+            Kind::Nonogram => run_compare::<kinds::Nonogram>(&args, |_| {}),
+            Kind::Numberlink => run_compare::<kinds::Numberlink>(&args, |p| {
+                if let Some(rule) = args.rule {
+                    p.rule = rule;
+                }
+            }),
         },
+        Command::Generate(args) => run_generate(&args),
     };
     match result {
         Ok(code) => code,
@@ -181,10 +241,20 @@ fn main() -> ExitCode {
 
 fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     match args.kind {
-        Kind::Sudoku => run_kind::<kinds::Sudoku>(args, default_count, |_, _| None),
+        Kind::Sudoku => run_kind::<kinds::Sudoku>(args, default_count, |_, _| None, |_| {}),
         Kind::Nonogram => {
-            run_kind::<kinds::Nonogram>(args, default_count, |p, s| Some(masu::nonogram::render::svg(p, s)))
+            run_kind::<kinds::Nonogram>(args, default_count, |p, s| Some(masu::nonogram::render::svg(p, s)), |_| {})
         }
+        Kind::Numberlink => run_kind::<kinds::Numberlink>(
+            args,
+            default_count,
+            |p, s| Some(masu::numberlink::render::svg(p, s)),
+            |p| {
+                if let Some(rule) = args.rule {
+                    p.rule = rule;
+                }
+            },
+        ),
     }
 }
 
@@ -198,6 +268,7 @@ fn run_kind<K: PuzzleKind>(
     args: &SolveArgs,
     default_count: u64,
     svg: impl Fn(&K::Puzzle, Option<&K::Solution>) -> Option<String>,
+    adjust: impl Fn(&mut K::Puzzle),
 ) -> Result<ExitCode> {
     let (formulation, backend) =
         kinds::choose::<K>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
@@ -215,7 +286,8 @@ fn run_kind<K: PuzzleKind>(
         size_limit: args.size_limit.unwrap_or(SolveOptions::default().size_limit),
     };
 
-    let items = read_inputs::<K>(&args.paths);
+    let mut items = read_inputs::<K>(&args.paths);
+    items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()).for_each(&adjust);
     if args.svg.is_some() && items.len() != 1 {
         bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
     }
@@ -291,7 +363,7 @@ fn run_kind<K: PuzzleKind>(
     })
 }
 
-fn run_compare<K: PuzzleKind>(args: &CompareArgs) -> Result<ExitCode>
+fn run_compare<K: PuzzleKind>(args: &CompareArgs, adjust: impl Fn(&mut K::Puzzle)) -> Result<ExitCode>
 where
     K::Puzzle: Sync,
     K::Formulation: Send + Sync,
@@ -333,7 +405,10 @@ where
     };
     let mut input_errors = 0;
     let mut instances = Vec::new();
-    for Located { file, item } in read_inputs::<K>(&args.paths) {
+    for Located { file, mut item } in read_inputs::<K>(&args.paths) {
+        if let Ok(p) = item.puzzle.as_mut() {
+            adjust(p);
+        }
         let place =
             if item.line == 0 { file.display().to_string() } else { format!("{}:{}", file.display(), item.line) };
         match item.puzzle {
@@ -358,7 +433,7 @@ where
 
     match args.format {
         CompareFormat::Table => {
-            print!("{}", compare::table(&comparison));
+            print!("{}\n{}", compare::table(&comparison), compare::summary(&comparison));
             for line in &not_run {
                 println!("not run: {line}");
             }
@@ -394,6 +469,85 @@ where
     } else {
         ExitCode::SUCCESS
     })
+}
+
+#[cfg(not(feature = "cp-sat"))]
+fn run_generate(_args: &GenerateArgs) -> Result<ExitCode> {
+    bail!("generation proves uniqueness with CP-SAT: build with the cp-sat feature")
+}
+
+#[cfg(feature = "cp-sat")]
+fn run_generate(args: &GenerateArgs) -> Result<ExitCode> {
+    use masu::numberlink::generate;
+    if !matches!(args.kind, Kind::Numberlink) {
+        bail!("generate makes numberlink puzzles only");
+    }
+    let n = args.size as usize;
+    let pairs = args.pairs.unwrap_or(args.size) as usize;
+    let interrupt = Interrupt::new();
+    {
+        let interrupt = interrupt.clone();
+        ctrlc::set_handler(move || interrupt.interrupt()).context("cannot install the Ctrl-C handler")?;
+    }
+    let options = SolveOptions {
+        time_limit: args.time_limit,
+        threads: args.threads,
+        interrupt: interrupt.clone(),
+        ..SolveOptions::default()
+    };
+    match args.method {
+        GenerateMethod::Article => {
+            eprintln!(
+                "enumerating up to {} candidate {n}×{n} boards with {pairs} numbers (article 001) ...",
+                args.candidates
+            );
+            let run = generate::article(n, pairs, args.candidates as usize, &options)?;
+            for (i, g) in run.unique.iter().enumerate() {
+                println!(
+                    "{}",
+                    json!({"method": "article", "size": n, "pairs": pairs, "index": i, "puzzle": g.puzzle, "solution": g.solution})
+                );
+            }
+            let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
+            eprintln!(
+                "article: {} candidates in {:.2} s, {} unique ({:.1}%), checked in {:.2} s",
+                run.candidates,
+                run.generate_seconds,
+                run.unique.len(),
+                100.0 * rate,
+                run.check_seconds
+            );
+        }
+        GenerateMethod::Fast => {
+            let progress = ProgressBar::new(args.count);
+            progress.set_draw_target(ProgressDrawTarget::stderr());
+            let mut times = Vec::new();
+            for index in 0..args.count {
+                if interrupt.is_interrupted() {
+                    break;
+                }
+                match generate::fast(n, pairs, args.seed, index, &options)? {
+                    Some(g) => {
+                        times.push(g.seconds);
+                        progress.suspend(|| {
+                            println!(
+                                "{}",
+                                json!({"method": "fast", "size": n, "pairs": pairs, "seed": args.seed, "index": index,
+                                       "attempts": g.attempts, "seconds": g.seconds, "puzzle": g.puzzle, "solution": g.solution})
+                            )
+                        });
+                    }
+                    None => progress.suspend(|| eprintln!("puzzle {index}: no unique board within the time limit")),
+                }
+                progress.inc(1);
+            }
+            progress.finish_and_clear();
+            times.sort_by(f64::total_cmp);
+            let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+            eprintln!("fast: {} of {} puzzles, median {median:.3} s per unique puzzle", times.len(), args.count);
+        }
+    }
+    Ok(if interrupt.is_interrupted() { ExitCode::from(130) } else { ExitCode::SUCCESS })
 }
 
 /// Every puzzle of every path, in order; a directory is searched recursively for the

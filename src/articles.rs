@@ -137,3 +137,45 @@ pub fn nonogram_004() -> Result<String, Box<dyn Error>> {
     out.push_str("Finished!\n");
     Ok(out)
 }
+
+/// Article 001's board (rows, 0 blank), in the article's own numbering.
+pub const NUMBERLINK_001: [[u32; 5]; 5] =
+    [[0, 1, 0, 3, 2], [0, 0, 0, 0, 0], [0, 0, 2, 0, 1], [0, 0, 0, 3, 0], [0, 0, 0, 0, 0]];
+
+/// Article 001: its solver on its board with `m = 5` (cells in `1..5`, its code's domain),
+/// printed as its program prints it (each row's digits, then a blank line); then its
+/// generator at 5×5 with 3 numbers over `candidates` candidate boards.
+#[cfg(feature = "cp-sat")]
+pub fn numberlink_001(candidates: usize) -> Result<String, Box<dyn Error>> {
+    use masu_numberlink::{Numberlink, Rule, generate, reified};
+    let board = Numberlink::new(NUMBERLINK_001.iter().map(|r| r.to_vec()).collect(), Rule::Fill)?;
+    let built = reified::build(&board, 5, false);
+    let options = SolveOptions::default();
+    // The article's callback gives up at a second solution: count up to 2.
+    let found = options.cp_sat_solver().enumerate(&built.model, 2, &built.cells)?;
+    let mut out = String::new();
+    if found.solutions.len() == 1 {
+        let paths = reified::paths_of(&board, &found.solutions[0], &built.cells);
+        for row in &paths.numbers {
+            out.extend(row.iter().map(|k| k.to_string()));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    let run = generate::article(5, 3, candidates, &options)?;
+    out.push_str(&format!(
+        "generate(5, 3): {} candidates, {} unique ({:.0}%)\n",
+        run.candidates,
+        run.unique.len(),
+        100.0 * run.unique.len() as f64 / run.candidates.max(1) as f64
+    ));
+    for puzzle in run.unique.iter().take(1) {
+        out.push_str("---\n");
+        for (problem, solution) in puzzle.puzzle.iter().zip(&puzzle.solution) {
+            let p: String = problem.iter().map(|k| k.to_string()).collect();
+            let s: String = solution.iter().map(|k| k.to_string()).collect();
+            out.push_str(&format!("{p}  {s}\n"));
+        }
+    }
+    Ok(out)
+}

@@ -355,6 +355,37 @@ pub fn table(comparison: &Comparison) -> String {
     out
 }
 
+/// One line per runner: instances, how they ended, median and max wall time, as a
+/// Markdown table.
+pub fn summary(comparison: &Comparison) -> String {
+    let mut by_runner: std::collections::BTreeMap<(String, String), Vec<&Row>> = std::collections::BTreeMap::new();
+    for r in &comparison.rows {
+        by_runner.entry((r.formulation.clone(), r.backend.to_string())).or_default().push(r);
+    }
+    let mut out = String::from(
+        "| formulation | backend | instances | unique | multiple | infeasible | timed out | other | wrong | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for ((formulation, backend), rows) in by_runner {
+        let n = |status: &str| rows.iter().filter(|r| r.status == status).count();
+        let known = n("unique") + n("multiple") + n("infeasible") + n("timed-out") + n("WRONG-ANSWER");
+        let walls: Vec<f64> = rows.iter().map(|r| r.wall_s).collect();
+        let max = walls.iter().copied().fold(0.0, f64::max);
+        out.push_str(&format!(
+            "| {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {:.4} | {max:.4} |\n",
+            rows.len(),
+            n("unique"),
+            n("multiple"),
+            n("infeasible"),
+            n("timed-out"),
+            rows.len() - known,
+            n("WRONG-ANSWER"),
+            median(walls),
+        ));
+    }
+    out
+}
+
 /// CSV with a header line.
 pub fn csv(comparison: &Comparison) -> String {
     let quote =

@@ -205,6 +205,54 @@ impl PuzzleKind for Nonogram {
     }
 }
 
+/// Numberlink. The rule is the one the file implies (Flow Free boards: fill; otherwise
+/// blanks allowed); a caller may change `puzzle.rule` after reading.
+#[derive(Debug)]
+pub struct Numberlink;
+
+impl PuzzleKind for Numberlink {
+    type Puzzle = masu_numberlink::Numberlink;
+    type Solution = masu_numberlink::Paths;
+    type Formulation = masu_numberlink::Formulation;
+    const NAME: &'static str = "numberlink";
+    fn formulations() -> &'static [Self::Formulation] {
+        &masu_numberlink::Formulation::ALL
+    }
+    fn default_formulation() -> Self::Formulation {
+        masu_numberlink::Formulation::Connected
+    }
+    fn backends(formulation: Self::Formulation) -> &'static [Backend] {
+        formulation.backends()
+    }
+    fn is_puzzle_file(path: &Path) -> bool {
+        let in_solutions = path.components().any(|c| c.as_os_str() == "solutions");
+        !in_solutions && path.extension().is_none_or(|e| e == "json" || e == "txt")
+    }
+    fn read(path: &Path, text: &str) -> Vec<Item<Self::Puzzle>> {
+        masu_numberlink::format::parse_file(path, text, None)
+            .into_iter()
+            .map(|e| Item { line: e.line, column: None, name: e.name, puzzle: e.puzzle })
+            .collect()
+    }
+    fn solve(
+        puzzle: &Self::Puzzle,
+        formulation: Self::Formulation,
+        backend: Backend,
+        options: &SolveOptions,
+    ) -> Result<Report<Self::Solution>, Error> {
+        masu_numberlink::solve(puzzle, formulation, backend, options)
+    }
+    fn check(puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+        masu_numberlink::check::check(puzzle, solution)
+    }
+    fn render(_puzzle: &Self::Puzzle, solution: &Self::Solution) -> String {
+        masu_numberlink::render::text(solution)
+    }
+    fn one_line(_puzzle: &Self::Puzzle, solution: &Self::Solution) -> String {
+        masu_numberlink::render::text(solution).trim_end().replace('\n', "/")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

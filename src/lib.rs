@@ -8,6 +8,7 @@ pub use masu_core as core;
 #[cfg(feature = "cp-sat")]
 pub use masu_cpsat as cpsat;
 pub use masu_nonogram as nonogram;
+pub use masu_numberlink as numberlink;
 pub use masu_sudoku as sudoku;
 
 pub mod articles;

@@ -99,3 +99,16 @@ fn article_004_prints_three_iterations() {
     );
     assert_eq!(masu::articles::nonogram_004().unwrap(), expected);
 }
+
+/// Article 001: its solver on its board (m = 5, cells in 1..5) prints one grid, in its own
+/// numbering; its generator at 5×5 with 3 numbers yields candidates, each kept puzzle proven
+/// unique.
+#[cfg(feature = "cp-sat")]
+#[test]
+fn article_001_board_and_generator() {
+    let text = masu::articles::numberlink_001(20).unwrap();
+    assert!(text.starts_with("11332\n13322\n13221\n13331\n11111\n\n"), "{text}");
+    let rate = text.lines().find(|l| l.starts_with("generate(5, 3): 20 candidates, ")).unwrap();
+    let unique: usize = rate.split(", ").nth(2).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(unique > 0 && unique <= 20, "{rate}");
+}

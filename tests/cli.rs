@@ -213,3 +213,53 @@ fn nonogram_solution_is_drawn() {
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(picture.matches("fill=\"black\"").count(), 9);
 }
+
+/// Numberlink bad input, one file each beside a good one: each error names the file and the
+/// cell or line; the good board is still solved; exit status 1.
+#[test]
+fn numberlink_bad_input_is_named_and_the_batch_goes_on() {
+    let cases = [
+        ("good.json", "[[0,1,0,3,2],[0,0,0,0,0],[0,0,2,0,1],[0,0,0,3,0],[0,0,0,0,0]]", None),
+        ("once.json", "[[1,0],[0,2],[2,0]]", Some(":1: number 1 appears 1 time(s) (at r1c1)")),
+        ("thrice.txt", "A.A\n..A\n", Some(":1: number 1 appears 3 time(s) (at r1c1, r1c3, r2c3)")),
+        ("ragged.txt", "A.B\nAB\n", Some(":2: 2 cells in a row of a board 3 wide: not a rectangle")),
+        ("symbol.json", "[[1,\"x\"],[1,0]]", Some(":1: r1c2: \"x\" is not a number")),
+        ("nopairs.json", "[[0,0],[0,0]]", Some(":1: no endpoints: the board has no pairs to connect")),
+    ];
+    let dir = temp_file("numberlinks/.keep", "").parent().unwrap().to_path_buf();
+    std::fs::remove_file(dir.join(".keep")).unwrap();
+    for (name, contents, _) in &cases {
+        std::fs::write(dir.join(name), contents).unwrap();
+    }
+    let out = masu(&["solve", "numberlink", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    for (name, _, expected) in &cases {
+        if let Some(message) = expected {
+            let wanted = format!("{}{message}", dir.join(name).display());
+            assert!(stderr.contains(&wanted), "missing «{wanted}» in:\n{stderr}");
+        }
+    }
+    assert!(text(&out.stdout).contains("6 puzzles: 1 unique"), "{}", text(&out.stdout));
+}
+
+/// `generate numberlink`: JSON lines, the same for the same seed, each puzzle unique.
+#[test]
+fn numberlink_generation_is_json_lines_and_deterministic() {
+    if !Backend::CpSat.is_compiled() {
+        return;
+    }
+    let run = || masu(&["generate", "numberlink", "--size", "6", "--pairs", "5", "--count", "2", "--seed", "9"]);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let parse = |out: &Output| -> Vec<serde_json::Value> {
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let (lines, again) = (parse(&a), parse(&b));
+    for (x, y) in lines.iter().zip(&again) {
+        assert_eq!((&x["puzzle"], &x["solution"]), (&y["puzzle"], &y["solution"]), "same seed, same puzzles");
+    }
+    assert_eq!(lines.len(), 2);
+    assert_ne!(lines[0]["puzzle"], lines[1]["puzzle"]);
+    assert_eq!(lines[0]["puzzle"].as_array().unwrap().len(), 6);
+}

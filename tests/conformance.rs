@@ -184,3 +184,144 @@ mod nonogram {
         }
     }
 }
+
+mod numberlink {
+    use masu::core::{Backend, SolveOptions, Status};
+    #[cfg(feature = "cp-sat")]
+    use masu::numberlink::check;
+    use masu::numberlink::{self, Formulation, Numberlink, Rule};
+
+    fn combinations() -> Vec<(Formulation, Backend)> {
+        masu::kinds::runnable::<masu::kinds::Numberlink>()
+    }
+
+    fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {
+        Numberlink::new(rows.iter().map(|r| r.to_vec()).collect(), rule).unwrap()
+    }
+
+    /// Article 001's board: one solution on every loop-free formulation and backend.
+    #[test]
+    fn article_board_is_unique_everywhere() {
+        let article = board(
+            &[&[0, 1, 0, 3, 2], &[0, 0, 0, 0, 0], &[0, 0, 2, 0, 1], &[0, 0, 0, 3, 0], &[0, 0, 0, 0, 0]],
+            Rule::Fill,
+        );
+        let mut answers = Vec::new();
+        for (formulation, backend) in combinations() {
+            let report = numberlink::solve(&article, formulation, backend, &SolveOptions::default()).unwrap();
+            assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
+            answers.push(report.solutions[0].numbers.clone());
+        }
+        answers.dedup();
+        assert_eq!(answers.len(), 1);
+        assert_eq!(
+            answers[0],
+            vec![
+                vec![1, 1, 3, 3, 2],
+                vec![1, 3, 3, 2, 2],
+                vec![1, 3, 2, 2, 1],
+                vec![1, 3, 3, 3, 1],
+                vec![1, 1, 1, 1, 1]
+            ]
+        );
+    }
+
+    /// On this board the article's model admits answers with a detached 2×2 loop of 1 in
+    /// the lower middle; the checker names them, and `connected` and `milp` never give one.
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn reified_admits_detached_loops_connected_does_not() {
+        let four = board(&[&[1, 0, 0, 1], &[0, 0, 0, 0], &[0, 0, 0, 0], &[2, 0, 0, 2]], Rule::Fill);
+        let built = numberlink::reified::build(&four, four.pairs(), false);
+        let every = SolveOptions::default().cp_sat_solver().enumerate(&built.model, 1000, &built.cells).unwrap();
+        assert!(every.complete);
+        let loops: Vec<String> = every
+            .solutions
+            .iter()
+            .filter_map(|v| check::check(&four, &numberlink::reified::paths_of(&four, v, &built.cells)).err())
+            .collect();
+        assert!(loops.iter().any(|e| e.contains("detached loop")), "{loops:?}");
+        for (formulation, backend) in
+            combinations().into_iter().filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp))
+        {
+            let options = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
+            let report = numberlink::solve(&four, formulation, backend, &options).unwrap();
+            assert!(report.complete && !report.solutions.is_empty(), "{formulation} on {backend}");
+            for paths in &report.solutions {
+                assert_eq!(check::check(&four, paths), Ok(()), "{formulation} on {backend}");
+            }
+        }
+        let connected = numberlink::solve(
+            &four,
+            Formulation::Connected,
+            Backend::CpSat,
+            &SolveOptions { solution_limit: 1000, ..Default::default() },
+        )
+        .unwrap();
+        if Backend::Highs.is_compiled() {
+            let milp = numberlink::solve(
+                &four,
+                Formulation::Milp,
+                Backend::Highs,
+                &SolveOptions { solution_limit: 1000, ..Default::default() },
+            )
+            .unwrap();
+            assert_eq!(milp.solutions.len(), connected.solutions.len());
+        }
+    }
+
+    /// Counting: a 1×4 board with a pair at the ends has one path. A 2×3 board with a pair in
+    /// opposite corners has four simple paths with blanks allowed (right-right-down,
+    /// down-right-right, right-down-right, and the snake down-right-up-right-down) and one,
+    /// the snake, when every cell must be used. A board whose pairs must cross has none.
+    #[test]
+    fn counts_agree_across_formulations() {
+        let cases = [
+            (board(&[&[1, 0, 0, 1]], Rule::Blanks), 1),
+            (board(&[&[1, 0, 0], &[0, 0, 1]], Rule::Blanks), 4),
+            (board(&[&[1, 0, 0], &[0, 0, 1]], Rule::Fill), 1),
+            (board(&[&[0, 1, 0], &[2, 0, 2], &[0, 1, 0]], Rule::Blanks), 0),
+        ];
+        for (formulation, backend) in
+            combinations().into_iter().filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp))
+        {
+            for (i, (b, count)) in cases.iter().enumerate() {
+                let options = SolveOptions { solution_limit: 50, ..SolveOptions::default() };
+                let report = numberlink::solve(b, formulation, backend, &options).unwrap();
+                assert_eq!(
+                    (report.solutions.len(), report.complete),
+                    (*count, true),
+                    "case {i}: {formulation} on {backend}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_boards_are_refused_with_the_cell() {
+        let err = |rows: Vec<Vec<u32>>| Numberlink::new(rows, Rule::Fill).unwrap_err();
+        assert!(err(vec![vec![1, 0, 2], vec![2, 0, 0]]).contains("number 1 appears 1 time(s) (at r1c1)"));
+        assert!(err(vec![vec![1, 1, 1], vec![0, 0, 0]]).contains("appears 3 time(s)"));
+        assert!(err(vec![vec![1, 1], vec![0]]).contains("not a rectangle"));
+        assert!(err(vec![vec![0, 0], vec![0, 0]]).contains("no pairs"));
+    }
+
+    /// The fast generator: deterministic for a seed, and every puzzle proven unique.
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn fast_generation_is_deterministic_and_unique() {
+        let options = SolveOptions::default();
+        let a = numberlink::generate::fast(6, 5, 42, 0, &options).unwrap().unwrap();
+        let b = numberlink::generate::fast(6, 5, 42, 0, &options).unwrap().unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+        let other = numberlink::generate::fast(6, 5, 42, 1, &options).unwrap().unwrap();
+        assert_ne!(a.puzzle, other.puzzle);
+        for g in [a, other] {
+            let puzzle = Numberlink::new(g.puzzle, Rule::Fill).unwrap();
+            let report =
+                numberlink::solve(&puzzle, Formulation::Connected, Backend::CpSat, &SolveOptions::default()).unwrap();
+            assert_eq!(report.status, Status::Unique);
+            assert_eq!(report.solutions[0].numbers, g.solution);
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Reading and writing numberlink boards.
+//!
+//! - **JSON**: the article's array of rows (`[[0,1,0,3,2],...]`, 0 blank), or `shared/data`'s
+//!   object `{"grid": [[..]], "solution": [[..]], "notes": ".."}` (a note saying every cell
+//!   must be covered means the fill rule).
+//! - **`W H` text** (thomasahle/numberlink): `W H`, then H rows, `.` blank and any other
+//!   symbol an endpoint; several puzzles per file; `#` comments; `0 0` ends the file.
+//! - **Flow Free boards** (mzucker/flow_solver): one row per line, letters are colours,
+//!   anything else blank; every cell must be covered.
+//!
+//! Symbols are numbered 1..k in order of first appearance.
+
+use std::path::Path;
+
+use crate::{Numberlink, Paths, Rule};
+
+/// One board of a file.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// 1-based line where it starts (or where it is wrong).
+    pub line: usize,
+    /// Its name inside the file, where the format gives one.
+    pub name: Option<String>,
+    /// The board, or what is wrong.
+    pub puzzle: Result<Numberlink, String>,
+    /// The source's solution as a numbered grid (0 unused), where it gives one.
+    pub solution: Option<Vec<Vec<u32>>>,
+}
+
+fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Entry {
+    Entry { line, name: None, puzzle, solution: None }
+}
+
+/// Every board of a file; `rule` overrides what the format implies.
+pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Entry> {
+    if text.trim().is_empty() {
+        return vec![entry(1, Err("empty file: no board".into()))];
+    }
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') || trimmed.starts_with('{') {
+        return vec![parse_json(text, rule)];
+    }
+    let first = text.lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
+    let is_header =
+        first.split_whitespace().count() == 2 && first.split_whitespace().all(|t| t.parse::<usize>().is_ok());
+    if is_header {
+        parse_sized(text, rule.unwrap_or(Rule::Blanks))
+    } else {
+        vec![parse_flow(text, rule.unwrap_or(Rule::Fill))]
+    }
+}
+
+/// Symbols to numbers: `.` (or `0`) blank, others 1..k by first appearance.
+fn number_rows(rows: &[(usize, Vec<char>)]) -> Vec<Vec<u32>> {
+    let mut symbols: Vec<char> = Vec::new();
+    rows.iter()
+        .map(|(_, row)| {
+            row.iter()
+                .map(|&s| {
+                    if s == '.' || s == '0' {
+                        0
+                    } else {
+                        let k = symbols.iter().position(|&t| t == s).unwrap_or_else(|| {
+                            symbols.push(s);
+                            symbols.len() - 1
+                        });
+                        k as u32 + 1
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The article's JSON array, or `shared/data`'s object.
+pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return entry(e.line(), Err(format!("not valid JSON: {e}"))),
+    };
+    let grid = |v: &serde_json::Value| -> Result<Vec<Vec<u32>>, String> {
+        let rows = v.as_array().ok_or("the board is not an array of rows")?;
+        rows.iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let row = row.as_array().ok_or(format!("row {} is not an array", r + 1))?;
+                row.iter()
+                    .enumerate()
+                    .map(|(c, x)| match x.as_u64() {
+                        Some(x) if x <= u64::from(u32::MAX) => Ok(x as u32),
+                        _ => Err(format!("r{}c{}: {x} is not a number 0..", r + 1, c + 1)),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let (board, solution, notes, name) = match &value {
+        serde_json::Value::Array(_) => (grid(&value), None, String::new(), None),
+        serde_json::Value::Object(o) => (
+            o.get("grid").ok_or_else(|| "no \"grid\"".to_string()).and_then(grid),
+            o.get("solution").and_then(|s| grid(s).ok()),
+            o.get("notes").and_then(|n| n.as_str()).unwrap_or("").to_string(),
+            o.get("id").and_then(|i| i.as_str()).map(str::to_string),
+        ),
+        _ => (Err("not a board".to_string()), None, String::new(), None),
+    };
+    let implied = if notes.contains("every cell must be covered") { Rule::Fill } else { Rule::Blanks };
+    let puzzle = board.and_then(|rows| Numberlink::new(renumber(rows), rule.unwrap_or(implied)));
+    Entry { line: 1, name, puzzle, solution }
+}
+
+/// Numbers renumbered 1..k in order of first appearance (sources may skip numbers).
+fn renumber(rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    let mut seen: Vec<u32> = Vec::new();
+    rows.into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|v| {
+                    if v == 0 {
+                        0
+                    } else {
+                        seen.iter().position(|&s| s == v).unwrap_or_else(|| {
+                            seen.push(v);
+                            seen.len() - 1
+                        }) as u32
+                            + 1
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `W H` then H rows; several boards; `0 0` ends.
+pub fn parse_sized(text: &str, rule: Rule) -> Vec<Entry> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let mut entries = Vec::new();
+    let mut i = 0;
+    let mut number = 0;
+    while i < lines.len() {
+        let (at, header) = lines[i];
+        let size: Vec<usize> = header.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+        let [w, h] = size[..] else {
+            entries.push(entry(at, Err(format!("expected 'WIDTH HEIGHT', found '{header}'"))));
+            break;
+        };
+        if w == 0 && h == 0 {
+            break;
+        }
+        number += 1;
+        let rows: Vec<(usize, Vec<char>)> =
+            lines[i + 1..].iter().take(h).map(|&(n, l)| (n, l.chars().collect())).collect();
+        i += 1 + rows.len();
+        let bad_row = rows.iter().find(|(_, r)| r.len() != w);
+        let puzzle = if rows.len() != h {
+            Err(format!("a {w}×{h} board with {} rows", rows.len()))
+        } else if let Some((n, r)) = bad_row {
+            entries.push(Entry {
+                name: Some(format!("puzzle {number}")),
+                ..entry(*n, Err(format!("{} cells in a row of a board {w} wide: not a rectangle", r.len())))
+            });
+            continue;
+        } else {
+            Numberlink::new(number_rows(&rows), rule)
+        };
+        entries.push(Entry { name: Some(format!("puzzle {number}")), ..entry(at, puzzle) });
+    }
+    entries
+}
+
+/// A Flow Free board: letters are colours, anything else blank.
+pub fn parse_flow(text: &str, rule: Rule) -> Entry {
+    let rows: Vec<(usize, Vec<char>)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.trim_end().chars().map(|c| if c.is_ascii_alphabetic() { c } else { '.' }).collect()))
+        .collect();
+    let Some(width) = rows.first().map(|(_, r)| r.len()) else { return entry(1, Err("empty file: no board".into())) };
+    if let Some((n, r)) = rows.iter().find(|(_, r)| r.len() != width) {
+        return entry(*n, Err(format!("{} cells in a row of a board {width} wide: not a rectangle", r.len())));
+    }
+    entry(rows[0].0, Numberlink::new(number_rows(&rows), rule))
+}
+
+/// A solution as text: the numbered grid, numbers in base 36 (`.` unused).
+pub fn to_text(paths: &Paths) -> String {
+    let mut out = String::new();
+    for row in &paths.numbers {
+        out.extend(row.iter().map(|&k| if k == 0 { '.' } else { std::char::from_digit(k % 36, 36).unwrap_or('?') }));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_reads_the_same_board() {
+        let json = parse_json("[[0,1,0,3,2],[0,0,0,0,0],[0,0,2,0,1],[0,0,0,3,0],[0,0,0,0,0]]", None);
+        let sized = parse_sized("5 5\n.A.BC\n.....\n..C.A\n...B.\n.....\n0 0\n", Rule::Blanks);
+        let article = json.puzzle.unwrap();
+        assert_eq!(article.pairs(), 3);
+        assert_eq!(sized[0].puzzle.as_ref().unwrap().rows(), article.rows());
+        let flow = parse_flow(".A.BC\n.....\n..C.A\n...B.\n.....\n", Rule::Fill);
+        assert_eq!(flow.puzzle.unwrap().rows(), article.rows());
+    }
+
+    #[test]
+    fn errors_name_the_cell_or_line() {
+        let once = parse_json("[[1,0],[0,2],[2,0]]", None);
+        assert_eq!(
+            once.puzzle.unwrap_err(),
+            "number 1 appears 1 time(s) (at r1c1); each number must appear exactly twice"
+        );
+        let thrice = parse_flow("A.A\n..A\n", Rule::Fill);
+        assert!(thrice.puzzle.unwrap_err().contains("number 1 appears 3 time(s) (at r1c1, r1c3, r2c3)"));
+        let ragged = parse_flow("A.B\nAB\n", Rule::Fill);
+        assert_eq!((ragged.line, ragged.puzzle.unwrap_err().contains("not a rectangle")), (2, true));
+        let none = parse_json("[[0,0],[0,0]]", None);
+        assert!(none.puzzle.unwrap_err().contains("no pairs"));
+        let symbol = parse_json("[[1,\"x\"],[1,0]]", None);
+        assert!(symbol.puzzle.unwrap_err().contains("r1c2"));
+    }
+}

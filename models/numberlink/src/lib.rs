@@ -1,0 +1,311 @@
+//! Numberlink (ナンバーリンク, Arukone, Flow Free): connect each pair of equal numbers by a path
+//! through orthogonally adjacent cells; paths do not cross or share cells.
+//!
+//! | formulation | article | backends | file |
+//! |---|---|---|---|
+//! | [`Formulation::Reified`] | 001, as its code runs (cells in `1..m`) | cp-sat | [`reified`] |
+//! | [`Formulation::ReifiedZero`] | 001, as its prose says (0 = unused) | cp-sat | [`reified`] |
+//! | [`Formulation::Connected`] | — (the flaw removed: one circuit) | cp-sat | [`connected`] |
+//! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | highs, cp-sat | [`milp`] |
+//!
+//! Rules are explicit ([`Rule`]): `fill` (every cell on a path: Flow Free) or `blanks`
+//! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
+//! that a rule. A solution is the paths themselves ([`Paths`]); the numbered grid follows from
+//! them, and the [`check`]er verifies both.
+
+pub mod check;
+#[cfg(feature = "cp-sat")]
+pub mod connected;
+pub mod format;
+pub mod generate;
+pub mod milp;
+#[cfg(feature = "cp-sat")]
+pub mod reified;
+pub mod render;
+
+use std::fmt;
+use std::str::FromStr;
+
+use masu_core::{Backend, Error, Report, SolveOptions, Stats, Status};
+
+/// Whether every cell must be on a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// Every cell is on a path (Flow Free).
+    Fill,
+    /// Cells may stay empty (Janko's Arukone).
+    Blanks,
+}
+
+impl FromStr for Rule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Rule, String> {
+        match s {
+            "fill" => Ok(Rule::Fill),
+            "blanks" => Ok(Rule::Blanks),
+            _ => Err(format!("unknown rule '{s}' (expected fill or blanks)")),
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rule::Fill => "fill",
+            Rule::Blanks => "blanks",
+        })
+    }
+}
+
+/// A cell: (row, column).
+pub type Cell = (usize, usize);
+
+/// A puzzle: a rectangle of cells, 0 blank, `1..=pairs` endpoints, each number exactly twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numberlink {
+    width: usize,
+    height: usize,
+    cells: Vec<u32>,
+    pairs: u32,
+    /// Whether every cell must be covered.
+    pub rule: Rule,
+}
+
+impl Numberlink {
+    /// A puzzle from its rows (0 blank); errors name the cell at fault.
+    pub fn new(rows: Vec<Vec<u32>>, rule: Rule) -> Result<Numberlink, String> {
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        if height == 0 || width == 0 {
+            return Err("an empty board".into());
+        }
+        if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != width) {
+            return Err(format!(
+                "row {} has {} cells, row 1 has {width}: the board is not a rectangle",
+                r + 1,
+                row.len()
+            ));
+        }
+        let cells: Vec<u32> = rows.into_iter().flatten().collect();
+        let pairs = cells.iter().copied().max().unwrap_or(0);
+        if pairs == 0 {
+            return Err("no endpoints: the board has no pairs to connect".into());
+        }
+        for k in 1..=pairs {
+            let at: Vec<Cell> =
+                cells.iter().enumerate().filter(|&(_, &v)| v == k).map(|(i, _)| (i / width, i % width)).collect();
+            if at.len() != 2 {
+                let places: Vec<String> = at.iter().map(|&(r, c)| format!("r{}c{}", r + 1, c + 1)).collect();
+                return Err(format!(
+                    "number {k} appears {} time(s){}; each number must appear exactly twice",
+                    at.len(),
+                    if places.is_empty() { String::new() } else { format!(" (at {})", places.join(", ")) }
+                ));
+            }
+        }
+        Ok(Numberlink { width, height, cells, pairs, rule })
+    }
+    /// Cells per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// Number of pairs (numbers are `1..=pairs`).
+    pub fn pairs(&self) -> u32 {
+        self.pairs
+    }
+    /// The clue at a cell (0 blank).
+    pub fn at(&self, (r, c): Cell) -> u32 {
+        self.cells[r * self.width + c]
+    }
+    /// The rows of the board.
+    pub fn rows(&self) -> Vec<Vec<u32>> {
+        self.cells.chunks(self.width).map(<[u32]>::to_vec).collect()
+    }
+    /// The two endpoints of number `k` (1-based), in reading order.
+    pub fn endpoints(&self, k: u32) -> (Cell, Cell) {
+        let mut at =
+            self.cells.iter().enumerate().filter(|&(_, &v)| v == k).map(|(i, _)| (i / self.width, i % self.width));
+        let a = at.next().unwrap_or((0, 0));
+        (a, at.next().unwrap_or(a))
+    }
+    /// The orthogonal neighbours of a cell.
+    pub fn neighbours(&self, (r, c): Cell) -> impl Iterator<Item = Cell> + '_ {
+        [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)].into_iter().filter_map(move |(dr, dc)| {
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            (nr >= 0 && nc >= 0 && (nr as usize) < self.height && (nc as usize) < self.width)
+                .then_some((nr as usize, nc as usize))
+        })
+    }
+    /// Every edge between orthogonal neighbours, each once (`a < b` in reading order).
+    pub fn edges(&self) -> Vec<(Cell, Cell)> {
+        let mut edges = Vec::new();
+        for r in 0..self.height {
+            for c in 0..self.width {
+                if c + 1 < self.width {
+                    edges.push(((r, c), (r, c + 1)));
+                }
+                if r + 1 < self.height {
+                    edges.push(((r, c), (r + 1, c)));
+                }
+            }
+        }
+        edges
+    }
+    /// The index of a cell, row-major.
+    pub fn index(&self, (r, c): Cell) -> usize {
+        r * self.width + c
+    }
+}
+
+/// A solution: for each number `k`, its path from its first endpoint (reading order) to the
+/// second, and the numbered grid (0 = unused cell) that the paths draw.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct Paths {
+    /// `numbers[r][c]`: the number of the path through the cell, 0 if none.
+    pub numbers: Vec<Vec<u32>>,
+    /// `paths[k - 1]`: the cells of number `k`'s path, endpoint to endpoint.
+    pub paths: Vec<Vec<Cell>>,
+}
+
+impl Paths {
+    /// Paths traced from undirected links (`(a, b)` pairs): from each number's first endpoint,
+    /// follow the links. The numbered grid marks every linked cell with the number given by
+    /// `number_of` (for models that assign numbers to cells), so that cells the trace does
+    /// not reach (a detached loop) stay visible to the checker.
+    pub fn trace(puzzle: &Numberlink, links: &[(Cell, Cell)], number_of: impl Fn(Cell) -> u32) -> Paths {
+        let mut adjacent: Vec<Vec<Cell>> = vec![Vec::new(); puzzle.width * puzzle.height];
+        for &(a, b) in links {
+            adjacent[puzzle.index(a)].push(b);
+            adjacent[puzzle.index(b)].push(a);
+        }
+        let mut numbers = vec![vec![0; puzzle.width]; puzzle.height];
+        for &(a, b) in links {
+            numbers[a.0][a.1] = number_of(a);
+            numbers[b.0][b.1] = number_of(b);
+        }
+        let mut paths = Vec::new();
+        for k in 1..=puzzle.pairs {
+            let (start, _) = puzzle.endpoints(k);
+            let mut path = vec![start];
+            let mut previous: Option<Cell> = None;
+            let mut here = start;
+            while path.len() <= puzzle.width * puzzle.height {
+                let next = adjacent[puzzle.index(here)].iter().copied().find(|&n| Some(n) != previous);
+                match next {
+                    Some(n) => {
+                        previous = Some(here);
+                        here = n;
+                        path.push(n);
+                        if puzzle.at(n) == k {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            numbers[start.0][start.1] = k;
+            paths.push(path);
+        }
+        Paths { numbers, paths }
+    }
+}
+
+/// How the puzzle becomes a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Formulation {
+    /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
+    Reified,
+    /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
+    ReifiedZero,
+    /// One circuit through every used cell: no detached loops.
+    Connected,
+    /// Cell-number and edge binaries, degrees, lazy cycle cuts.
+    Milp,
+}
+
+impl Formulation {
+    /// Every formulation.
+    pub const ALL: [Formulation; 4] =
+        [Formulation::Connected, Formulation::Milp, Formulation::Reified, Formulation::ReifiedZero];
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Formulation::Reified => "reified",
+            Formulation::ReifiedZero => "reified-zero",
+            Formulation::Connected => "connected",
+            Formulation::Milp => "milp",
+        }
+    }
+    /// The backends it runs on, its own first.
+    pub fn backends(self) -> &'static [Backend] {
+        match self {
+            Formulation::Milp => &[Backend::Highs, Backend::CpSat],
+            _ => &[Backend::CpSat],
+        }
+    }
+}
+
+impl fmt::Display for Formulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Formulation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Formulation, String> {
+        Formulation::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
+            format!("unknown numberlink formulation '{s}' (expected connected, milp, reified or reified-zero)")
+        })
+    }
+}
+
+/// What a formulation found, before checking.
+pub(crate) struct Found {
+    pub(crate) solutions: Vec<Paths>,
+    pub(crate) complete: bool,
+    pub(crate) stats: Stats,
+}
+
+/// Solves `puzzle` with `formulation` on `backend`, up to `options.solution_limit`
+/// solutions, each re-checked by [`check::check`]. The article's `reified` model admits
+/// detached loops (its known flaw): such an answer fails the checker and comes back as
+/// [`Error::WrongAnswer`], never as a solution.
+pub fn solve(
+    puzzle: &Numberlink,
+    formulation: Formulation,
+    backend: Backend,
+    options: &SolveOptions,
+) -> Result<Report<Paths>, Error> {
+    masu_core::check_backend(formulation.name(), formulation.backends(), backend)?;
+    let found = match formulation {
+        #[cfg(feature = "cp-sat")]
+        Formulation::Reified => reified::solve(puzzle, false, options)?,
+        #[cfg(feature = "cp-sat")]
+        Formulation::ReifiedZero => reified::solve(puzzle, true, options)?,
+        #[cfg(feature = "cp-sat")]
+        Formulation::Connected => connected::solve(puzzle, options)?,
+        Formulation::Milp => milp::solve(puzzle, backend, options)?,
+        #[allow(unreachable_patterns)]
+        _ => return Err(Error::NotCompiled(backend)),
+    };
+    for paths in &found.solutions {
+        check::check(puzzle, paths).map_err(|reason| Error::WrongAnswer { backend, reason })?;
+    }
+    let status =
+        Status::of(found.solutions.len(), found.complete, options.solution_limit, options.interrupt.is_interrupted());
+    Ok(Report {
+        status,
+        backend,
+        formulation: formulation.name().into(),
+        solutions: found.solutions,
+        complete: found.complete,
+        stats: found.stats,
+    })
+}

@@ -1,0 +1,190 @@
+//! A MILP for numberlink, solved with lazy cycle cuts (HiGHS, CP-SAT).
+//!
+//! For cells `c`, numbers `k = 1..K` and edges `e = {c, d}` between neighbours:
+//!
+//! ```text
+//! y[c][k] ∈ {0,1}        cell c carries number k;     Σ_k y[c][k] = 1 (fill) or ≤ 1 (blanks)
+//! y[s][k] = 1, Σ_k y[s][k] = 1            for the endpoints s of k
+//! z[e][k] ∈ {0,1}        edge e is a link of k;        z[e][k] ≤ y[c][k],  z[e][k] ≤ y[d][k]
+//! u[e] = Σ_k z[e][k]     edge e is used
+//! Σ_{e ∋ c} u[e] = 1                       at an endpoint c
+//! Σ_{e ∋ c} u[e] = 2 · Σ_k y[c][k]         elsewhere
+//! ```
+//!
+//! These degree constraints admit closed cycles away from the endpoints. They are removed
+//! lazily: solve, find every cycle among the used edges (a component with no endpoint), add
+//! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
+//! a no-good on `u` after each answer, so answers differing only in unused cells are one.
+
+use std::time::Instant;
+
+use good_lp::{Expression, Variable, variable};
+use masu_core::milp::Milp;
+use masu_core::{Backend, Error, SolveOptions, Stats};
+
+use crate::{Cell, Found, Numberlink, Paths, Rule};
+
+/// The model and its variables.
+#[derive(Debug)]
+pub struct NumberlinkMilp {
+    /// The MILP (cuts are added to it as they are found).
+    pub milp: Milp,
+    /// `y[c][k − 1]`, cells row-major.
+    pub y: Vec<Vec<Variable>>,
+    /// The edges and their `u[e]`.
+    pub edges: Vec<(Cell, Cell, Variable)>,
+}
+
+/// Builds the model without cuts.
+pub fn build(puzzle: &Numberlink) -> NumberlinkMilp {
+    let mut milp = Milp::new();
+    let k = puzzle.pairs() as usize;
+    let cells = puzzle.width() * puzzle.height();
+    let y: Vec<Vec<Variable>> =
+        (0..cells).map(|_| (0..k).map(|_| milp.variables.add(variable().binary())).collect()).collect();
+    for (c, ys) in y.iter().enumerate() {
+        let used: Expression = ys.iter().copied().sum();
+        let clue = puzzle.at((c / puzzle.width(), c % puzzle.width()));
+        if clue != 0 {
+            milp.add(Expression::from(ys[clue as usize - 1]).eq(1));
+            milp.add(used.eq(1));
+        } else if puzzle.rule == Rule::Fill {
+            milp.add(used.eq(1));
+        } else {
+            milp.add(used.leq(1));
+        }
+    }
+    let mut degree: Vec<Expression> = vec![Expression::from(0.0); cells];
+    let mut edges = Vec::new();
+    for (a, b) in puzzle.edges() {
+        let (ia, ib) = (puzzle.index(a), puzzle.index(b));
+        let u = milp.variables.add(variable().binary());
+        let mut sum = Expression::from(0.0);
+        for (&ya, &yb) in y[ia].iter().zip(&y[ib]) {
+            let z = milp.variables.add(variable().binary());
+            milp.add((z - ya).leq(0));
+            milp.add((z - yb).leq(0));
+            sum += z;
+        }
+        milp.add((sum - u).eq(0));
+        degree[ia] += u;
+        degree[ib] += u;
+        edges.push((a, b, u));
+    }
+    for (c, d) in degree.into_iter().enumerate() {
+        if puzzle.at((c / puzzle.width(), c % puzzle.width())) != 0 {
+            milp.add(d.eq(1));
+        } else {
+            let used: Expression = y[c].iter().copied().sum();
+            milp.add((d - 2.0 * used).eq(0));
+        }
+    }
+    NumberlinkMilp { milp, y, edges }
+}
+
+/// The used edges that form cycles away from every endpoint, as lists of edge positions.
+fn cycles(puzzle: &Numberlink, used: &[usize], edges: &[(Cell, Cell, Variable)]) -> Vec<Vec<usize>> {
+    let n = puzzle.width() * puzzle.height();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut root = x;
+        while parent[root] != root {
+            root = parent[root];
+        }
+        let mut x = x;
+        while parent[x] != root {
+            let next = parent[x];
+            parent[x] = root;
+            x = next;
+        }
+        root
+    }
+    for &e in used {
+        let (a, b, _) = edges[e];
+        let (ra, rb) = (find(&mut parent, puzzle.index(a)), find(&mut parent, puzzle.index(b)));
+        parent[ra] = rb;
+    }
+    let mut has_endpoint = vec![false; n];
+    for r in 0..puzzle.height() {
+        for c in 0..puzzle.width() {
+            if puzzle.at((r, c)) != 0 {
+                let root = find(&mut parent, puzzle.index((r, c)));
+                has_endpoint[root] = true;
+            }
+        }
+    }
+    let mut by_root: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+    for &e in used {
+        let root = find(&mut parent, puzzle.index(edges[e].0));
+        if !has_endpoint[root] {
+            by_root.entry(root).or_default().push(e);
+        }
+    }
+    by_root.into_values().collect()
+}
+
+pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    let started = Instant::now();
+    let mut built = build(puzzle);
+    let build_time = started.elapsed();
+    let (variables, base_constraints) = (built.milp.variables.len(), built.milp.constraints.len());
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let solving = Instant::now();
+    let (mut solutions, mut complete, mut solves, mut backend_time) = (Vec::new(), false, 0, std::time::Duration::ZERO);
+    let mut cuts = 0;
+    while solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
+        let remaining = match deadline {
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(r) if !r.is_zero() => Some(r),
+                _ => break,
+            },
+            None => None,
+        };
+        let one = SolveOptions { time_limit: remaining, solution_limit: 1, ..options.clone() };
+        let outcome = built.milp.solve(backend, &one, &[])?;
+        solves += outcome.solves;
+        backend_time += outcome.backend_time;
+        let Some(values) = outcome.solutions.first() else {
+            complete = outcome.complete;
+            break;
+        };
+        let used: Vec<usize> = (0..built.edges.len()).filter(|&e| values[&built.edges[e].2] > 0.5).collect();
+        let found_cycles = cycles(puzzle, &used, &built.edges);
+        if !found_cycles.is_empty() {
+            for cycle in found_cycles {
+                let size = cycle.len() as f64;
+                let sum: Expression = cycle.iter().map(|&e| built.edges[e].2).sum();
+                built.milp.add(sum.leq(size - 1.0));
+                cuts += 1;
+            }
+            continue;
+        }
+        let links: Vec<(Cell, Cell)> = used.iter().map(|&e| (built.edges[e].0, built.edges[e].1)).collect();
+        let w = puzzle.width();
+        let number_of = |(r, c): Cell| -> u32 {
+            built.y[r * w + c].iter().position(|v| values[v] > 0.5).map_or(0, |k| k as u32 + 1)
+        };
+        solutions.push(Paths::trace(puzzle, &links, number_of));
+        // No-good: some edge changes.
+        let mut differs = Expression::from(0.0);
+        for (e, &(_, _, u)) in built.edges.iter().enumerate() {
+            if used.contains(&e) {
+                differs += 1.0 - u;
+            } else {
+                differs += u;
+            }
+        }
+        built.milp.add(differs.geq(1.0));
+    }
+    let stats = Stats {
+        variables,
+        constraints: base_constraints,
+        constraints_by_kind: [("linear".to_string(), base_constraints), ("cycle cut".to_string(), cuts)].into(),
+        build_time,
+        solve_time: solving.elapsed(),
+        backend_time: Some(backend_time),
+        solves,
+        threads: options.threads,
+    };
+    Ok(Found { solutions, complete, stats })
+}
