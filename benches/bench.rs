@@ -276,7 +276,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
         ("TAAI/TCGA (20)", every_kth(&dir.join("taai-tournament/json"), 20)?),
         ("janko (40)", every_kth(&dir.join("janko-puzzlekit/json"), 40)?),
     ];
-    let time_limit = Duration::from_secs(20);
+    let time_limit = Duration::from_secs(10);
     let mut table = String::new();
     table.push_str("| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | errors | median s | max s | median variables | median constraints | median build s | median solve s |\n");
     table.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -3,7 +3,13 @@
 //! ```text
 //! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
 //! corpus nonogram DIR [--formulations native,automaton,start-index] [--time-limit S]
+//! corpus numberlink DIR [--formulations connected,milp] [--time-limit S]
 //! ```
+//!
+//! For numberlink, every `json/` board below DIR (rule as the source states it) is solved
+//! with a solution limit of 2 by each formulation; every answer must pass the checker, a
+//! unique answer must equal the source's solution where it gives one, and the formulations
+//! must agree.
 //!
 //! For nonograms, DIR holds collections with `json/` folders (one puzzle per file, with the
 //! source's `solution`, `unique` and `other_solutions` where known). Every puzzle is solved
@@ -83,7 +89,8 @@ fn run(cli: Cli) -> Result<bool> {
     match cli.kind.as_str() {
         "sudoku" => run_sudoku(cli),
         "nonogram" => run_nonogram(cli),
-        other => bail!("unknown puzzle kind '{other}' (sudoku, nonogram)"),
+        "numberlink" => run_numberlink(cli),
+        other => bail!("unknown puzzle kind '{other}' (sudoku, nonogram, numberlink)"),
     }
 }
 
@@ -354,6 +361,95 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
             n(Status::TimedOut),
             too_large,
             other,
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[times.len() - 1].as_secs_f64() * 1e3
+        );
+    }
+    println!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
+    Ok(failures == 0)
+}
+
+fn run_numberlink(cli: Cli) -> Result<bool> {
+    use masu::numberlink::{self, Formulation as F, format};
+    let names = if cli.formulations == "native" { "connected,milp".to_string() } else { cli.formulations.clone() };
+    let formulations: Vec<F> =
+        names.split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
+    let mut files = Vec::new();
+    json_files(&cli.dir, &mut files);
+    if files.is_empty() {
+        bail!("no json/*.json boards below {}", cli.dir.display());
+    }
+    let options = SolveOptions {
+        time_limit: cli.time_limit.map(Duration::from_secs_f64),
+        threads: cli.threads,
+        solution_limit: 2,
+        ..SolveOptions::default()
+    };
+    let progress = ProgressBar::new((files.len() * formulations.len()) as u64);
+    let mut tallies: BTreeMap<F, (BTreeMap<Status, usize>, Vec<Duration>)> = BTreeMap::new();
+    let mut failures = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file)?;
+        let entry = format::parse_json(&text, None);
+        let mut fail = |message: String| {
+            failures += 1;
+            progress.suspend(|| eprintln!("FAIL {}: {message}", file.display()));
+        };
+        let puzzle = match entry.puzzle {
+            Ok(p) => p,
+            Err(e) => {
+                fail(format!("unreadable: {e}"));
+                continue;
+            }
+        };
+        let mut statuses = Vec::new();
+        for &formulation in &formulations {
+            let started = Instant::now();
+            let result = numberlink::solve(&puzzle, formulation, formulation.backends()[0], &options);
+            let tally = tallies.entry(formulation).or_default();
+            tally.1.push(started.elapsed());
+            match result {
+                Err(e) => fail(format!("{formulation}: {e}")),
+                Ok(report) => {
+                    *tally.0.entry(report.status).or_default() += 1;
+                    if report.status == Status::Unique {
+                        if let Some(expected) = &entry.solution {
+                            if &report.solutions[0].numbers != expected {
+                                fail(format!("{formulation}: unique, but not the source's solution"));
+                            }
+                        }
+                    }
+                    if matches!(report.status, Status::Unique | Status::Multiple | Status::Infeasible) {
+                        statuses.push((formulation, report.status));
+                    }
+                }
+            }
+            progress.inc(1);
+        }
+        if let Some(&(first, status)) = statuses.first() {
+            for &(other, other_status) in &statuses[1..] {
+                if other_status != status {
+                    fail(format!("{first} says {status}, {other} says {other_status}"));
+                }
+            }
+        }
+    }
+    progress.finish_and_clear();
+    println!(
+        "{:<12} {:>7} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",
+        "formulation", "boards", "unique", "multiple", "infeasible", "timed out", "median ms", "max ms"
+    );
+    for (formulation, (statuses, times)) in &mut tallies {
+        times.sort();
+        let n = |s: Status| statuses.get(&s).copied().unwrap_or(0);
+        println!(
+            "{:<12} {:>7} {:>7} {:>9} {:>11} {:>10} {:>10.1} {:>10.1}",
+            formulation.name(),
+            times.len(),
+            n(Status::Unique),
+            n(Status::Multiple),
+            n(Status::Infeasible),
+            n(Status::TimedOut),
             times[times.len() / 2].as_secs_f64() * 1e3,
             times[times.len() - 1].as_secs_f64() * 1e3
         );
