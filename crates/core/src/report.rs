@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
-use crate::Backend;
+use crate::{Backend, Error, SolveOptions};
 
 /// What a solve established.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -145,6 +145,27 @@ pub struct Report<S> {
     pub complete: bool,
     /// Model size and timings.
     pub stats: Stats,
+}
+
+impl<S> Report<S> {
+    /// The report of what a formulation found on `backend`: every solution re-checked by the
+    /// puzzle's own `check` (one that fails is [`Error::WrongAnswer`], never a solution), and
+    /// the status from the count, the limit and completeness.
+    pub fn checked(
+        backend: Backend,
+        formulation: &str,
+        solutions: Vec<S>,
+        complete: bool,
+        stats: Stats,
+        options: &SolveOptions,
+        check: impl Fn(&S) -> Result<(), String>,
+    ) -> Result<Report<S>, Error> {
+        for solution in &solutions {
+            check(solution).map_err(|reason| Error::WrongAnswer { backend, reason })?;
+        }
+        let status = Status::of(solutions.len(), complete, options.solution_limit, options.interrupt.is_interrupted());
+        Ok(Report { status, backend, formulation: formulation.into(), solutions, complete, stats })
+    }
 }
 
 #[cfg(test)]

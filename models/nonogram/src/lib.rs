@@ -228,24 +228,19 @@ pub fn solve(
         #[allow(unreachable_patterns)]
         (_, backend) => return Err(Error::NotCompiled(backend)),
     };
-    let mut solutions = Vec::with_capacity(found.solutions.len());
-    for grid in found.solutions {
-        check::check(puzzle, &grid).map_err(|reason| Error::WrongAnswer { backend, reason })?;
-        solutions.push(grid);
-    }
-    let status = if found.stuck {
-        Status::Stuck
-    } else {
-        Status::of(solutions.len(), found.complete, options.solution_limit, options.interrupt.is_interrupted())
-    };
-    Ok(Report {
-        status,
+    let mut report = Report::checked(
         backend,
-        formulation: formulation.name().into(),
-        solutions,
-        complete: found.complete,
-        stats: found.stats,
-    })
+        formulation.name(),
+        found.solutions,
+        found.complete,
+        found.stats,
+        options,
+        |grid: &Grid| check::check(puzzle, grid),
+    )?;
+    if found.stuck {
+        report.status = Status::Stuck;
+    }
+    Ok(report)
 }
 
 /// Times `build`.

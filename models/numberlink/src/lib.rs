@@ -26,7 +26,7 @@ pub mod render;
 use std::fmt;
 use std::str::FromStr;
 
-use masu_core::{Backend, Error, Report, SolveOptions, Stats, Status};
+use masu_core::{Backend, Error, Report, SolveOptions, Stats};
 
 /// Whether every cell must be on a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -295,17 +295,13 @@ pub fn solve(
         #[allow(unreachable_patterns)]
         _ => return Err(Error::NotCompiled(backend)),
     };
-    for paths in &found.solutions {
-        check::check(puzzle, paths).map_err(|reason| Error::WrongAnswer { backend, reason })?;
-    }
-    let status =
-        Status::of(found.solutions.len(), found.complete, options.solution_limit, options.interrupt.is_interrupted());
-    Ok(Report {
-        status,
+    Report::checked(
         backend,
-        formulation: formulation.name().into(),
-        solutions: found.solutions,
-        complete: found.complete,
-        stats: found.stats,
-    })
+        formulation.name(),
+        found.solutions,
+        found.complete,
+        found.stats,
+        options,
+        |paths: &Paths| check::check(puzzle, paths),
+    )
 }

@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use masu_core::{Backend, Error, Report, SolveOptions, Stats, Status};
+use masu_core::{Backend, Error, Report, SolveOptions, Stats};
 
 pub use format::{Alphabet, ParseError, parse_puzzles};
 
@@ -177,31 +177,10 @@ pub fn solve(
         Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
         Formulation::Binary => binary::solve(puzzle, backend, options)?,
     };
-    report(puzzle, formulation, backend, options, found)
-}
-
-/// Checks every solution and wraps them in a report.
-fn report(
-    puzzle: &Sudoku,
-    formulation: Formulation,
-    backend: Backend,
-    options: &SolveOptions,
-    found: Found,
-) -> Result<Report<Grid>, Error> {
-    let mut solutions = Vec::with_capacity(found.solutions.len());
-    for cells in found.solutions {
-        check::check(puzzle, &cells).map_err(|reason| Error::WrongAnswer { backend, reason })?;
-        solutions.push(cells.chunks(puzzle.side).map(<[u8]>::to_vec).collect::<Grid>());
-    }
-    let status =
-        Status::of(solutions.len(), found.complete, options.solution_limit, options.interrupt.is_interrupted());
-    Ok(Report {
-        status,
-        backend,
-        formulation: formulation.name().into(),
-        solutions,
-        complete: found.complete,
-        stats: found.stats,
+    let grids: Vec<Grid> =
+        found.solutions.iter().map(|cells| cells.chunks(puzzle.side).map(<[u8]>::to_vec).collect()).collect();
+    Report::checked(backend, formulation.name(), grids, found.complete, found.stats, options, |g: &Grid| {
+        check::check(puzzle, &g.concat())
     })
 }
 
