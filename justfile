@@ -45,15 +45,11 @@ bench kind data="../shared/data":
 compare kind +args:
     ./masu compare {{kind}} {{args}}
 
-# Regenerate the README's comparison (table and docs/compare-sudoku-norvig.svg).
+# Regenerate the comparison shown in the README and in BENCHMARKS.md (table and
+# docs/compare-sudoku-norvig.svg), on this machine.
 compare-readme data="../shared/data":
     ./masu compare sudoku {{data}}/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg > target/compare-readme.txt
-    python3 -c 'import re,sys,platform,os; t=open("target/compare-readme.txt").read(); table=t[t.index("| formulation"):]; cpu=[l.split(":")[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")][0]; block="<!-- compare:start -->
-" + f"Machine: {os.cpu_count()} cores ({cpu}). Command: `just compare-readme` (`./masu compare sudoku ../shared/data/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg`).
-
-" + table + "
-![cactus plot](docs/compare-sudoku-norvig.svg)
-<!-- compare:end -->"; r=open("README.md").read(); open("README.md","w").write(re.sub(r"<!-- compare:start -->.*<!-- compare:end -->", lambda m: block, r, flags=re.S))'
+    python3 -c 'import re,os; t=open("target/compare-readme.txt").read(); table=t[t.index("| formulation"):]; cpu=[l.split(":")[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")][0]; head=f"Machine: {os.cpu_count()} cores ({cpu}). Command: `just compare-readme` (`./masu compare sudoku ../shared/data/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg`): the 64 norvig puzzles, every formulation on every backend, solution limit 2, one thread per solve.\n\n"; [open(f,"w").write(re.sub(r"<!-- compare:start -->.*<!-- compare:end -->", lambda m: "<!-- compare:start -->\n" + head + table + ("\n![cactus plot](docs/compare-sudoku-norvig.svg)\n" if f=="README.md" else "") + "<!-- compare:end -->", open(f).read(), flags=re.S)) for f in ("README.md","BENCHMARKS.md")]'
 
 # Format the code.
 fmt:
