@@ -239,6 +239,31 @@ fn main() -> ExitCode {
     }
 }
 
+/// An interrupt that Ctrl-C triggers.
+fn interrupt_on_ctrl_c() -> Result<Interrupt> {
+    let interrupt = Interrupt::new();
+    let handle = interrupt.clone();
+    ctrlc::set_handler(move || handle.interrupt()).context("cannot install the Ctrl-C handler")?;
+    Ok(interrupt)
+}
+
+/// The options of a solve from the command line's limits.
+fn solve_options(
+    time_limit: Option<Duration>,
+    threads: Option<u32>,
+    count: u64,
+    size_limit: Option<u64>,
+    interrupt: &Interrupt,
+) -> SolveOptions {
+    SolveOptions {
+        time_limit,
+        threads,
+        solution_limit: usize::try_from(count).unwrap_or(usize::MAX),
+        interrupt: interrupt.clone(),
+        size_limit: size_limit.unwrap_or(SolveOptions::default().size_limit),
+    }
+}
+
 fn run(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     match args.kind {
         Kind::Sudoku => run_kind::<kinds::Sudoku>(args, default_count, |_, _| None, |_| {}),
@@ -273,18 +298,9 @@ fn run_kind<K: PuzzleKind>(
     let (formulation, backend) =
         kinds::choose::<K>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
 
-    let interrupt = Interrupt::new();
-    {
-        let interrupt = interrupt.clone();
-        ctrlc::set_handler(move || interrupt.interrupt()).context("cannot install the Ctrl-C handler")?;
-    }
-    let options = SolveOptions {
-        time_limit: args.time_limit,
-        threads: args.threads,
-        solution_limit: usize::try_from(args.count.unwrap_or(default_count)).unwrap_or(usize::MAX),
-        interrupt: interrupt.clone(),
-        size_limit: args.size_limit.unwrap_or(SolveOptions::default().size_limit),
-    };
+    let interrupt = interrupt_on_ctrl_c()?;
+    let options =
+        solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
 
     let mut items = read_inputs::<K>(&args.paths);
     items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()).for_each(&adjust);
@@ -391,18 +407,8 @@ where
         bail!("nothing to run: {}", not_run.join("; "));
     }
 
-    let interrupt = Interrupt::new();
-    {
-        let interrupt = interrupt.clone();
-        ctrlc::set_handler(move || interrupt.interrupt()).context("cannot install the Ctrl-C handler")?;
-    }
-    let options = SolveOptions {
-        time_limit: args.time_limit,
-        threads: args.threads,
-        solution_limit: usize::try_from(args.count).unwrap_or(usize::MAX),
-        interrupt: interrupt.clone(),
-        size_limit: args.size_limit.unwrap_or(SolveOptions::default().size_limit),
-    };
+    let interrupt = interrupt_on_ctrl_c()?;
+    let options = solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt);
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for Located { file, mut item } in read_inputs::<K>(&args.paths) {
@@ -484,11 +490,7 @@ fn run_generate(args: &GenerateArgs) -> Result<ExitCode> {
     }
     let n = args.size as usize;
     let pairs = args.pairs.unwrap_or(args.size) as usize;
-    let interrupt = Interrupt::new();
-    {
-        let interrupt = interrupt.clone();
-        ctrlc::set_handler(move || interrupt.interrupt()).context("cannot install the Ctrl-C handler")?;
-    }
+    let interrupt = interrupt_on_ctrl_c()?;
     let options = SolveOptions {
         time_limit: args.time_limit,
         threads: args.threads,
