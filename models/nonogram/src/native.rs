@@ -10,6 +10,10 @@
 //! 3. **Branching**: on the undecided cell whose probes decided the most cells, filled first,
 //!    depth first, counting solutions up to the limit. Every step is sound, so when the
 //!    search ends below the limit the count is complete.
+//! 4. **Restarts**: the search runs with a budget of nodes, doubled after each run that
+//!    reaches it; runs after the first break ties at random and order values at random.
+//!    Solutions found are kept across runs: reaching the limit settles the count, and the
+//!    first run within its budget has seen every solution.
 //!
 //! Cells only ever go from undecided to decided, so the search keeps one board and a trail of
 //! the cells it decided: undoing a probe or a branch resets the cells logged since a mark.
@@ -43,6 +47,14 @@ struct Search<'a> {
     /// The search stopped early (limit, time or interrupt): the count is not complete.
     stopped: bool,
     nodes: u64,
+    /// Nodes this run may visit before it is cut for a restart.
+    budget: u64,
+    /// This run was cut by its budget: its count is not complete.
+    cut: bool,
+    run_nodes: u64,
+    /// 0 in the first run (deterministic choices); else the state of a xorshift generator
+    /// that breaks ties and orders values.
+    random: u64,
 }
 
 /// No assignment of the undecided cells satisfies every line.
@@ -70,7 +82,22 @@ impl<'a> Search<'a> {
             solutions: Vec::new(),
             stopped: false,
             nodes: 0,
+            budget: u64::MAX,
+            cut: false,
+            run_nodes: 0,
+            random: 0,
         }
+    }
+
+    /// A weight in 32..=64 for a branching score: 64 in the first run.
+    fn jitter(&mut self) -> usize {
+        if self.random == 0 {
+            return 64;
+        }
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        32 + (self.random % 33) as usize
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -218,7 +245,7 @@ impl<'a> Search<'a> {
                             }
                             progress = true;
                         }
-                        let decided = (decided_filled + 1) * (decided_empty + 1);
+                        let decided = (decided_filled + 1) * (decided_empty + 1) * self.jitter();
                         if best.is_none_or(|(_, d)| decided > d) {
                             best = Some((index, decided));
                         }
@@ -238,8 +265,13 @@ impl<'a> Search<'a> {
 
     fn search(&mut self) {
         self.nodes += 1;
+        self.run_nodes += 1;
         if self.solutions.len() >= self.limit || self.out_of_time() {
             self.stopped = true;
+            return;
+        }
+        if self.run_nodes > self.budget {
+            self.cut = true;
             return;
         }
         let mark = self.trail.len();
@@ -248,17 +280,21 @@ impl<'a> Search<'a> {
             Ok(None) => {
                 let grid =
                     self.cells.chunks(self.width).map(|row| row.iter().map(|&c| c == Cell::Filled).collect()).collect();
-                self.solutions.push(grid);
+                // A restart may find a solution again.
+                if !self.solutions.contains(&grid) {
+                    self.solutions.push(grid);
+                }
             }
             Ok(Some(_)) if self.stopped => {}
             Ok(Some(branch)) => {
-                for value in [Cell::Filled, Cell::Empty] {
+                let order = if self.jitter() >= 48 { [Cell::Filled, Cell::Empty] } else { [Cell::Empty, Cell::Filled] };
+                for value in order {
                     let before = self.trail.len();
                     if self.assume(branch, value) {
                         self.search();
                         self.undo_to(before);
                     }
-                    if self.stopped {
+                    if self.stopped || self.cut {
                         break;
                     }
                 }
@@ -277,10 +313,31 @@ impl<'a> Search<'a> {
 
 /// Solves and counts up to `options.solution_limit`.
 pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
+    solve_with_restarts(puzzle, options, 256)
+}
+
+/// [`solve`], the first run cut after `first_budget` nodes.
+fn solve_with_restarts(puzzle: &Nonogram, options: &SolveOptions, first_budget: u64) -> Result<Found, Error> {
     let started = Instant::now();
     let mut search = Search::new(puzzle, options);
     if search.propagate_all() {
-        search.search();
+        // Restarts: each run is a complete depth-first search cut after a budget of nodes
+        // that doubles from run to run; runs after the first break ties and order values at
+        // random, so that one bad early choice does not trap the search in a barren subtree.
+        // Solutions are kept across runs, so reaching the limit in any run settles it, and
+        // the first run that is not cut has seen every solution.
+        let mut budget = first_budget;
+        loop {
+            search.budget = budget;
+            search.cut = false;
+            search.run_nodes = 0;
+            search.search();
+            if search.stopped || !search.cut {
+                break;
+            }
+            budget *= 2;
+            search.random = search.random.wrapping_add(0x9e37_79b9_7f4a_7c15) | 1;
+        }
     }
     let elapsed = started.elapsed();
     let complete = !search.stopped;
@@ -338,6 +395,22 @@ mod tests {
         assert_eq!(count(&puzzle_of(&["#...", ".#..", "..#.", "...#"]), 5), (5, false));
         // A picture line logic decides alone.
         assert_eq!(count(&puzzle_of(&[".##.", "####", ".##."]), 10), (1, true));
+    }
+
+    /// Runs cut after one node and restarted with randomized choices still count exactly:
+    /// 120 permutations of a 5×5 identity, and 7 of them when the limit is 7.
+    #[test]
+    fn restarts_keep_the_count_exact() {
+        let identity = puzzle_of(&["#....", ".#...", "..#..", "...#.", "....#"]);
+        for (limit, expected) in [(200, (120, true)), (7, (7, false))] {
+            let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
+            let found = solve_with_restarts(&identity, &options, 1).unwrap();
+            let mut distinct = found.solutions.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), found.solutions.len());
+            assert_eq!((found.solutions.len(), found.complete), expected);
+        }
     }
 
     #[test]
