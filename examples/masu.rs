@@ -172,8 +172,10 @@ struct SolveArgs {
     backend: Option<Backend>,
     /// Model. sudoku: all-different (article 002; default), binary (MILP).
     /// nonogram: native (default), start-index (article 000), patterns (article 003),
-    /// line-solver and line-solver-dp (article 004), automaton. Default backend: the
-    /// formulation's own; with --backend alone, the first formulation that runs on it.
+    /// line-solver and line-solver-dp (article 004), automaton. numberlink: connected
+    /// (default; no detached loops), milp (lazy cycle cuts), reified and reified-zero
+    /// (article 001, loops and all). Default backend: the formulation's own; with --backend
+    /// alone, the first formulation that runs on it.
     #[arg(long)]
     formulation: Option<String>,
     /// Stop after N solutions: 1 just solves, 2 (solve's default) proves uniqueness.
@@ -534,7 +536,7 @@ fn run_generate(args: &GenerateArgs) -> Result<ExitCode> {
                         progress.suspend(|| {
                             println!(
                                 "{}",
-                                json!({"method": "fast", "size": n, "pairs": pairs, "seed": args.seed, "index": index,
+                                json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed, "index": index,
                                        "attempts": g.attempts, "seconds": g.seconds, "puzzle": g.puzzle, "solution": g.solution})
                             )
                         });

@@ -9,8 +9,9 @@
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
 //!   starts as a path of its own; random adjacent ends are joined when the joined path would
 //!   not touch itself), keep the endpoints, and prove uniqueness with the `connected` model
-//!   under the fill rule, drawing again until it holds. Each puzzle is drawn independently
-//!   from `(seed, index)`.
+//!   under the fill rule; where it does not hold, cut the drawn path at a cell where the
+//!   solver's other solution differs (a new pair) and check again, drawing anew after `3n`
+//!   cuts. Each puzzle is drawn independently from `(seed, index)`.
 //!
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
@@ -39,6 +40,8 @@ pub struct Generated {
     pub puzzle: Vec<Vec<u32>>,
     /// Its unique solution (fill rule).
     pub solution: Vec<Vec<u32>>,
+    /// Its number of pairs (fast: repairs may add some to those drawn).
+    pub pairs: usize,
     /// Boards drawn (fast) or candidates examined (article) for this puzzle.
     pub attempts: usize,
     /// Seconds spent on this puzzle.
@@ -82,8 +85,10 @@ impl Random {
     }
 }
 
-/// Random paths covering an `n × n` board in exactly `pairs` paths of 3+ cells that do not
-/// touch themselves, or `None` when this draw got stuck.
+/// Random paths covering an `n × n` board, each of 3+ cells and not touching itself: joined
+/// until `pairs` remain, or until no join is found (random growth stalls at about `2n`
+/// paths, so large boards end with more than asked); `None` when a path of fewer than 3
+/// cells is left.
 pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<Vec<(usize, usize)>>> {
     let mut paths: Vec<Vec<(usize, usize)>> = (0..n * n).map(|i| vec![(i / n, i % n)]).collect();
     let mut owner: Vec<usize> = (0..n * n).collect();
@@ -91,7 +96,8 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
     let mut stalls = 0;
     while paths.iter().filter(|p| !p.is_empty()).count() > pairs {
         if stalls > 40 * n * n {
-            return None;
+            // No join found for a while: the paths stay as they are (more than asked).
+            break;
         }
         // A random end of a random path, and a random neighbour that is an end of another.
         let cell = (random.below(n), random.below(n));
@@ -138,8 +144,37 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
         paths[p] = first;
         stalls = 0;
     }
-    let paths: Vec<Vec<(usize, usize)>> = paths.into_iter().filter(|p| !p.is_empty()).collect();
-    paths.iter().all(|p| p.len() >= 3).then_some(paths)
+    let mut paths: Vec<Vec<(usize, usize)>> = paths.into_iter().filter(|p| !p.is_empty()).collect();
+    // A path too short to be a pair joins a neighbouring path's end, touching it or not.
+    while let Some(s) = paths.iter().position(|p| p.len() < 3) {
+        let short = paths.swap_remove(s);
+        let (first, last) = (short[0], short[short.len() - 1]);
+        let offset = random.below(paths.len().max(1));
+        let mut joined = false;
+        let count = paths.len();
+        for q in (0..count).map(|q| (q + offset) % count) {
+            let other = &mut paths[q];
+            let (front, back) = (other[0], other[other.len() - 1]);
+            let piece: Vec<(usize, usize)> = if adjacent(back, first) || adjacent(front, last) {
+                short.clone()
+            } else if adjacent(back, last) || adjacent(front, first) {
+                short.iter().rev().copied().collect()
+            } else {
+                continue;
+            };
+            if adjacent(back, piece[0]) {
+                other.extend(piece);
+            } else {
+                other.splice(0..0, piece);
+            }
+            joined = true;
+            break;
+        }
+        if !joined {
+            return None;
+        }
+    }
+    Some(paths)
 }
 
 #[cfg(feature = "cp-sat")]
@@ -162,6 +197,11 @@ fn puzzle_of(n: usize, cover: &[Vec<(usize, usize)>]) -> (Vec<Vec<u32>>, Vec<Vec
 }
 
 /// Draws until a board has a unique solution; `None` when `options`' time runs out.
+///
+/// A drawn board that is not unique is repaired before it is given up: the solver's other
+/// solution differs from the drawn one at some cell, so the drawn path through that cell is
+/// cut there in two (each part keeps 3 cells or more), which makes the cell an endpoint and
+/// rules that other solution out. Repairs add pairs; the board is redrawn after `3n` repairs.
 #[cfg(feature = "cp-sat")]
 pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOptions) -> Result<Option<Generated>, Error> {
     let started = Instant::now();
@@ -172,17 +212,69 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
             return Ok(None);
         }
         attempts += 1;
-        let Some(cover) = random_cover(n, pairs, &mut random) else { continue };
-        let (puzzle, solution) = puzzle_of(n, &cover);
-        let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { continue };
-        let remaining = options.time_limit.map(|t| t.saturating_sub(started.elapsed()));
-        let check = SolveOptions { solution_limit: 2, time_limit: remaining, ..options.clone() };
-        let report = crate::solve(&board, crate::Formulation::Connected, masu_core::Backend::CpSat, &check)?;
-        if report.status == masu_core::Status::Unique {
-            let solution = report.solutions.into_iter().next().map_or(solution, |p: Paths| p.numbers);
-            return Ok(Some(Generated { puzzle, solution, attempts, seconds: started.elapsed().as_secs_f64() }));
+        let Some(mut cover) = random_cover(n, pairs, &mut random) else { continue };
+        for _repair in 0..=3 * n {
+            if options.time_limit.is_some_and(|t| started.elapsed() >= t) || options.interrupt.is_interrupted() {
+                return Ok(None);
+            }
+            let (puzzle, solution) = puzzle_of(n, &cover);
+            let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { break };
+            let remaining = options.time_limit.map(|t| t.saturating_sub(started.elapsed()));
+            let check = SolveOptions { solution_limit: 2, time_limit: remaining, ..options.clone() };
+            let report = crate::solve(&board, crate::Formulation::Connected, masu_core::Backend::CpSat, &check)?;
+            match report.status {
+                masu_core::Status::Unique => {
+                    let solution = report.solutions.into_iter().next().map_or(solution, |p: Paths| p.numbers);
+                    let pairs = cover.len();
+                    return Ok(Some(Generated {
+                        puzzle,
+                        solution,
+                        pairs,
+                        attempts,
+                        seconds: started.elapsed().as_secs_f64(),
+                    }));
+                }
+                masu_core::Status::Multiple => {
+                    let Some(other) = report.solutions.iter().find(|p| p.numbers != solution) else { break };
+                    if !split_where_differs(&mut cover, &other.numbers, &solution, &mut random) {
+                        break;
+                    }
+                }
+                _ => break,
+            }
         }
     }
+}
+
+/// Cuts a path of `cover` in two at a cell where `other` differs from `drawn`, both parts
+/// keeping 3 cells or more; `false` when no such cut exists.
+#[cfg(feature = "cp-sat")]
+fn split_where_differs(
+    cover: &mut Vec<Vec<(usize, usize)>>,
+    other: &[Vec<u32>],
+    drawn: &[Vec<u32>],
+    random: &mut Random,
+) -> bool {
+    let mut cuts = Vec::new();
+    for (p, path) in cover.iter().enumerate() {
+        for (i, &(r, c)) in path.iter().enumerate() {
+            if other[r][c] != drawn[r][c] {
+                // Cut before or after the cell: [..i] + [i..], or [..=i] + [i + 1..].
+                for at in [i, i + 1] {
+                    if at >= 3 && path.len() - at >= 3 {
+                        cuts.push((p, at));
+                    }
+                }
+            }
+        }
+    }
+    if cuts.is_empty() {
+        return false;
+    }
+    let (p, at) = cuts[random.below(cuts.len())];
+    let tail = cover[p].split_off(at);
+    cover.push(tail);
+    true
 }
 
 /// Article 001's method: up to `candidates` candidate boards, each kept when unique.
@@ -283,7 +375,7 @@ pub fn article(n: usize, pairs: usize, candidates: usize, options: &SolveOptions
         let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
         let answers = check.cp_sat_solver().enumerate(&built.model, 2, &built.cells)?;
         if answers.complete && answers.solutions.len() == 1 {
-            unique.push(Generated { puzzle, solution, attempts: 1, seconds: 0.0 });
+            unique.push(Generated { puzzle, solution, pairs, attempts: 1, seconds: 0.0 });
         }
     }
     Ok(ArticleRun {
@@ -305,7 +397,7 @@ mod tests {
         let (x, y) = (random_cover(6, 5, &mut a), random_cover(6, 5, &mut b));
         assert_eq!(x, y);
         if let Some(cover) = x {
-            assert_eq!(cover.len(), 5);
+            assert!(cover.len() >= 5);
             assert_eq!(cover.iter().map(Vec::len).sum::<usize>(), 36);
             for path in &cover {
                 for w in path.windows(2) {
