@@ -28,10 +28,14 @@ test:
 #   just corpus sudoku ../shared/data/sudoku
 #   just corpus nonogram ../shared/data/nonogram   (native on every collection, then the CP-SAT
 #   formulations with a time limit; all must agree and pass the checker)
+#   just corpus numberlink ../shared/data/numberlink   (connected and milp on janko-puzzlekit
+#   and flow-solver, 60 s per solve; answers checked, unique ones equal to the source's)
 corpus kind dir *args:
     if [ "{{kind}}" = nonogram ] && [ -z "{{args}}" ]; then \
         ./masu example corpus nonogram {{dir}} --time-limit 60 && \
         ./masu example corpus nonogram {{dir}} --formulations native,automaton,start-index --time-limit 20; \
+    elif [ "{{kind}}" = numberlink ] && [ -z "{{args}}" ]; then \
+        ./masu example corpus numberlink {{dir}} --time-limit 60; \
     else \
         ./masu example corpus {{kind}} {{dir}} {{args}}; \
     fi

@@ -3,7 +3,7 @@
 //! ```text
 //! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
 //! corpus nonogram DIR [--formulations native,automaton,start-index] [--time-limit S]
-//! corpus numberlink DIR [--formulations connected,milp] [--time-limit S]
+//! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--time-limit S]
 //! ```
 //!
 //! For numberlink, every `json/` board below DIR (rule as the source states it) is solved
@@ -37,16 +37,19 @@ use masu::sudoku::{self, Formulation, Sudoku};
 #[derive(Parser)]
 #[command(about = "Check every backend × formulation against a corpus's known solution counts")]
 struct Cli {
-    /// The kind of puzzle (sudoku, nonogram).
+    /// The kind of puzzle (sudoku, nonogram, numberlink).
     kind: String,
     /// The corpus folder, e.g. ../shared/data/sudoku.
     dir: PathBuf,
-    /// Nonogram formulations to run, comma-separated (each on its own backend).
+    /// Nonogram or numberlink formulations to run, comma-separated (each on its own
+    /// backend). Default: nonogram native; numberlink connected,milp.
     #[arg(long, default_value = "native")]
     formulations: String,
-    /// Comma-separated set folders to check, or `all`.
-    #[arg(long, default_value = "norvig,tdoku-tests,janko-puzzlekit")]
-    sets: String,
+    /// Comma-separated set folders to check, or `all`. Default: sudoku
+    /// norvig,tdoku-tests,janko-puzzlekit; numberlink janko-puzzlekit,flow-solver (the
+    /// collections with known answers or known rules); nonogram every collection.
+    #[arg(long)]
+    sets: Option<String>,
     /// Wall-clock limit per puzzle and combination, in seconds (a timeout is reported, not
     /// counted as agreement).
     #[arg(long)]
@@ -95,7 +98,7 @@ fn run(cli: Cli) -> Result<bool> {
 }
 
 fn run_sudoku(cli: Cli) -> Result<bool> {
-    let sets = select_sets(&cli.dir, &cli.sets)?;
+    let sets = select_sets(&cli.dir, cli.sets.as_deref().unwrap_or("norvig,tdoku-tests,janko-puzzlekit"))?;
     let mut cases = Vec::new();
     let mut problems = 0;
     for set in &sets {
@@ -110,11 +113,7 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
         solution_limit: 2,
         ..SolveOptions::default()
     };
-    let progress = ProgressBar::new((cases.len() * combinations.len()) as u64);
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} solves, {elapsed} elapsed, ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let progress = progress_bar((cases.len() * combinations.len()) as u64);
     let mut tallies: BTreeMap<(String, String, Formulation, masu::core::Backend), Tally> = BTreeMap::new();
     for case in &cases {
         for &(formulation, backend) in &combinations {
@@ -149,7 +148,7 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
                     }
                 }
             }
-            progress.inc(1);
+            advance(&progress);
         }
     }
     progress.finish_and_clear();
@@ -238,6 +237,24 @@ fn read_set(dir: &Path, set: &str) -> Result<(Vec<Case>, usize)> {
 }
 
 /// Every `json/*.json` below `dir`, sorted.
+/// A progress bar on a terminal; piped (CI logs), a line every 5% instead.
+fn progress_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} solves, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn advance(bar: &ProgressBar) {
+    bar.inc(1);
+    let (pos, len) = (bar.position(), bar.length().unwrap_or(0));
+    if bar.is_hidden() && (pos * 20 / len.max(1) != (pos - 1) * 20 / len.max(1) || pos == len) {
+        eprintln!("{pos}/{len} solves, {:.0} s elapsed", bar.elapsed().as_secs_f64());
+    }
+}
+
 fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -266,11 +283,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
         solution_limit: 2,
         ..SolveOptions::default()
     };
-    let progress = ProgressBar::new((files.len() * formulations.len()) as u64);
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} solves, {elapsed} elapsed, ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let progress = progress_bar((files.len() * formulations.len()) as u64);
     // Per collection × formulation: statuses, times, and refusals as too large.
     type Tally = (BTreeMap<Status, usize>, Vec<Duration>, usize);
     let mut tallies: BTreeMap<(String, F), Tally> = BTreeMap::new();
@@ -324,7 +337,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
                     }
                 }
             }
-            progress.inc(1);
+            advance(&progress);
         }
         if let Some((first, status, _)) = answers.first() {
             for (other, other_status, _) in &answers[1..] {
@@ -375,7 +388,12 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
     let formulations: Vec<F> =
         names.split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
     let mut files = Vec::new();
-    json_files(&cli.dir, &mut files);
+    match cli.sets.as_deref().unwrap_or("janko-puzzlekit,flow-solver") {
+        // A folder of boards itself, or every collection below it.
+        _ if cli.dir.join("json").is_dir() => json_files(&cli.dir, &mut files),
+        "all" => json_files(&cli.dir, &mut files),
+        sets => sets.split(',').for_each(|set| json_files(&cli.dir.join(set), &mut files)),
+    }
     if files.is_empty() {
         bail!("no json/*.json boards below {}", cli.dir.display());
     }
@@ -385,7 +403,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         solution_limit: 2,
         ..SolveOptions::default()
     };
-    let progress = ProgressBar::new((files.len() * formulations.len()) as u64);
+    let progress = progress_bar((files.len() * formulations.len()) as u64);
     let mut tallies: BTreeMap<F, (BTreeMap<Status, usize>, Vec<Duration>)> = BTreeMap::new();
     let mut failures = 0;
     for file in &files {
@@ -424,7 +442,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
                     }
                 }
             }
-            progress.inc(1);
+            advance(&progress);
         }
         if let Some(&(first, status)) = statuses.first() {
             for &(other, other_status) in &statuses[1..] {
