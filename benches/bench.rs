@@ -1,4 +1,9 @@
-//! The benchmark harness: `just bench sudoku|nonogram [DATA]` (= `./masu example bench KIND DATA`).
+//! The benchmark harness: `just bench sudoku|nonogram|numberlink [DATA]` (= `./masu example bench KIND DATA`).
+//!
+//! Numberlink: every formulation × backend on the flow-solver levels (fill rule) and the 40
+//! largest janko boards (blanks rule), solution limit 2, a time limit per solve, beside the
+//! article's own solver on the flow-solver levels; then the generators: `fast` at sizes 5,
+//! 8, 10, 12, 15 and 20, and the article's method, in masu and with the article's own code.
 //!
 //! Nonogram: every formulation × backend on the webpbn survey, nonogram-db, 20 TAAI/TCGA and
 //! 40 janko puzzles (every k-th file of each collection's `json/`), a solution limit of 2,
@@ -34,14 +39,15 @@ fn main() -> ExitCode {
         [kind] => (kind.as_str(), PathBuf::from("../shared/data")),
         [kind, data] => (kind.as_str(), PathBuf::from(data)),
         _ => {
-            eprintln!("usage: bench sudoku [DATA-DIR]   (DATA-DIR defaults to ../shared/data)");
+            eprintln!("usage: bench sudoku|nonogram|numberlink [DATA-DIR]   (DATA-DIR defaults to ../shared/data)");
             return ExitCode::from(2);
         }
     };
     let result = match kind {
         "sudoku" => bench_sudoku(&data),
         "nonogram" => bench_nonogram(&data),
-        other => Err(anyhow::anyhow!("no benchmark for '{other}' (sudoku, nonogram)")),
+        "numberlink" => bench_numberlink(&data),
+        other => Err(anyhow::anyhow!("no benchmark for '{other}' (sudoku, nonogram, numberlink)")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -351,4 +357,218 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     );
     print!("{section}");
     write_section("nonogram", &section)
+}
+
+fn bench_numberlink(data: &Path) -> Result<()> {
+    use masu::numberlink::{self, Formulation, format};
+    let dir = data.join("numberlink");
+    let read = |files: Vec<PathBuf>| -> Result<Vec<(PathBuf, numberlink::Numberlink)>> {
+        files
+            .into_iter()
+            .map(|f| {
+                let text = std::fs::read_to_string(&f).with_context(|| format!("cannot read {}", f.display()))?;
+                let puzzle =
+                    format::parse_json(&text, None).puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+                Ok((f, puzzle))
+            })
+            .collect()
+    };
+    let flow = read(every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
+    let mut janko = read(every_kth(&dir.join("janko-puzzlekit/json"), usize::MAX)?)?;
+    janko.sort_by_key(|(f, p)| (std::cmp::Reverse(p.width() * p.height()), f.clone()));
+    janko.truncate(40);
+    let time_limit = Duration::from_secs(10);
+    let mut table = String::new();
+    table.push_str("| set | solver | boards | unique | multiple | infeasible | timed out | wrong (checker) | errors | median s | max s | median variables | median constraints |\n");
+    table.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let sets = [("flow-solver (17, fill)", &flow), ("janko (40 largest, blanks)", &janko)];
+    for (set, puzzles) in sets {
+        for formulation in Formulation::ALL {
+            for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
+                eprintln!("{set}: {formulation} on {backend} ...");
+                let options =
+                    SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+                let (mut counts, mut times, mut vars, mut cons) = (BTreeMap::new(), Vec::new(), Vec::new(), Vec::new());
+                let (mut wrong, mut errors) = (0, 0);
+                for (file, puzzle) in puzzles.iter() {
+                    let started = Instant::now();
+                    let result = numberlink::solve(puzzle, formulation, backend, &options);
+                    times.push(started.elapsed());
+                    match result {
+                        Ok(report) => {
+                            *counts.entry(report.status).or_insert(0) += 1;
+                            vars.push(report.stats.variables);
+                            cons.push(report.stats.constraints);
+                        }
+                        Err(masu::core::Error::WrongAnswer { .. }) => wrong += 1,
+                        Err(e) => {
+                            eprintln!("  {}: {e}", file.display());
+                            errors += 1;
+                        }
+                    }
+                }
+                let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
+                table.push_str(&format!(
+                    "| {set} | masu {formulation} on {backend} | {} | {} | {} | {} | {} | {wrong} | {errors} | {} | {} | {} | {} |\n",
+                    puzzles.len(),
+                    n(Status::Unique),
+                    n(Status::Multiple),
+                    n(Status::Infeasible),
+                    n(Status::TimedOut),
+                    median_secs(&mut times),
+                    times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+                    median_count(&mut vars),
+                    median_count(&mut cons),
+                ));
+            }
+        }
+        if set.starts_with("flow") {
+            table.push_str(&article_numberlink_solver(set, puzzles, time_limit)?);
+        }
+    }
+    let per_puzzle = Duration::from_secs(90);
+    let generators = generator_rows(per_puzzle)?;
+    let section = format!(
+        "## Numberlink\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (`./masu example bench numberlink ../shared/data`), \
+         release profile.\n\n### Solving\n\n{} s time limit per solve, solution limit 2 (solve and decide uniqueness), backends' default \
+         threads. *wrong* counts answers the checker rejected (article 001's model returns detached loops). The article's code \
+         enumerates up to 2 solutions with its own model (cells in `1..m`, so the fill rule) and runs only on the square \
+         flow-solver boards; its count includes loop answers.\n\n{table}\n### Generating\n\n`fast`: seed 1, pairs drawn = size, \
+         {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `connected` model. Random path \
+         growth stalls at about 2n paths on an n×n board, and each repair of a non-unique board adds a pair, so boards end \
+         with more pairs than drawn (the *made* column). The article's \
+         method enumerates candidate full boards and keeps those whose endpoints its own solver finds unique; masu's article \
+         method draws its candidates by no-good re-solves, the article's code takes consecutive solutions of one enumeration, \
+         so the two sample different candidates.\n\n{generators}",
+        machine(),
+        time_limit.as_secs(),
+        per_puzzle.as_secs(),
+    );
+    print!("{section}");
+    write_section("numberlink", &section)
+}
+
+/// The article's own solver (`seed001_numberlink.py solve`) on the same boards.
+fn article_numberlink_solver(
+    set: &str,
+    puzzles: &[(PathBuf, masu::numberlink::Numberlink)],
+    time_limit: Duration,
+) -> Result<String> {
+    let python = ensure_anchor_venv()?;
+    eprintln!("{set}: the article's code ...");
+    let (mut times, mut one, mut two, mut timed_out) = (Vec::new(), 0, 0, 0);
+    for (file, _) in puzzles {
+        let started = Instant::now();
+        let mut child = Command::new("timeout")
+            .arg(time_limit.as_secs().to_string())
+            .arg(&python)
+            .arg("../shared/anchors/seed001_numberlink.py")
+            .arg("solve")
+            .arg(file)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .context("cannot run the article's code")?;
+        let mut out = String::new();
+        std::io::Read::read_to_string(child.stdout.as_mut().context("no stdout")?, &mut out)?;
+        let status = child.wait()?;
+        times.push(started.elapsed());
+        if !status.success() {
+            timed_out += 1;
+            continue;
+        }
+        let summary: serde_json::Value = serde_json::from_str(out.lines().next().unwrap_or("")).unwrap_or_default();
+        match summary["solutions_found_up_to_2"].as_u64() {
+            Some(1) => one += 1,
+            Some(2) => two += 1,
+            _ => {}
+        }
+    }
+    Ok(format!(
+        "| {set} | article's code (Python, process start included) | {} | {one} | {two} | – | {timed_out} | – | – | {} | {} | – | – |\n",
+        puzzles.len(),
+        median_secs(&mut times),
+        times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+    ))
+}
+
+fn median_secs(v: &mut [Duration]) -> String {
+    v.sort();
+    v.get(v.len() / 2).map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
+}
+
+fn median_count(v: &mut [usize]) -> String {
+    v.sort();
+    v.get(v.len() / 2).map_or("–".into(), usize::to_string)
+}
+
+/// The generator rows: `fast` at sizes 5–20, the article's method in masu and in its own code.
+#[cfg(feature = "cp-sat")]
+fn generator_rows(per_puzzle: Duration) -> Result<String> {
+    use masu::numberlink::generate;
+    let mut generators = String::new();
+    generators.push_str("| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n");
+    generators.push_str("|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
+    for (n, count) in [(5, 10), (8, 10), (10, 10), (12, 10), (15, 5), (20, 4)] {
+        let pairs = n;
+        eprintln!("generate fast {n}×{n}, {pairs} pairs, {count} puzzles ...");
+        let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
+        let started = Instant::now();
+        let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
+        for index in 0..count {
+            if let Some(g) = generate::fast(n, pairs, 1, index, &options)? {
+                times.push(Duration::from_secs_f64(g.seconds));
+                draws += g.attempts;
+                made.push(g.pairs);
+            }
+        }
+        made.sort();
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        generators.push_str(&format!(
+            "| masu fast | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
+            made.get(made.len() / 2).map_or("–".into(), usize::to_string),
+            times.len(),
+            times.len() as f64 / minutes,
+            median_secs(&mut times),
+            times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+        ));
+    }
+    for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
+        // masu's candidates cost a re-solve each: 200 of them, the article's code runs 1000.
+        eprintln!("generate article {n}×{n}, {pairs} pairs, 200 candidates (masu) ...");
+        let run = generate::article(n, pairs, 200, &SolveOptions::default())?;
+        let seconds = run.generate_seconds + run.check_seconds;
+        generators.push_str(&format!(
+            "| masu article (candidates by no-good re-solves) | {n} | {pairs} | – | {} | {} | {:.1} | {} | – |\n",
+            run.unique.len(),
+            run.candidates,
+            run.unique.len() as f64 / (seconds / 60.0),
+            if run.unique.is_empty() { "–".into() } else { format!("{:.3}", seconds / run.unique.len() as f64) },
+        ));
+        eprintln!("generate article {n}×{n}, {pairs} pairs, {candidates} candidates (the article's code) ...");
+        let python = ensure_anchor_venv()?;
+        let out = Command::new(&python)
+            .arg("../shared/anchors/seed001_numberlink.py")
+            .args(["generate", &n.to_string(), &pairs.to_string(), "--candidates", &candidates.to_string()])
+            .output()
+            .context("cannot run the article's code")?;
+        if !out.status.success() {
+            bail!("the article's generator failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        let summary: serde_json::Value =
+            serde_json::from_slice(&out.stdout).context("the article's generator printed no JSON")?;
+        let unique = summary["unique"].as_u64().unwrap_or(0);
+        let seconds = summary["generate_s"].as_f64().unwrap_or(0.0) + summary["check_s"].as_f64().unwrap_or(0.0);
+        generators.push_str(&format!(
+            "| article's code (Python, one enumeration) | {n} | {pairs} | – | {unique} | {} | {:.1} | {} | – |\n",
+            summary["candidates"],
+            unique as f64 / (seconds / 60.0),
+            if unique == 0 { "–".into() } else { format!("{:.3}", seconds / unique as f64) },
+        ));
+    }
+    Ok(generators)
+}
+
+#[cfg(not(feature = "cp-sat"))]
+fn generator_rows(_per_puzzle: Duration) -> Result<String> {
+    Ok("Not measured: the generators prove uniqueness with CP-SAT (build with the cp-sat feature).\n".into())
 }
