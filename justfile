@@ -40,7 +40,8 @@ corpus kind dir *args:
         ./masu example corpus {{kind}} {{dir}} {{args}}; \
     fi
 
-# Benchmarks into BENCHMARKS.md: just bench sudoku [../shared/data]
+# Benchmarks into BENCHMARKS.md: just bench sudoku|nonogram|numberlink [../shared/data]
+# (numberlink-solve or numberlink-generate run one part of numberlink)
 bench kind data="../shared/data":
     ./masu example bench {{kind}} {{data}}
 

@@ -46,8 +46,12 @@ fn main() -> ExitCode {
     let result = match kind {
         "sudoku" => bench_sudoku(&data),
         "nonogram" => bench_nonogram(&data),
-        "numberlink" => bench_numberlink(&data),
-        other => Err(anyhow::anyhow!("no benchmark for '{other}' (sudoku, nonogram, numberlink)")),
+        "numberlink" => bench_numberlink(&data, "all"),
+        "numberlink-solve" => bench_numberlink(&data, "solve"),
+        "numberlink-generate" => bench_numberlink(&data, "generate"),
+        other => Err(anyhow::anyhow!(
+            "no benchmark for '{other}' (sudoku, nonogram, numberlink, numberlink-solve, numberlink-generate)"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -359,7 +363,29 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     write_section("nonogram", &section)
 }
 
-fn bench_numberlink(data: &Path) -> Result<()> {
+/// `part`: `solve`, `generate` or `all`; each part writes its own section.
+fn bench_numberlink(data: &Path, part: &str) -> Result<()> {
+    if part != "solve" {
+        let per_puzzle = Duration::from_secs(90);
+        let generators = generator_rows(per_puzzle)?;
+        let section = format!(
+            "## Numberlink: generating\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (this part alone: \
+             `./masu example bench numberlink-generate ../shared/data`), release profile.\n\n`fast`: seed 1, pairs drawn = size, \
+             {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `connected` model. Random path \
+             growth stalls at about 2n paths on an n×n board, and each repair of a non-unique board adds a pair, so boards end \
+             with more pairs than drawn (the *made* column). The article's method enumerates candidate full boards and keeps \
+             those whose endpoints its own solver finds unique. masu's article method draws its candidates by no-good re-solves \
+             (each one a solve of a model that grows with every no-good), for at most 60 s per size; the article's code takes \
+             1000 consecutive solutions of one enumeration, so the two sample different candidates.\n\n{generators}",
+            machine(),
+            per_puzzle.as_secs(),
+        );
+        print!("{section}");
+        write_section("numberlink-generate", &section)?;
+    }
+    if part == "generate" {
+        return Ok(());
+    }
     use masu::numberlink::{self, Formulation, format};
     let dir = data.join("numberlink");
     let read = |files: Vec<PathBuf>| -> Result<Vec<(PathBuf, numberlink::Numberlink)>> {
@@ -426,26 +452,17 @@ fn bench_numberlink(data: &Path) -> Result<()> {
             table.push_str(&article_numberlink_solver(set, puzzles, time_limit)?);
         }
     }
-    let per_puzzle = Duration::from_secs(90);
-    let generators = generator_rows(per_puzzle)?;
     let section = format!(
-        "## Numberlink\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (`./masu example bench numberlink ../shared/data`), \
-         release profile.\n\n### Solving\n\n{} s time limit per solve, solution limit 2 (solve and decide uniqueness), backends' default \
-         threads. *wrong* counts answers the checker rejected (article 001's model returns detached loops). The article's code \
-         enumerates up to 2 solutions with its own model (cells in `1..m`, so the fill rule) and runs only on the square \
-         flow-solver boards; its count includes loop answers.\n\n{table}\n### Generating\n\n`fast`: seed 1, pairs drawn = size, \
-         {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `connected` model. Random path \
-         growth stalls at about 2n paths on an n×n board, and each repair of a non-unique board adds a pair, so boards end \
-         with more pairs than drawn (the *made* column). The article's \
-         method enumerates candidate full boards and keeps those whose endpoints its own solver finds unique; masu's article \
-         method draws its candidates by no-good re-solves, the article's code takes consecutive solutions of one enumeration, \
-         so the two sample different candidates.\n\n{generators}",
+        "## Numberlink: solving\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (this part alone: \
+         `./masu example bench numberlink-solve ../shared/data`), release profile, {} s time limit per solve, solution limit 2 \
+         (solve and decide uniqueness), backends' default threads. *wrong* counts answers the checker rejected (article 001's \
+         model returns detached loops). The article's code enumerates up to 2 solutions with its own model (cells in `1..m`, \
+         so the fill rule) and runs only on the square flow-solver boards; its count includes loop answers.\n\n{table}",
         machine(),
         time_limit.as_secs(),
-        per_puzzle.as_secs(),
     );
     print!("{section}");
-    write_section("numberlink", &section)
+    write_section("numberlink-solve", &section)
 }
 
 /// The article's own solver (`seed001_numberlink.py solve`) on the same boards.
@@ -533,9 +550,10 @@ fn generator_rows(per_puzzle: Duration) -> Result<String> {
         ));
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
-        // masu's candidates cost a re-solve each: 200 of them, the article's code runs 1000.
-        eprintln!("generate article {n}×{n}, {pairs} pairs, 200 candidates (masu) ...");
-        let run = generate::article(n, pairs, 200, &SolveOptions::default())?;
+        // masu's candidates cost a re-solve each: up to 1000 of them within 60 s.
+        eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 60 s (masu) ...");
+        let bounded = SolveOptions { time_limit: Some(Duration::from_secs(60)), ..SolveOptions::default() };
+        let run = generate::article(n, pairs, candidates, &bounded)?;
         let seconds = run.generate_seconds + run.check_seconds;
         generators.push_str(&format!(
             "| masu article (candidates by no-good re-solves) | {n} | {pairs} | – | {} | {} | {:.1} | {} | – |\n",
