@@ -85,10 +85,11 @@ impl Random {
     }
 }
 
-/// Random paths covering an `n × n` board, each of 3+ cells and not touching itself: joined
-/// until `pairs` remain, or until no join is found (random growth stalls at about `2n`
-/// paths, so large boards end with more than asked); `None` when a path of fewer than 3
-/// cells is left.
+/// Random paths covering an `n × n` board, each of 3+ cells: joined, where the joined path
+/// would not touch itself, until `pairs` remain or no join is found (random growth stalls
+/// at about `2n` paths, so large boards end with more than asked). A leftover path of 1 or 2
+/// cells then joins a neighbouring path's end even where that path comes to touch itself;
+/// `None` when one has no neighbouring end.
 pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<Vec<(usize, usize)>>> {
     let mut paths: Vec<Vec<(usize, usize)>> = (0..n * n).map(|i| vec![(i / n, i % n)]).collect();
     let mut owner: Vec<usize> = (0..n * n).collect();
