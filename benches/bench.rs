@@ -326,14 +326,6 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                     }
                 }
                 let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
-                let median = |v: &mut Vec<Duration>| {
-                    v.sort();
-                    v.get(v.len() / 2).map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
-                };
-                let median_n = |v: &mut Vec<usize>| {
-                    v.sort();
-                    v.get(v.len() / 2).map_or("–".into(), usize::to_string)
-                };
                 let max = times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64()));
                 table.push_str(&format!(
                     "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {errors} | {} | {max} | {} | {} | {} | {} |\n",
@@ -341,11 +333,11 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                     n(Status::Unique),
                     n(Status::Multiple),
                     n(Status::TimedOut) + n(Status::Stuck),
-                    median(&mut times),
-                    median_n(&mut vars),
-                    median_n(&mut cons),
-                    median(&mut builds),
-                    median(&mut solves),
+                    median_secs(&mut times),
+                    median_count(&mut vars),
+                    median_count(&mut cons),
+                    median_secs(&mut builds),
+                    median_secs(&mut solves),
                 ));
             }
         }
