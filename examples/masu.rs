@@ -106,7 +106,7 @@ struct CompareArgs {
 enum GenerateMethod {
     /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
     Article,
-    /// masu's: grow random paths, prove uniqueness with the connected model.
+    /// masu's: grow random paths, prove uniqueness (native search, else the connected model).
     Fast,
 }
 
@@ -173,7 +173,8 @@ struct SolveArgs {
     /// Model. sudoku: all-different (article 002; default), binary (MILP).
     /// nonogram: native (default), start-index (article 000), patterns (article 003),
     /// line-solver and line-solver-dp (article 004), automaton. numberlink: connected
-    /// (default; no detached loops), milp (lazy cycle cuts), reified and reified-zero
+    /// (default; no detached loops), milp (lazy cycle cuts), native (a search needing no
+    /// backend), reified and reified-zero
     /// (article 001, loops and all). Default backend: the formulation's own; with --backend
     /// alone, the first formulation that runs on it.
     #[arg(long)]

@@ -227,7 +227,8 @@ mod numberlink {
     }
 
     /// On this board the article's model admits answers with a detached 2×2 loop of 1 in
-    /// the lower middle; the checker names them, and `connected` and `milp` never give one.
+    /// the lower middle; the checker names them, and `connected`, `milp` and `native` never
+    /// give one, and count the same answers.
     #[cfg(feature = "cp-sat")]
     #[test]
     fn reified_admits_detached_loops_connected_does_not() {
@@ -241,8 +242,9 @@ mod numberlink {
             .filter_map(|v| check::check(&four, &numberlink::reified::paths_of(&four, v, &built.cells)).err())
             .collect();
         assert!(loops.iter().any(|e| e.contains("detached loop")), "{loops:?}");
-        for (formulation, backend) in
-            combinations().into_iter().filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp))
+        for (formulation, backend) in combinations()
+            .into_iter()
+            .filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp | Formulation::Native))
         {
             let options = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
             let report = numberlink::solve(&four, formulation, backend, &options).unwrap();
@@ -258,6 +260,14 @@ mod numberlink {
             &SolveOptions { solution_limit: 1000, ..Default::default() },
         )
         .unwrap();
+        let native = numberlink::solve(
+            &four,
+            Formulation::Native,
+            Backend::Native,
+            &SolveOptions { solution_limit: 1000, ..Default::default() },
+        )
+        .unwrap();
+        assert_eq!(native.solutions.len(), connected.solutions.len());
         if Backend::Highs.is_compiled() {
             let milp = numberlink::solve(
                 &four,
@@ -290,8 +300,9 @@ mod numberlink {
                 0,
             ),
         ];
-        for (formulation, backend) in
-            combinations().into_iter().filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp))
+        for (formulation, backend) in combinations()
+            .into_iter()
+            .filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp | Formulation::Native))
         {
             for (i, (b, count)) in cases.iter().enumerate() {
                 let options = SolveOptions { solution_limit: 50, ..SolveOptions::default() };

@@ -8,15 +8,15 @@
 //!   enumeration, as in the article.
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
 //!   starts as a path of its own; random adjacent ends are joined when the joined path would
-//!   not touch itself), keep the endpoints, and prove uniqueness with the `connected` model
-//!   under the fill rule; where it does not hold, cut the drawn path at a cell where the
+//!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with
+//!   the `native` search (50 ms at most) or else the `connected` model; where it does not hold, cut the drawn path at a cell where the
 //!   solver's other solution differs (a new pair) and check again, drawing anew after `3n`
 //!   cuts. Each puzzle is drawn independently from `(seed, index)`.
 //!
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
 #[cfg(feature = "cp-sat")]
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[cfg(feature = "cp-sat")]
 use masu_core::{Error, SolveOptions};
@@ -88,8 +88,9 @@ impl Random {
 /// Random paths covering an `n × n` board, each of 3+ cells: joined, where the joined path
 /// would not touch itself, until `pairs` remain or no join is found (random growth stalls
 /// at about `2n` paths, so large boards end with more than asked). A leftover path of 1 or 2
-/// cells then joins a neighbouring path's end even where that path comes to touch itself;
-/// `None` when one has no neighbouring end.
+/// cells then joins a neighbouring path's end even where that path comes to touch itself,
+/// or, with no end beside it, a neighbouring path cut where it passes; `None` when neither
+/// is possible.
 pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<Vec<(usize, usize)>>> {
     let mut paths: Vec<Vec<(usize, usize)>> = (0..n * n).map(|i| vec![(i / n, i % n)]).collect();
     let mut owner: Vec<usize> = (0..n * n).collect();
@@ -147,7 +148,13 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
     }
     let mut paths: Vec<Vec<(usize, usize)>> = paths.into_iter().filter(|p| !p.is_empty()).collect();
     // A path too short to be a pair joins a neighbouring path's end, touching it or not.
+    let mut rounds = 0;
     while let Some(s) = paths.iter().position(|p| p.len() < 3) {
+        // A cut below can leave a new short path; bound the rounds so that this ends.
+        rounds += 1;
+        if rounds > n * n {
+            return None;
+        }
         let short = paths.swap_remove(s);
         let (first, last) = (short[0], short[short.len() - 1]);
         let offset = random.below(paths.len().max(1));
@@ -172,7 +179,30 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
             break;
         }
         if !joined {
-            return None;
+            // No neighbouring end: cut a neighbouring path where it passes the short one,
+            // the short one continuing the part it joins, the other part keeping 3+ cells.
+            let cut = paths.iter().enumerate().find_map(|(q, other)| {
+                other.iter().enumerate().find_map(|(i, &x)| {
+                    let end = [first, last].into_iter().find(|&e| adjacent(x, e))?;
+                    let forward = || -> Vec<(usize, usize)> {
+                        if end == first { short.clone() } else { short.iter().rev().copied().collect() }
+                    };
+                    if other.len() >= i + 4 {
+                        let mut head = other[..=i].to_vec();
+                        head.extend(forward());
+                        Some((q, head, other[i + 1..].to_vec()))
+                    } else if i >= 3 {
+                        let mut tail: Vec<(usize, usize)> = forward().into_iter().rev().collect();
+                        tail.extend_from_slice(&other[i..]);
+                        Some((q, tail, other[..i].to_vec()))
+                    } else {
+                        None
+                    }
+                })
+            });
+            let (q, joined_part, rest) = cut?;
+            paths[q] = joined_part;
+            paths.push(rest);
         }
     }
     Some(paths)
@@ -214,6 +244,7 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
         }
         attempts += 1;
         let Some(mut cover) = random_cover(n, pairs, &mut random) else { continue };
+        let mut native_failed = false;
         for _repair in 0..=3 * n {
             if options.time_limit.is_some_and(|t| started.elapsed() >= t) || options.interrupt.is_interrupted() {
                 return Ok(None);
@@ -222,7 +253,7 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
             let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { break };
             let remaining = options.time_limit.map(|t| t.saturating_sub(started.elapsed()));
             let check = SolveOptions { solution_limit: 2, time_limit: remaining, ..options.clone() };
-            let report = crate::solve(&board, crate::Formulation::Connected, masu_core::Backend::CpSat, &check)?;
+            let report = decide(&board, &check, &mut native_failed)?;
             match report.status {
                 masu_core::Status::Unique => {
                     let solution = report.solutions.into_iter().next().map_or(solution, |p: Paths| p.numbers);
@@ -245,6 +276,30 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
             }
         }
     }
+}
+
+/// Decides whether `board` is unique: the native search first, for at most 50 ms (it settles
+/// most drawn boards in milliseconds, but long winding paths can keep it busy for much
+/// longer), then, when it has not, the `connected` model on CP-SAT. `native_failed` is set
+/// then, and later repairs of the same board (which keep its long paths) go to CP-SAT
+/// directly.
+#[cfg(feature = "cp-sat")]
+fn decide(
+    board: &Numberlink,
+    check: &SolveOptions,
+    native_failed: &mut bool,
+) -> Result<masu_core::Report<Paths>, Error> {
+    if !*native_failed {
+        let quick = Duration::from_millis(50);
+        let native =
+            SolveOptions { time_limit: Some(check.time_limit.map_or(quick, |t| t.min(quick))), ..check.clone() };
+        let report = crate::solve(board, crate::Formulation::Native, masu_core::Backend::Native, &native)?;
+        if report.status != masu_core::Status::TimedOut {
+            return Ok(report);
+        }
+        *native_failed = true;
+    }
+    crate::solve(board, crate::Formulation::Connected, masu_core::Backend::CpSat, check)
 }
 
 /// Cuts a path of `cover` in two at a cell where `other` differs from `drawn`, both parts

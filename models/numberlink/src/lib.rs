@@ -7,6 +7,7 @@
 //! | [`Formulation::ReifiedZero`] | 001, as its prose says (0 = unused) | cp-sat | [`reified`] |
 //! | [`Formulation::Connected`] | — (the flaw removed: one circuit) | cp-sat | [`connected`] |
 //! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | highs, cp-sat | [`milp`] |
+//! | [`Formulation::Native`] | — (paths grown cell by cell, flow solvers' cuts) | native | [`native`] |
 //!
 //! Rules are explicit ([`Rule`]): `fill` (every cell on a path: Flow Free) or `blanks`
 //! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
@@ -19,6 +20,7 @@ pub mod connected;
 pub mod format;
 pub mod generate;
 pub mod milp;
+pub mod native;
 #[cfg(feature = "cp-sat")]
 pub mod reified;
 pub mod render;
@@ -227,12 +229,19 @@ pub enum Formulation {
     Connected,
     /// Cell-number and edge binaries, degrees, lazy cycle cuts.
     Milp,
+    /// A complete search growing paths cell by cell; no backend.
+    Native,
 }
 
 impl Formulation {
     /// Every formulation.
-    pub const ALL: [Formulation; 4] =
-        [Formulation::Connected, Formulation::Milp, Formulation::Reified, Formulation::ReifiedZero];
+    pub const ALL: [Formulation; 5] = [
+        Formulation::Connected,
+        Formulation::Milp,
+        Formulation::Native,
+        Formulation::Reified,
+        Formulation::ReifiedZero,
+    ];
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -240,12 +249,14 @@ impl Formulation {
             Formulation::ReifiedZero => "reified-zero",
             Formulation::Connected => "connected",
             Formulation::Milp => "milp",
+            Formulation::Native => "native",
         }
     }
     /// The backends it runs on, its own first.
     pub fn backends(self) -> &'static [Backend] {
         match self {
             Formulation::Milp => &[Backend::Highs, Backend::CpSat],
+            Formulation::Native => &[Backend::Native],
             _ => &[Backend::CpSat],
         }
     }
@@ -261,7 +272,7 @@ impl FromStr for Formulation {
     type Err = String;
     fn from_str(s: &str) -> Result<Formulation, String> {
         Formulation::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
-            format!("unknown numberlink formulation '{s}' (expected connected, milp, reified or reified-zero)")
+            format!("unknown numberlink formulation '{s}' (expected connected, milp, native, reified or reified-zero)")
         })
     }
 }
@@ -292,6 +303,7 @@ pub fn solve(
         #[cfg(feature = "cp-sat")]
         Formulation::Connected => connected::solve(puzzle, options)?,
         Formulation::Milp => milp::solve(puzzle, backend, options)?,
+        Formulation::Native => native::solve(puzzle, options)?,
         #[allow(unreachable_patterns)]
         _ => return Err(Error::NotCompiled(backend)),
     };

@@ -1,0 +1,372 @@
+//! A complete search that needs no backend: paths grown cell by cell from one endpoint,
+//! with the reasoning flow solvers use to cut dead branches early. Not from the article
+//! (001 uses CP-SAT); it is here to settle uniqueness fast, for solving and for the
+//! generator.
+//!
+//! Each pair `k` has a head `h_k`, the last cell of its path from its first endpoint `s_k`,
+//! and its other endpoint `t_k`. A node picks the unfinished pair with the fewest moves and
+//! branches on its next step: into a free neighbour of `h_k`, or into `t_k` when adjacent
+//! (the pair is then finished). Every solution fixes that step uniquely, so the branches
+//! partition the solutions and each is counted once. Paths may touch themselves: nothing
+//! forbids it. A branch is cut when one of these, each implied by the rules, fails:
+//!
+//! ```text
+//! moves(k) ≥ 1                          for every unfinished k
+//! h_k, t_k adjacent, or both adjacent to one component of free cells
+//! fill: open(c) ≥ 2                     for every free cell c, open(c) = its free neighbours
+//!                                       and the heads and far endpoints of unfinished pairs
+//! fill: every component of free cells is adjacent to both h_k and t_k of some unfinished k
+//! ```
+//!
+//! The last holds because the rest of `k`'s path, from `h_k` to `t_k`, runs through free
+//! cells of one component, and with the fill rule every free cell lies on such a rest.
+
+use std::time::{Duration, Instant};
+
+use masu_core::{Error, SolveOptions, Stats};
+
+use crate::{Found, Numberlink, Paths, Rule};
+
+/// No cell: marks the end of a neighbour list.
+const NONE: usize = usize::MAX;
+
+struct Search<'a> {
+    puzzle: &'a Numberlink,
+    options: &'a SolveOptions,
+    deadline: Option<Instant>,
+    fill: bool,
+    /// Up to four neighbours per cell, `NONE`-padded.
+    neighbours: Vec<[usize; 4]>,
+    /// The number on each cell, 0 for free.
+    number: Vec<u32>,
+    /// `ends[k - 1][side]`: the cells of `k`'s path grown from `s_k` (side 0) and from
+    /// `t_k` (side 1); the last of each is a head.
+    ends: Vec<[Vec<usize>; 2]>,
+    finished: Vec<bool>,
+    unfinished: usize,
+    free: usize,
+    solutions: Vec<Paths>,
+    nodes: u64,
+    stopped: bool,
+    /// Scratch for the component labelling: the component of each free cell (by node).
+    component: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+}
+
+impl<'a> Search<'a> {
+    fn new(puzzle: &'a Numberlink, options: &'a SolveOptions) -> Search<'a> {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let neighbours = (0..w * h)
+            .map(|i| {
+                let mut list = [NONE; 4];
+                for (slot, n) in list.iter_mut().zip(puzzle.neighbours((i / w, i % w))) {
+                    *slot = puzzle.index(n);
+                }
+                list
+            })
+            .collect();
+        let number: Vec<u32> = (0..w * h).map(|i| puzzle.at((i / w, i % w))).collect();
+        let pairs = puzzle.pairs() as usize;
+        let ends = (1..=puzzle.pairs())
+            .map(|k| {
+                let (s, t) = puzzle.endpoints(k);
+                [vec![puzzle.index(s)], vec![puzzle.index(t)]]
+            })
+            .collect();
+        Search {
+            puzzle,
+            options,
+            deadline: options.time_limit.map(|t| Instant::now() + t),
+            fill: puzzle.rule == Rule::Fill,
+            neighbours,
+            free: number.iter().filter(|&&n| n == 0).count(),
+            number,
+            ends,
+            finished: vec![false; pairs],
+            unfinished: pairs,
+            solutions: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            component: vec![0; w * h],
+            stamp: 0,
+            queue: Vec::with_capacity(w * h),
+        }
+    }
+
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.neighbours[cell].iter().copied().take_while(|&n| n != NONE)
+    }
+
+    fn head(&self, k: usize, side: usize) -> usize {
+        *self.ends[k][side].last().unwrap_or(&NONE)
+    }
+
+    /// A head of an unfinished pair: a path may still leave it into a free neighbour.
+    fn is_open(&self, cell: usize) -> bool {
+        let k = self.number[cell] as usize;
+        k != 0 && !self.finished[k - 1] && (self.head(k - 1, 0) == cell || self.head(k - 1, 1) == cell)
+    }
+
+    /// The moves of pair `k` (0-based) from its head on `side`: the other head first when
+    /// adjacent (joining them finishes the pair), then free neighbours, those with fewer
+    /// free neighbours (along walls) first.
+    fn moves(&self, k: usize, side: usize) -> ([usize; 4], usize) {
+        let mut moves = [NONE; 4];
+        let mut len = 0;
+        let (head, other) = (self.head(k, side), self.head(k, 1 - side));
+        if self.neighbours(head).any(|n| n == other) {
+            moves[0] = other;
+            len = 1;
+        }
+        let start = len;
+        for n in self.neighbours(head) {
+            if self.number[n] == 0 {
+                moves[len] = n;
+                len += 1;
+            }
+        }
+        let free_around = |c: usize| self.neighbours(c).filter(|&n| self.number[n] == 0).count();
+        moves[start..len].sort_by_key(|&c| free_around(c));
+        (moves, len)
+    }
+
+    /// With the fill rule, a free cell needs two ways in or out.
+    fn dead_end_around(&self, cell: usize) -> bool {
+        self.fill
+            && self.neighbours(cell).any(|c| {
+                self.number[c] == 0
+                    && self.neighbours(c).filter(|&n| self.number[n] == 0 || self.is_open(n)).count() < 2
+            })
+    }
+
+    /// The component tests of the module doc: every unfinished pair can still join its
+    /// ends, and (fill) every component of free cells is some pair's way through.
+    fn components_fit(&mut self) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.component.iter_mut().for_each(|c| *c = 0);
+            self.stamp = 1;
+        }
+        // Component ids for this node are `base + i`, `i` counting from 0.
+        let base = self.stamp;
+        let mut next = base;
+        for start in 0..self.number.len() {
+            if self.number[start] != 0 || self.component[start] >= base {
+                continue;
+            }
+            self.component[start] = next;
+            self.queue.clear();
+            self.queue.push(start);
+            while let Some(c) = self.queue.pop() {
+                for i in 0..4 {
+                    let n = self.neighbours[c][i];
+                    if n != NONE && self.number[n] == 0 && self.component[n] < base {
+                        self.component[n] = next;
+                        self.queue.push(n);
+                    }
+                }
+            }
+            next += 1;
+        }
+        let count = (next - base) as usize;
+        self.stamp = next;
+        let mut served = vec![false; count];
+        for k in 0..self.ends.len() {
+            if self.finished[k] {
+                continue;
+            }
+            let (head, target) = (self.head(k, 0), self.head(k, 1));
+            let adjacent = self.neighbours(head).any(|n| n == target);
+            let mut joined = adjacent;
+            for a in self.neighbours(head) {
+                if self.number[a] != 0 {
+                    continue;
+                }
+                let id = self.component[a];
+                if self.neighbours(target).any(|b| self.number[b] == 0 && self.component[b] == id) {
+                    joined = true;
+                    served[(id - base) as usize] = true;
+                }
+            }
+            if !joined {
+                return false;
+            }
+        }
+        !self.fill || served.iter().all(|&s| s)
+    }
+
+    fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.options.interrupt.is_interrupted()
+    }
+
+    fn search(&mut self) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.late() {
+            self.stopped = true;
+            return;
+        }
+        if self.unfinished == 0 {
+            if !self.fill || self.free == 0 {
+                self.record();
+            }
+            return;
+        }
+        if !self.components_fit() {
+            return;
+        }
+        let mut best = (NONE, 0, [NONE; 4], usize::MAX);
+        'choose: for k in 0..self.ends.len() {
+            if !self.finished[k] {
+                for side in 0..2 {
+                    let (moves, len) = self.moves(k, side);
+                    if len < best.3 {
+                        best = (k, side, moves, len);
+                        if len <= 1 {
+                            break 'choose;
+                        }
+                    }
+                }
+            }
+        }
+        let (k, side, moves, len) = best;
+        for &step in &moves[..len] {
+            let head = self.head(k, side);
+            let finishing = step == self.head(k, 1 - side);
+            if finishing {
+                self.finished[k] = true;
+                self.unfinished -= 1;
+            } else {
+                self.ends[k][side].push(step);
+                self.number[step] = k as u32 + 1;
+                self.free -= 1;
+            }
+            let dead = self.dead_end_around(head) || (finishing && self.dead_end_around(step));
+            if !dead {
+                self.search();
+            }
+            if finishing {
+                self.finished[k] = false;
+                self.unfinished += 1;
+            } else {
+                self.ends[k][side].pop();
+                self.number[step] = 0;
+                self.free += 1;
+            }
+            if self.stopped || self.solutions.len() >= self.options.solution_limit {
+                return;
+            }
+        }
+    }
+
+    fn record(&mut self) {
+        let w = self.puzzle.width();
+        let cell = |i: usize| (i / w, i % w);
+        let numbers = self.number.chunks(w).map(<[u32]>::to_vec).collect();
+        let paths = self
+            .ends
+            .iter()
+            .map(|[front, back]| front.iter().chain(back.iter().rev()).map(|&i| cell(i)).collect())
+            .collect();
+        self.solutions.push(Paths { numbers, paths });
+    }
+}
+
+/// Solves and counts up to `options.solution_limit`.
+pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    let started = Instant::now();
+    let mut search = Search::new(puzzle, options);
+    let dead_end = (0..search.number.len()).any(|c| search.dead_end_around(c));
+    if options.solution_limit > 0 && !dead_end {
+        search.search();
+    }
+    let elapsed = started.elapsed();
+    let complete = !search.stopped && search.solutions.len() < options.solution_limit;
+    let cells = puzzle.width() * puzzle.height();
+    Ok(Found {
+        solutions: search.solutions,
+        complete,
+        stats: Stats {
+            variables: cells,
+            constraints: puzzle.pairs() as usize,
+            constraints_by_kind: [("path".to_string(), puzzle.pairs() as usize)].into(),
+            build_time: Duration::ZERO,
+            solve_time: elapsed,
+            backend_time: Some(elapsed),
+            solves: search.nodes as usize,
+            threads: Some(1),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Random, random_cover};
+
+    /// Boards drawn the generator's way, endpoints only, under `rule`.
+    fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlink> {
+        let mut random = Random::new(11);
+        let mut boards = Vec::new();
+        for n in sizes {
+            for pairs in [2, n / 2 + 1, n] {
+                for _ in 0..4 {
+                    let Some(cover) = random_cover(n, pairs, &mut random) else { continue };
+                    let mut rows = vec![vec![0; n]; n];
+                    for (k, path) in cover.iter().enumerate() {
+                        for &(r, c) in [path[0], path[path.len() - 1]].iter() {
+                            rows[r][c] = k as u32 + 1;
+                        }
+                    }
+                    boards.extend(Numberlink::new(rows, rule));
+                }
+            }
+        }
+        boards
+    }
+
+    fn count(puzzle: &Numberlink, limit: usize) -> Found {
+        solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
+    }
+
+    /// Every answer passes the checker, none twice, and a complete count that reaches the
+    /// limit is not claimed.
+    #[test]
+    fn answers_are_checked_and_distinct() {
+        for rule in [Rule::Fill, Rule::Blanks] {
+            for puzzle in boards(3..6, rule) {
+                let found = count(&puzzle, 40);
+                for paths in &found.solutions {
+                    assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
+                }
+                let mut distinct = found.solutions.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
+                assert!(!found.complete || found.solutions.len() < 40);
+            }
+        }
+    }
+
+    /// The same solutions as the `connected` model on CP-SAT, board by board: the count when
+    /// both finish, and the answers themselves.
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn counts_equal_the_connected_model() {
+        for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..5)] {
+            for puzzle in boards(sizes, rule) {
+                let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
+                let ours = count(&puzzle, 30);
+                let theirs = crate::connected::solve(&puzzle, &options).unwrap();
+                assert_eq!(ours.complete, theirs.complete, "{puzzle:?}");
+                assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{puzzle:?}");
+                if ours.complete {
+                    let (mut a, mut b) = (ours.solutions, theirs.solutions);
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b, "{puzzle:?}");
+                }
+            }
+        }
+    }
+}
