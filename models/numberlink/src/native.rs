@@ -35,6 +35,10 @@ struct Search<'a> {
     options: &'a SolveOptions,
     deadline: Option<Instant>,
     fill: bool,
+    /// Only paths that do not touch themselves (see [`solve`]).
+    induced: bool,
+    /// Stop at this many solutions.
+    limit: usize,
     /// Up to four neighbours per cell, `NONE`-padded.
     neighbours: Vec<[usize; 4]>,
     /// The number on each cell, 0 for free.
@@ -55,7 +59,13 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(puzzle: &'a Numberlink, options: &'a SolveOptions) -> Search<'a> {
+    fn new(
+        puzzle: &'a Numberlink,
+        options: &'a SolveOptions,
+        deadline: Option<Instant>,
+        induced: bool,
+        limit: usize,
+    ) -> Search<'a> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let neighbours = (0..w * h)
             .map(|i| {
@@ -77,8 +87,10 @@ impl<'a> Search<'a> {
         Search {
             puzzle,
             options,
-            deadline: options.time_limit.map(|t| Instant::now() + t),
+            deadline,
             fill: puzzle.rule == Rule::Fill,
+            induced,
+            limit,
             neighbours,
             free: number.iter().filter(|&&n| n == 0).count(),
             number,
@@ -110,7 +122,8 @@ impl<'a> Search<'a> {
 
     /// The moves of pair `k` (0-based) from its head on `side`: the other head first when
     /// adjacent (joining them finishes the pair), then free neighbours, those with fewer
-    /// free neighbours (along walls) first.
+    /// free neighbours (along walls) first. Induced paths must join adjacent heads, and
+    /// step only where no other cell of their own path is adjacent.
     fn moves(&self, k: usize, side: usize) -> ([usize; 4], usize) {
         let mut moves = [NONE; 4];
         let mut len = 0;
@@ -118,10 +131,15 @@ impl<'a> Search<'a> {
         if self.neighbours(head).any(|n| n == other) {
             moves[0] = other;
             len = 1;
+            if self.induced {
+                return (moves, len);
+            }
         }
+        let own = k as u32 + 1;
+        let touches = |n: usize| self.neighbours(n).any(|m| self.number[m] == own && m != head && m != other);
         let start = len;
         for n in self.neighbours(head) {
-            if self.number[n] == 0 {
+            if self.number[n] == 0 && !(self.induced && touches(n)) {
                 moves[len] = n;
                 len += 1;
             }
@@ -253,7 +271,7 @@ impl<'a> Search<'a> {
                 self.number[step] = 0;
                 self.free += 1;
             }
-            if self.stopped || self.solutions.len() >= self.options.solution_limit {
+            if self.stopped || self.solutions.len() >= self.limit {
                 return;
             }
         }
@@ -270,21 +288,54 @@ impl<'a> Search<'a> {
             .collect();
         self.solutions.push(Paths { numbers, paths });
     }
+
+    /// The search from the root; with the fill rule a free cell with fewer than two ways in
+    /// or out settles it at once.
+    fn run(&mut self) {
+        let dead_end = (0..self.number.len()).any(|c| self.dead_end_around(c));
+        if self.limit > 0 && !dead_end {
+            self.search();
+        }
+    }
 }
 
 /// Solves and counts up to `options.solution_limit`.
+///
+/// With the blanks rule it first searches induced solutions only (no path touches itself):
+/// where a path touches itself it can be shortcut, its detour left blank, so every solution
+/// shortcuts to an induced one on a subset of its cells. Hence no induced solution means
+/// none at all; two are two solutions; and one, `P`, that fills the board is the only
+/// solution (another would shortcut to `P` on a subset of its cells, so be `P`). Only when
+/// the single induced solution leaves cells blank, or more than two are asked for, does the
+/// full search run.
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
-    let mut search = Search::new(puzzle, options);
-    let dead_end = (0..search.number.len()).any(|c| search.dead_end_around(c));
-    if options.solution_limit > 0 && !dead_end {
-        search.search();
+    let deadline = options.time_limit.map(|t| started + t);
+    let limit = options.solution_limit;
+    let mut nodes = 0;
+    let mut settled = None;
+    if puzzle.rule == Rule::Blanks && limit > 0 {
+        let mut induced = Search::new(puzzle, options, deadline, true, limit.min(2));
+        induced.run();
+        nodes += induced.nodes;
+        let count = induced.solutions.len();
+        let fills = count == 1 && induced.solutions[0].numbers.iter().flatten().all(|&v| v != 0);
+        if induced.stopped || count == 0 || fills || count >= limit {
+            let complete = !induced.stopped && (count == 0 || fills);
+            settled = Some((induced.solutions, complete));
+        }
     }
+    let (solutions, complete) = settled.unwrap_or_else(|| {
+        let mut search = Search::new(puzzle, options, deadline, false, limit);
+        search.run();
+        nodes += search.nodes;
+        let complete = !search.stopped && search.solutions.len() < limit;
+        (search.solutions, complete)
+    });
     let elapsed = started.elapsed();
-    let complete = !search.stopped && search.solutions.len() < options.solution_limit;
     let cells = puzzle.width() * puzzle.height();
     Ok(Found {
-        solutions: search.solutions,
+        solutions,
         complete,
         stats: Stats {
             variables: cells,
@@ -293,7 +344,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
             build_time: Duration::ZERO,
             solve_time: elapsed,
             backend_time: Some(elapsed),
-            solves: search.nodes as usize,
+            solves: nodes as usize,
             threads: Some(1),
         },
     })
@@ -348,15 +399,17 @@ mod tests {
         }
     }
 
-    /// The same solutions as the `connected` model on CP-SAT, board by board: the count when
-    /// both finish, and the answers themselves.
+    /// The same solutions as the `connected` model on CP-SAT, board by board, deciding
+    /// uniqueness (limit 2) and counting (limit 30): the count, whether it is complete, and
+    /// when it is, the answers themselves. Under the blanks rule this covers the induced
+    /// shortcut of [`solve`].
     #[cfg(feature = "cp-sat")]
     #[test]
     fn counts_equal_the_connected_model() {
         for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..5)] {
-            for puzzle in boards(sizes, rule) {
-                let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
-                let ours = count(&puzzle, 30);
+            for (puzzle, limit) in boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)]) {
+                let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
+                let ours = count(&puzzle, limit);
                 let theirs = crate::connected::solve(&puzzle, &options).unwrap();
                 assert_eq!(ours.complete, theirs.complete, "{puzzle:?}");
                 assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{puzzle:?}");
