@@ -242,6 +242,7 @@ mod numberlink {
             .filter_map(|v| check::check(&four, &numberlink::reified::paths_of(&four, v, &built.cells)).err())
             .collect();
         assert!(loops.iter().any(|e| e.contains("detached loop")), "{loops:?}");
+        let mut counts = Vec::new();
         for (formulation, backend) in combinations()
             .into_iter()
             .filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp | Formulation::Native))
@@ -252,32 +253,10 @@ mod numberlink {
             for paths in &report.solutions {
                 assert_eq!(check::check(&four, paths), Ok(()), "{formulation} on {backend}");
             }
+            counts.push(report.solutions.len());
         }
-        let connected = numberlink::solve(
-            &four,
-            Formulation::Connected,
-            Backend::CpSat,
-            &SolveOptions { solution_limit: 1000, ..Default::default() },
-        )
-        .unwrap();
-        let native = numberlink::solve(
-            &four,
-            Formulation::Native,
-            Backend::Native,
-            &SolveOptions { solution_limit: 1000, ..Default::default() },
-        )
-        .unwrap();
-        assert_eq!(native.solutions.len(), connected.solutions.len());
-        if Backend::Highs.is_compiled() {
-            let milp = numberlink::solve(
-                &four,
-                Formulation::Milp,
-                Backend::Highs,
-                &SolveOptions { solution_limit: 1000, ..Default::default() },
-            )
-            .unwrap();
-            assert_eq!(milp.solutions.len(), connected.solutions.len());
-        }
+        counts.dedup();
+        assert_eq!(counts.len(), 1, "the loop-free formulations count alike");
     }
 
     /// Counting: a 1×4 board with a pair at the ends has one path. A 2×3 board with a pair in
