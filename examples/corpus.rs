@@ -43,8 +43,8 @@ struct Cli {
     dir: PathBuf,
     /// Nonogram or numberlink formulations to run, comma-separated (each on its own
     /// backend). Default: nonogram native; numberlink connected,milp.
-    #[arg(long, default_value = "native")]
-    formulations: String,
+    #[arg(long)]
+    formulations: Option<String>,
     /// Comma-separated set folders to check, or `all`. Default: sudoku
     /// norvig,tdoku-tests,janko-puzzlekit; numberlink janko-puzzlekit,flow-solver (the
     /// collections with known answers or known rules); nonogram every collection.
@@ -270,8 +270,13 @@ fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
 
 fn run_nonogram(cli: Cli) -> Result<bool> {
     use masu::nonogram::{self, Formulation as F, format};
-    let formulations: Vec<F> =
-        cli.formulations.split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
+    let formulations: Vec<F> = cli
+        .formulations
+        .as_deref()
+        .unwrap_or("native")
+        .split(',')
+        .map(|f| f.parse().map_err(anyhow::Error::msg))
+        .collect::<Result<_>>()?;
     let mut files = Vec::new();
     json_files(&cli.dir, &mut files);
     if files.is_empty() {
@@ -384,9 +389,13 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
 
 fn run_numberlink(cli: Cli) -> Result<bool> {
     use masu::numberlink::{self, Formulation as F, format};
-    let names = if cli.formulations == "native" { "connected,milp".to_string() } else { cli.formulations.clone() };
-    let formulations: Vec<F> =
-        names.split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
+    let formulations: Vec<F> = cli
+        .formulations
+        .as_deref()
+        .unwrap_or("connected,milp")
+        .split(',')
+        .map(|f| f.parse().map_err(anyhow::Error::msg))
+        .collect::<Result<_>>()?;
     let mut files = Vec::new();
     match cli.sets.as_deref().unwrap_or("janko-puzzlekit,flow-solver") {
         // A folder of boards itself, or every collection below it.
