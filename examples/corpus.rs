@@ -268,15 +268,14 @@ fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
+/// The formulations `--formulations` names, or the kind's `default`.
+fn formulations<F: std::str::FromStr<Err = String>>(cli: &Cli, default: &str) -> Result<Vec<F>> {
+    cli.formulations.as_deref().unwrap_or(default).split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect()
+}
+
 fn run_nonogram(cli: Cli) -> Result<bool> {
     use masu::nonogram::{self, Formulation as F, format};
-    let formulations: Vec<F> = cli
-        .formulations
-        .as_deref()
-        .unwrap_or("native")
-        .split(',')
-        .map(|f| f.parse().map_err(anyhow::Error::msg))
-        .collect::<Result<_>>()?;
+    let formulations: Vec<F> = formulations(&cli, "native")?;
     let mut files = Vec::new();
     json_files(&cli.dir, &mut files);
     if files.is_empty() {
@@ -389,13 +388,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
 
 fn run_numberlink(cli: Cli) -> Result<bool> {
     use masu::numberlink::{self, Formulation as F, format};
-    let formulations: Vec<F> = cli
-        .formulations
-        .as_deref()
-        .unwrap_or("connected,milp")
-        .split(',')
-        .map(|f| f.parse().map_err(anyhow::Error::msg))
-        .collect::<Result<_>>()?;
+    let formulations: Vec<F> = formulations(&cli, "connected,milp")?;
     let mut files = Vec::new();
     match cli.sets.as_deref().unwrap_or("janko-puzzlekit,flow-solver") {
         // A folder of boards itself, or every collection below it.
