@@ -9,9 +9,10 @@
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
 //!   starts as a path of its own; random adjacent ends are joined when the joined path would
 //!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with
-//!   the `native` search (50 ms at most) or else the `connected` model; where it does not hold, cut the drawn path at a cell where the
-//!   solver's other solution differs (a new pair) and check again, drawing anew after `3n`
-//!   cuts. Each puzzle is drawn independently from `(seed, index)`.
+//!   the `native` search (50 ms at most) or else the `connected` model; where it does not
+//!   hold, cut the drawn path at a cell where the solver's other solution differs (a new
+//!   pair) and check again, drawing anew after `3n` cuts. Each puzzle is drawn independently
+//!   from `(seed, index)`.
 //!
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
@@ -147,7 +148,8 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
         stalls = 0;
     }
     let mut paths: Vec<Vec<(usize, usize)>> = paths.into_iter().filter(|p| !p.is_empty()).collect();
-    // A path too short to be a pair joins a neighbouring path's end, touching it or not.
+    // A path too short to be a pair joins a neighbouring path's end, touching it or not, or
+    // else a neighbouring path cut where it passes.
     let mut rounds = 0;
     while let Some(s) = paths.iter().position(|p| p.len() < 3) {
         // A cut below can leave a new short path; bound the rounds so that this ends.

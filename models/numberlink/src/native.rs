@@ -61,6 +61,8 @@ struct Search<'a> {
     component: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
+    /// Scratch for the component test: whether some pair can cross each component.
+    served: Vec<bool>,
 }
 
 impl<'a> Search<'a> {
@@ -108,6 +110,7 @@ impl<'a> Search<'a> {
             component: vec![0; w * h],
             stamp: 0,
             queue: Vec::with_capacity(w * h),
+            served: Vec::with_capacity(w * h),
         }
     }
 
@@ -204,7 +207,17 @@ impl<'a> Search<'a> {
         }
         let count = (next - base) as usize;
         self.stamp = next;
-        let mut served = vec![false; count];
+        let mut served = std::mem::take(&mut self.served);
+        served.clear();
+        served.resize(count, false);
+        let fits = self.pairs_cross(&mut served, base) && (!self.fill || served.iter().all(|&s| s));
+        self.served = served;
+        fits
+    }
+
+    /// Whether every unfinished pair can still join its heads, marking in `served` (by
+    /// component id minus `base`) the components a pair can cross.
+    fn pairs_cross(&self, served: &mut [bool], base: u32) -> bool {
         for k in 0..self.ends.len() {
             if self.finished[k] {
                 continue;
@@ -226,7 +239,7 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
-        !self.fill || served.iter().all(|&s| s)
+        true
     }
 
     fn late(&self) -> bool {
