@@ -337,6 +337,24 @@ impl<'a> Search<'a> {
 /// the single induced solution leaves cells blank, or more than two are asked for, does the
 /// full search run.
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    // The search recurses once per step, at most once per cell and pair: on a thread of its
+    // own whose stack is sized for the board, so that a large board cannot overflow it.
+    let depth = puzzle.width() * puzzle.height() + puzzle.pairs() as usize + 1;
+    let stack = (1 << 20) + depth * FRAME_BYTES;
+    std::thread::scope(|scope| {
+        let search = std::thread::Builder::new()
+            .name("numberlink-native".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || solve_here(puzzle, options))
+            .map_err(|e| Error::TooLarge(format!("the native search needs a {} MiB stack: {e}", stack >> 20)))?;
+        search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Stack bytes per level of [`Search::search`], with room to spare.
+const FRAME_BYTES: usize = 1024;
+
+fn solve_here(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let limit = options.solution_limit;
@@ -425,6 +443,20 @@ mod tests {
                 assert!(!found.complete || found.solutions.len() < 40);
             }
         }
+    }
+
+    /// A corridor of 20,000 cells: the search goes 20,000 levels deep, which overflowed the
+    /// stack of the calling thread before the search got a thread of its own.
+    #[test]
+    fn deep_searches_do_not_overflow_the_stack() {
+        let mut row = vec![0; 20_000];
+        row[0] = 1;
+        row[19_999] = 1;
+        let corridor = Numberlink::new(vec![row], Rule::Fill).unwrap();
+        let found = count(&corridor, 2);
+        assert!(found.complete);
+        assert_eq!(found.solutions.len(), 1);
+        assert_eq!(found.solutions[0].paths[0].len(), 20_000);
     }
 
     /// The same solutions as the `connected` model on CP-SAT, board by board, deciding
