@@ -57,9 +57,10 @@ struct Search<'a> {
     solutions: Vec<Paths>,
     nodes: u64,
     stopped: bool,
-    /// Scratch for the component labelling: the component of each free cell (by node).
-    component: Vec<u32>,
-    stamp: u32,
+    /// Scratch for the component labelling: the component of each free cell. Ids only grow
+    /// (64 bits never wrap), so one node's labels are those at or above its `stamp`.
+    component: Vec<u64>,
+    stamp: u64,
     queue: Vec<usize>,
     /// Scratch for the component test: whether some pair can cross each component.
     served: Vec<bool>,
@@ -155,8 +156,7 @@ impl<'a> Search<'a> {
         if self.fill {
             // A free neighbour with only two ways in or out, this head one of them, must be
             // this head's next cell: the head has one link left.
-            let ways = |c: usize| self.neighbours(c).filter(|&n| self.number[n] == 0 || self.is_open(n)).count();
-            let mut forced = moves[start..len].iter().copied().filter(|&c| ways(c) <= 2);
+            let mut forced = moves[start..len].iter().copied().filter(|&c| self.ways(c) <= 2);
             if let Some(c) = forced.next() {
                 let only = forced.next().is_none();
                 return ([c, NONE, NONE, NONE], usize::from(only));
@@ -167,23 +167,20 @@ impl<'a> Search<'a> {
         (moves, len)
     }
 
+    /// The ways in or out of a free cell: its free neighbours and the heads beside it.
+    fn ways(&self, cell: usize) -> usize {
+        self.neighbours(cell).filter(|&n| self.number[n] == 0 || self.is_open(n)).count()
+    }
+
     /// With the fill rule, a free cell needs two ways in or out.
     fn dead_end_around(&self, cell: usize) -> bool {
-        self.fill
-            && self.neighbours(cell).any(|c| {
-                self.number[c] == 0
-                    && self.neighbours(c).filter(|&n| self.number[n] == 0 || self.is_open(n)).count() < 2
-            })
+        self.fill && self.neighbours(cell).any(|c| self.number[c] == 0 && self.ways(c) < 2)
     }
 
     /// The component tests of the module doc: every unfinished pair can still join its
     /// ends, and (fill) every component of free cells is some pair's way through.
     fn components_fit(&mut self) -> bool {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.component.iter_mut().for_each(|c| *c = 0);
-            self.stamp = 1;
-        }
+        self.stamp += 1;
         // Component ids for this node are `base + i`, `i` counting from 0.
         let base = self.stamp;
         let mut next = base;
@@ -217,7 +214,7 @@ impl<'a> Search<'a> {
 
     /// Whether every unfinished pair can still join its heads, marking in `served` (by
     /// component id minus `base`) the components a pair can cross.
-    fn pairs_cross(&self, served: &mut [bool], base: u32) -> bool {
+    fn pairs_cross(&self, served: &mut [bool], base: u64) -> bool {
         for k in 0..self.ends.len() {
             if self.finished[k] {
                 continue;
