@@ -363,7 +363,8 @@ fn bench_numberlink(data: &Path, part: &str) -> Result<()> {
         let section = format!(
             "## Numberlink: generating\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (this part alone: \
              `./masu example bench numberlink-generate ../shared/data`), release profile.\n\n`fast`: seed 1, pairs drawn = size, \
-             {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `native` search (50 ms at most) or else the `connected` model. Random path \
+             {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `native` search (50 ms at \
+             most) or else the `connected` model. Random path \
              growth stalls at about 2n paths on an n×n board, and each repair of a non-unique board adds a pair, so boards end \
              with more pairs than drawn (the *made* column). The article's method enumerates candidate full boards and keeps \
              those whose endpoints its own solver finds unique. masu's article method draws its candidates by no-good re-solves \
