@@ -143,6 +143,27 @@ pub fn check_backend(formulation: &str, backends: &[Backend], backend: Backend) 
     backend.require().map(|_| ())
 }
 
+/// Runs `search` on a thread of its own whose stack holds `depth` levels of `frame_bytes`
+/// each (plus 1 MiB), for native searches that recurse once per step: a large puzzle then
+/// cannot overflow the caller's stack. A stack the system cannot give is
+/// [`Error::TooLarge`]; a panic in `search` is resumed on the caller's thread.
+pub fn on_sized_stack<T: Send>(
+    name: &str,
+    depth: usize,
+    frame_bytes: usize,
+    search: impl FnOnce() -> Result<T, Error> + Send,
+) -> Result<T, Error> {
+    let stack = depth.saturating_mul(frame_bytes).saturating_add(1 << 20);
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(stack)
+            .spawn_scoped(scope, search)
+            .map_err(|e| Error::TooLarge(format!("{name} needs a {} MiB stack: {e}", stack >> 20)))?;
+        thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {

@@ -337,15 +337,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     // The search recurses once per step, at most once per cell and pair: on a thread of its
     // own whose stack is sized for the board, so that a large board cannot overflow it.
     let depth = puzzle.width() * puzzle.height() + puzzle.pairs() as usize + 1;
-    let stack = (1 << 20) + depth * FRAME_BYTES;
-    std::thread::scope(|scope| {
-        let search = std::thread::Builder::new()
-            .name("numberlink-native".into())
-            .stack_size(stack)
-            .spawn_scoped(scope, || solve_here(puzzle, options))
-            .map_err(|e| Error::TooLarge(format!("the native search needs a {} MiB stack: {e}", stack >> 20)))?;
-        search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
+    masu_core::on_sized_stack("the numberlink search", depth, FRAME_BYTES, || solve_here(puzzle, options))
 }
 
 /// Stack bytes per level of [`Search::search`], with room to spare.
