@@ -354,9 +354,12 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Erro
         induced.run();
         nodes += induced.nodes;
         let count = induced.solutions.len();
+        // The induced solutions are all known only when the search ran out below its limit
+        // (with a limit of 1, one induced solution says nothing of a second).
+        let exhausted = !induced.stopped && count < limit.min(2);
         let fills = count == 1 && induced.solutions[0].numbers.iter().flatten().all(|&v| v != 0);
-        if induced.stopped || count == 0 || fills || count >= limit {
-            let complete = !induced.stopped && (count == 0 || fills);
+        if induced.stopped || count >= limit || (exhausted && (count == 0 || fills)) {
+            let complete = exhausted && (count == 0 || fills);
             settled = Some((induced.solutions, complete));
         }
     }
@@ -416,7 +419,7 @@ mod tests {
     }
 
     /// Every answer passes the checker, none twice, and a complete count that reaches the
-    /// limit is not claimed.
+    /// limit is not claimed (also with a limit of 1).
     #[test]
     fn answers_are_checked_and_distinct() {
         for rule in [Rule::Fill, Rule::Blanks] {
@@ -430,6 +433,10 @@ mod tests {
                 distinct.dedup();
                 assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
                 assert!(!found.complete || found.solutions.len() < 40);
+                // Asked for one, a search that found one cannot know of a second: with the
+                // blanks rule, the induced search once called such a board unique.
+                let one = count(&puzzle, 1);
+                assert!(!(one.complete && one.solutions.len() == 1), "{puzzle:?}");
             }
         }
     }
