@@ -84,6 +84,7 @@ pub fn clue_of(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
 /// Reusable buffers for [`solve_line`], so that the hot loop of a search does not allocate.
 #[derive(Debug, Default)]
 pub struct LineSolver {
+    earliest: Vec<usize>,
     prefix: Vec<bool>,
     suffix: Vec<bool>,
     fill_from: Vec<i32>,
@@ -103,10 +104,22 @@ impl LineSolver {
     /// `prefix[j][i]` — blocks `0..j` fit in cells `0..i`; `suffix[j][i]` — blocks `j..` fit
     /// in cells `i..`. A cell may be empty if some `j` has both halves around it; it may be
     /// filled if some block `j` can start at `s ≤ cell < s + len` with both halves around
-    /// the block.
+    /// the block. Block `j` can only start within `slack` cells of its leftmost start (the
+    /// blocks before it packed to the left), so only those starts are tried.
     pub fn solve(&mut self, clue: &[usize], cells: &mut [Cell]) -> bool {
         let n = cells.len();
         let k = clue.len();
+        let Some(slack) = n.checked_sub(clue.iter().sum::<usize>() + k.saturating_sub(1)) else {
+            return false;
+        };
+        // earliest[j]: the leftmost start of block j; its rightmost is earliest[j] + slack.
+        self.earliest.clear();
+        let mut start = 0;
+        for &len in clue {
+            self.earliest.push(start);
+            start += len + 1;
+        }
+        let earliest = &self.earliest;
         let width = n + 2;
         let at = |j: usize, i: usize| j * width + i;
         self.prefix.clear();
@@ -140,10 +153,12 @@ impl LineSolver {
         }
         for j in 1..=k {
             let len = clue[j - 1];
-            for i in 1..=n {
+            // Blocks 0..j cannot fit before the earliest end of block j - 1 (false there).
+            let (first, last) = (earliest[j - 1], earliest[j - 1] + slack);
+            for i in first + len..=n {
                 let mut ok = cells[i - 1] != Cell::Filled && self.prefix[at(j, i - 1)];
-                if !ok && i >= len && fits(i - len, len) {
-                    let s = i - len;
+                let s = i - len;
+                if !ok && s <= last && fits(s, len) {
                     ok = if s == 0 { j == 1 } else { self.prefix[at(j - 1, s - 1)] };
                 }
                 self.prefix[at(j, i)] = ok;
@@ -154,9 +169,11 @@ impl LineSolver {
         }
         for j in (0..k).rev() {
             let len = clue[j];
-            for i in (0..n).rev() {
+            // Blocks j.. cannot fit after the rightmost start of block j (false there).
+            let (first, last) = (earliest[j], earliest[j] + slack);
+            for i in (0..=last).rev() {
                 let mut ok = cells[i] != Cell::Filled && self.suffix[at(j, i + 1)];
-                if !ok && fits(i, len) {
+                if !ok && i >= first && fits(i, len) {
                     let end = i + len;
                     ok = if end == n { j + 1 == k } else { self.suffix[at(j + 1, end + 1)] };
                 }
@@ -177,7 +194,7 @@ impl LineSolver {
             }
         }
         for (j, &len) in clue.iter().enumerate() {
-            for s in 0..n {
+            for s in earliest[j]..=earliest[j] + slack {
                 if !fits(s, len) {
                     continue;
                 }
