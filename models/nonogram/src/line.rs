@@ -224,8 +224,18 @@ impl LineSolver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A small random generator for the tests of this crate (xorshift64).
+    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
 
     #[test]
     fn article_000_placements() {
@@ -251,13 +261,7 @@ mod tests {
     #[test]
     fn line_solver_matches_brute_force() {
         let mut solver = LineSolver::default();
-        let mut seed = 12345_u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(12345);
         for _ in 0..3000 {
             let n = (random() % 12 + 1) as usize;
             let truth: Vec<bool> = (0..n).map(|_| random() % 2 == 0).collect();
