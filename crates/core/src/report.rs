@@ -122,6 +122,21 @@ impl Stats {
         }
     }
 
+    /// Two runs one after the other (as a search in phases): times and solves add up; the
+    /// model size is the later run's.
+    pub fn then(self, later: Stats) -> Stats {
+        Stats {
+            build_time: self.build_time + later.build_time,
+            solve_time: self.solve_time + later.solve_time,
+            backend_time: match (self.backend_time, later.backend_time) {
+                (Some(a), Some(b)) => Some(a + b),
+                (a, b) => a.or(b),
+            },
+            solves: self.solves + later.solves,
+            ..later
+        }
+    }
+
     /// masu's own share of the time: building the model plus everything around the
     /// backend's reported time (encoding, FFI, decoding, checking).
     pub fn overhead(&self) -> Duration {

@@ -232,6 +232,8 @@ pub struct SatParameters {
     pub cp_model_presolve: Option<bool>,
     #[prost(bool, optional, tag = "87")]
     pub enumerate_all_solutions: Option<bool>,
+    #[prost(int32, optional, tag = "90")]
+    pub linearization_level: Option<i32>,
     #[prost(bool, optional, tag = "135")]
     pub catch_sigint_signal: Option<bool>,
     #[prost(bool, optional, tag = "173")]

@@ -25,6 +25,10 @@ pub struct Parameters {
     /// Run CP-SAT's presolve (its default: on). Small models that are solved many times
     /// (enumeration by re-solving) can spend most of their time there.
     pub presolve: Option<bool>,
+    /// How much of the model goes into CP-SAT's LP relaxation: 0 none, 1 (its default) the
+    /// linear constraints and some others, 2 more with cuts. Pure clause models with a
+    /// `circuit` can search several times faster without it.
+    pub linearization_level: Option<i32>,
 }
 
 impl Parameters {
@@ -34,6 +38,7 @@ impl Parameters {
             num_workers: self.workers.map(|w| w.min(i32::MAX as u32) as i32),
             random_seed: self.random_seed,
             cp_model_presolve: self.presolve,
+            linearization_level: self.linearization_level,
             log_search_progress: Some(self.log),
             log_to_stdout: Some(false),
             log_to_response: Some(self.log),

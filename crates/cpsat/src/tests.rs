@@ -438,3 +438,20 @@ fn logging_goes_to_the_response() {
     let r = CpSolver::new(Parameters { log: true, ..Default::default() }).solve(&m).unwrap();
     assert!(r.log.contains("CP-SAT"), "{}", &r.log[..r.log.len().min(200)]);
 }
+
+#[test]
+fn parameters_reach_cp_sat_under_their_own_names() {
+    let (m, _) = queens(6);
+    let parameters = Parameters {
+        log: true,
+        workers: Some(1),
+        presolve: Some(false),
+        linearization_level: Some(0),
+        ..Default::default()
+    };
+    let r = CpSolver::new(parameters).solve(&m).unwrap();
+    let echoed = r.log.lines().find(|l| l.starts_with("Parameters:")).unwrap_or_default();
+    for expected in ["cp_model_presolve: false", "linearization_level: 0", "num_workers: 1"] {
+        assert!(echoed.contains(expected), "{expected} not in {echoed}");
+    }
+}

@@ -284,6 +284,36 @@ pub(crate) struct Found {
     pub(crate) stats: Stats,
 }
 
+/// Counts up to `limit` solutions with `search(induced, limit)`, which returns what it found
+/// and whether it ran out of solutions below its limit (not stopped by the clock). Returns
+/// the solutions and whether they are all there are.
+///
+/// Under the blanks rule it first counts *induced* solutions, in which no path touches
+/// itself: where a path touches itself it can be shortcut, its detour left blank, so every
+/// solution shortcuts to an induced one on a subset of its cells. Hence no induced solution
+/// means none at all; two are two solutions; and one, `P`, that fills the board is the only
+/// solution (another would shortcut to `P` on a subset of its cells, so be `P`). Only when
+/// the single induced solution leaves cells blank, or more than two are asked for, does the
+/// full search run. Induced solutions are much easier to find and to exhaust: a cell's
+/// same-numbered neighbours are exactly its path neighbours.
+pub(crate) fn induced_first<E>(
+    puzzle: &Numberlink,
+    limit: usize,
+    mut search: impl FnMut(bool, usize) -> Result<(Vec<Paths>, bool), E>,
+) -> Result<(Vec<Paths>, bool), E> {
+    if puzzle.rule == Rule::Blanks && limit > 0 {
+        let (solutions, exhausted) = search(true, limit.min(2))?;
+        let count = solutions.len();
+        let stopped = !exhausted && count < limit.min(2);
+        let fills = count == 1 && solutions[0].numbers.iter().flatten().all(|&v| v != 0);
+        let settled = exhausted && (count == 0 || fills);
+        if stopped || count >= limit || settled {
+            return Ok((solutions, settled));
+        }
+    }
+    search(false, limit)
+}
+
 /// Solves `puzzle` with `formulation` on `backend`, up to `options.solution_limit`
 /// solutions, each re-checked by [`check::check`]. The article's `reified` model admits
 /// detached loops (its known flaw): such an answer fails the checker and comes back as

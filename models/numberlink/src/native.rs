@@ -324,15 +324,8 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Solves and counts up to `options.solution_limit`.
-///
-/// With the blanks rule it first searches induced solutions only (no path touches itself):
-/// where a path touches itself it can be shortcut, its detour left blank, so every solution
-/// shortcuts to an induced one on a subset of its cells. Hence no induced solution means
-/// none at all; two are two solutions; and one, `P`, that fills the board is the only
-/// solution (another would shortcut to `P` on a subset of its cells, so be `P`). Only when
-/// the single induced solution leaves cells blank, or more than two are asked for, does the
-/// full search run.
+/// Solves and counts up to `options.solution_limit`; with the blanks rule, induced solutions
+/// first ([`crate::induced_first`]).
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     // The search recurses once per step, at most once per cell and pair: on a thread of its
     // own whose stack is sized for the board, so that a large board cannot overflow it.
@@ -346,30 +339,15 @@ const FRAME_BYTES: usize = 1024;
 fn solve_here(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
-    let limit = options.solution_limit;
     let mut nodes = 0;
-    let mut settled = None;
-    if puzzle.rule == Rule::Blanks && limit > 0 {
-        let mut induced = Search::new(puzzle, options, deadline, true, limit.min(2));
-        induced.run();
-        nodes += induced.nodes;
-        let count = induced.solutions.len();
-        // The induced solutions are all known only when the search ran out below its limit
-        // (with a limit of 1, one induced solution says nothing of a second).
-        let exhausted = !induced.stopped && count < limit.min(2);
-        let fills = count == 1 && induced.solutions[0].numbers.iter().flatten().all(|&v| v != 0);
-        if induced.stopped || count >= limit || (exhausted && (count == 0 || fills)) {
-            let complete = exhausted && (count == 0 || fills);
-            settled = Some((induced.solutions, complete));
-        }
-    }
-    let (solutions, complete) = settled.unwrap_or_else(|| {
-        let mut search = Search::new(puzzle, options, deadline, false, limit);
+    let result = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+        let mut search = Search::new(puzzle, options, deadline, induced, limit);
         search.run();
         nodes += search.nodes;
-        let complete = !search.stopped && search.solutions.len() < limit;
-        (search.solutions, complete)
+        let exhausted = !search.stopped && search.solutions.len() < limit;
+        Ok::<_, Error>((search.solutions, exhausted))
     });
+    let (solutions, complete) = result?;
     let elapsed = started.elapsed();
     let cells = puzzle.width() * puzzle.height();
     Ok(Found {
