@@ -30,11 +30,14 @@
 //! where the blanks model alone took 2–12 s or more. The hint only guides the search; the
 //! count is the blanks model's.
 //!
-//! The numbers are Booleans and every constraint but the circuit a clause, and CP-SAT runs
-//! on one worker, without presolve or LP ([`parameters`]): measured on the 17 flow-solver
-//! levels, that is several times faster than integer cell numbers (`a_cd ⇒ x_c = x_d`) on
-//! CP-SAT's defaults (extreme_12x12_30: 1 s instead of 6 s, counting the proof of
-//! uniqueness; two workers or the LP each made it slower).
+//! On boards with long paths (at least 8 cells per pair, [`booleans_pay`]) the numbers are
+//! Booleans and every constraint but the circuit a clause; on others each cell has an
+//! integer `x_c` with `a_cd ⇒ x_c = x_d` (and, induced, `x_c ≠ x_d` for neighbours neither
+//! linked nor unused), whose smaller model wins where the search is easy. CP-SAT runs on one
+//! worker, without presolve or LP ([`parameters`]). Measured on the 17 flow-solver levels,
+//! Booleans so are several times faster than integers on CP-SAT's defaults
+//! (extreme_12x12_30: 0.8 s instead of 6 s, counting the proof of uniqueness; two workers or
+//! the LP each made it slower).
 //!
 //! Tried and dropped: `a_cd + a_dc ≤ 1`, `Σ_d b_dk ≥ 2` around a middle cell of number
 //! `k`, and undirected degree constraints, all implied by the circuit: none helped.
@@ -46,19 +49,51 @@ use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar};
 
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 
+/// A cell's number in the model.
+#[derive(Clone, Debug)]
+pub enum Number {
+    /// `b_ck` for `k = 1..=K` (constants at the endpoints).
+    Booleans(Vec<BoolVar>),
+    /// `x_c` in `1..=K`, or `0..=K` with blanks (0: unused; a constant at the endpoints).
+    Integer(IntVar),
+}
+
+impl Number {
+    /// The number in an assignment (0: unused).
+    pub fn value(&self, values: &[i64]) -> u32 {
+        match self {
+            Number::Booleans(ks) => ks.iter().position(|&b| truth(values, b)).map_or(0, |k| k as u32 + 1),
+            Number::Integer(x) => values[x.index()] as u32,
+        }
+    }
+}
+
+fn truth(values: &[i64], literal: BoolVar) -> bool {
+    (values[literal.index()] != 0) != literal.is_negated()
+}
+
 /// The model, its cell numbers, and the real arcs `(from, to, literal)`.
 #[derive(Debug)]
 pub struct ConnectedModel {
     /// The CP-SAT model.
     pub model: CpModel,
-    /// `numbers[c][k - 1]` = `b_ck`, cells row-major.
-    pub numbers: Vec<Vec<BoolVar>>,
+    /// Each cell's number, row-major.
+    pub numbers: Vec<Number>,
     /// The arcs between neighbours.
     pub arcs: Vec<(Cell, Cell, BoolVar)>,
 }
 
-/// Builds the circuit model; `induced` adds that neighbours of one number are linked.
-pub fn build(puzzle: &Numberlink, induced: bool) -> ConnectedModel {
+/// Whether cell numbers are Booleans: on boards with at least 8 cells per pair (long
+/// paths, a hard search). With shorter paths the search is easy and the Booleans' size
+/// dominates: on the generator's boards (about 6 cells per pair) integers were 4–20 times
+/// faster; on the flow-solver levels (8 to 20 cells per pair) Booleans were up to 8 times.
+pub fn booleans_pay(puzzle: &Numberlink) -> bool {
+    puzzle.width() * puzzle.height() >= 8 * puzzle.pairs() as usize
+}
+
+/// Builds the circuit model; `induced` adds that neighbours of one number are linked;
+/// `booleans` picks the encoding of the numbers (see [`booleans_pay`]).
+pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedModel {
     let mut model = CpModel::new();
     let pairs = puzzle.pairs() as usize;
     let cells = puzzle.width() * puzzle.height();
@@ -67,20 +102,34 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> ConnectedModel {
     let clue = |i: usize| puzzle.at((i / puzzle.width(), i % puzzle.width()));
     let mut circuit: Vec<(i32, i32, BoolVar)> = Vec::new();
     let mut numbers = Vec::with_capacity(cells);
+    let mut unused = Vec::with_capacity(cells);
     for i in 0..cells {
         if clue(i) != 0 {
-            numbers.push((1..=pairs).map(|k| if k == clue(i) as usize { yes } else { !yes }).collect());
+            numbers.push(if booleans {
+                Number::Booleans((1..=pairs).map(|k| if k == clue(i) as usize { yes } else { !yes }).collect())
+            } else {
+                Number::Integer(model.new_constant(i64::from(clue(i))))
+            });
+            unused.push(None);
             continue;
         }
-        let ks: Vec<BoolVar> = (0..pairs).map(|_| model.new_bool_var()).collect();
-        let mut one_of = ks.clone();
-        if puzzle.rule == Rule::Blanks {
-            let unused = model.new_bool_var();
-            circuit.push((i as i32, i as i32, unused));
-            one_of.push(unused);
+        let u = (puzzle.rule == Rule::Blanks).then(|| model.new_bool_var());
+        if let Some(u) = u {
+            circuit.push((i as i32, i as i32, u));
         }
-        model.add_exactly_one(one_of);
-        numbers.push(ks);
+        unused.push(u);
+        if booleans {
+            let ks: Vec<BoolVar> = (0..pairs).map(|_| model.new_bool_var()).collect();
+            model.add_exactly_one(ks.iter().copied().chain(u));
+            numbers.push(Number::Booleans(ks));
+        } else {
+            let x = model.new_int_var(if u.is_some() { 0 } else { 1 }, pairs as i64);
+            if let Some(u) = u {
+                model.add_eq(x, 0).only_enforce_if([u]);
+                model.add_ne(x, 0).only_enforce_if([!u]);
+            }
+            numbers.push(Number::Integer(x));
+        }
     }
     let mut starts = vec![false; cells];
     let mut ends = vec![false; cells];
@@ -102,8 +151,16 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> ConnectedModel {
                 continue;
             }
             let arc = model.new_bool_var();
-            for k in (0..pairs).filter(|&k| !never(f, k)) {
-                model.add_bool_or([!arc, !numbers[f][k], numbers[t][k]]);
+            match (&numbers[f], &numbers[t]) {
+                (Number::Booleans(here), Number::Booleans(there)) => {
+                    for k in (0..pairs).filter(|&k| !never(f, k)) {
+                        model.add_bool_or([!arc, !here[k], there[k]]);
+                    }
+                }
+                (&Number::Integer(here), &Number::Integer(there)) => {
+                    model.add_eq(here, there).only_enforce_if([arc]);
+                }
+                _ => {} // one encoding per model
             }
             circuit.push((f as i32, t as i32, arc));
             arcs.push((from, to, arc));
@@ -114,8 +171,18 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> ConnectedModel {
         for (a, b) in puzzle.edges() {
             let (i, j) = (puzzle.index(a), puzzle.index(b));
             let links: Vec<BoolVar> = [(i, j), (j, i)].iter().filter_map(|e| arc_at.get(e).copied()).collect();
-            for k in (0..pairs).filter(|&k| !never(i, k) && !never(j, k)) {
-                model.add_bool_or([!numbers[i][k], !numbers[j][k]].into_iter().chain(links.iter().copied()));
+            match (&numbers[i], &numbers[j]) {
+                (Number::Booleans(here), Number::Booleans(there)) => {
+                    for k in (0..pairs).filter(|&k| !never(i, k) && !never(j, k)) {
+                        model.add_bool_or([!here[k], !there[k]].into_iter().chain(links.iter().copied()));
+                    }
+                }
+                (&Number::Integer(here), &Number::Integer(there)) => {
+                    // Not linked and `i` used: different numbers.
+                    let enforced = links.iter().map(|&l| !l).chain(unused[i].map(|u| !u));
+                    model.add_ne(here, there).only_enforce_if(enforced);
+                }
+                _ => {} // one encoding per model
             }
         }
     }
@@ -125,13 +192,9 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> ConnectedModel {
 
 /// The paths of an assignment: the taken arcs, traced.
 pub fn paths_of(puzzle: &Numberlink, built: &ConnectedModel, values: &[i64]) -> Paths {
-    let taken = |literal: BoolVar| (values[literal.index()] != 0) != literal.is_negated();
     let links: Vec<(Cell, Cell)> =
-        built.arcs.iter().filter(|&&(_, _, arc)| taken(arc)).map(|&(a, b, _)| (a, b)).collect();
-    Paths::trace(puzzle, &links, |cell| {
-        let ks = &built.numbers[puzzle.index(cell)];
-        ks.iter().position(|&b| taken(b)).map_or(0, |k| k as u32 + 1)
-    })
+        built.arcs.iter().filter(|&&(_, _, arc)| truth(values, arc)).map(|&(a, b, _)| (a, b)).collect();
+    Paths::trace(puzzle, &links, |cell| built.numbers[puzzle.index(cell)].value(values))
 }
 
 /// The solver settings this model runs with: one worker unless `options.threads` says
@@ -148,39 +211,52 @@ pub fn parameters(options: &SolveOptions) -> CpSolver {
 /// rule's induced model solved within `budget`, as `(built model, values)`.
 fn filling(
     puzzle: &Numberlink,
+    booleans: bool,
     solver: &CpSolver,
     budget: Duration,
 ) -> Result<Option<(ConnectedModel, Vec<i64>)>, Error> {
     let mut fill = puzzle.clone();
     fill.rule = Rule::Fill;
-    let built = build(&fill, true);
+    let built = build(&fill, true, booleans);
     let mut solver = solver.clone();
     solver.parameters.time_limit = Some(solver.parameters.time_limit.map_or(budget, |t| t.min(budget)));
     let response = solver.solve(&built.model)?;
     Ok(response.has_solution().then_some((built, response.values)))
 }
 
-/// Hints `built` with the solution `values` of `fill` (built for the same board).
+/// Hints `built` with the solution `values` of `fill` (built for the same board, so with
+/// the same encoding and arcs).
 fn hint(puzzle: &Numberlink, built: &mut ConnectedModel, fill: &ConnectedModel, values: &[i64]) {
     for (&(_, _, from), &(_, _, to)) in fill.arcs.iter().zip(&built.arcs) {
         built.model.add_hint(to.variable(), values[from.index()]);
     }
     for (i, (from, to)) in fill.numbers.iter().zip(&built.numbers).enumerate() {
-        if puzzle.at((i / puzzle.width(), i % puzzle.width())) == 0 {
-            for (&from, &to) in from.iter().zip(to) {
-                built.model.add_hint(to.variable(), values[from.index()]);
+        if puzzle.at((i / puzzle.width(), i % puzzle.width())) != 0 {
+            continue;
+        }
+        match (from, to) {
+            (Number::Booleans(from), Number::Booleans(to)) => {
+                for (&from, &to) in from.iter().zip(to) {
+                    built.model.add_hint(to.variable(), values[from.index()]);
+                }
             }
+            (Number::Integer(from), Number::Integer(to)) => built.model.add_hint(*to, values[from.index()]),
+            _ => {}
         }
     }
 }
 
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    solve_with(puzzle, options, booleans_pay(puzzle))
+}
+
+fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Result<Found, Error> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut solver = parameters(options);
     let mut stats = Stats::default();
     let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let started = Instant::now();
-        let mut built = build(puzzle, induced);
+        let mut built = build(puzzle, induced, booleans);
         let build_time = started.elapsed();
         let started = Instant::now();
         let mut hinted = 0;
@@ -188,7 +264,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         if induced && puzzle.rule == Rule::Blanks {
             let budget = solver.parameters.time_limit.map_or(Duration::from_secs(10), |t| t / 4);
             hinted = 1;
-            if let Some((fill, values)) = filling(puzzle, &solver, budget)? {
+            if let Some((fill, values)) = filling(puzzle, booleans, &solver, budget)? {
                 hint(puzzle, &mut built, &fill, &values);
             }
             solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
@@ -202,4 +278,37 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         Ok::<_, Error>((solutions, found.complete))
     })?;
     Ok(Found { solutions, complete, stats })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::tests::boards;
+
+    /// Both encodings of the numbers count alike up to 30 and, where that is every solution,
+    /// find the same ones (under the blanks rule through the induced model and its fill-rule
+    /// hint too).
+    #[test]
+    fn integer_and_boolean_numbers_agree() {
+        let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
+        let (mut encodings, mut complete) = ([0, 0], 0);
+        for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..5)] {
+            for puzzle in boards(sizes, rule) {
+                encodings[usize::from(booleans_pay(&puzzle))] += 1;
+                let mut answers = [true, false].map(|booleans| solve_with(&puzzle, &options, booleans).unwrap());
+                assert_eq!(answers[0].complete, answers[1].complete, "{puzzle:?}");
+                assert_eq!(answers[0].solutions.len(), answers[1].solutions.len(), "{puzzle:?}");
+                if answers[0].complete {
+                    complete += 1;
+                    for found in &mut answers {
+                        found.solutions.sort();
+                    }
+                    assert_eq!(answers[0].solutions, answers[1].solutions, "{puzzle:?}");
+                }
+            }
+        }
+        // The boards exercise both defaults.
+        assert!(encodings.iter().all(|&n| n > 0), "{encodings:?}");
+        assert!(complete > 20, "{complete}");
+    }
 }

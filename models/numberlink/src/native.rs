@@ -367,12 +367,12 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Erro
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::generate::{Random, random_cover};
 
     /// Boards drawn the generator's way, endpoints only, under `rule`.
-    fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlink> {
+    pub(crate) fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlink> {
         let mut random = Random::new(11);
         let mut boards = Vec::new();
         for n in sizes {
