@@ -448,7 +448,7 @@ fn bench_numberlink(data: &Path, part: &str) -> Result<()> {
     let section = format!(
         "## Numberlink: solving\n\nMachine: {}. Command: `just bench numberlink ../shared/data` (this part alone: \
          `./masu example bench numberlink-solve ../shared/data`), release profile, {} s time limit per solve, solution limit 2 \
-         (solve and decide uniqueness), backends' default threads. *wrong* counts answers the checker rejected (article 001's \
+         (solve and decide uniqueness), backends' default threads (`connected`: one CP-SAT worker, its own default). *wrong* counts answers the checker rejected (article 001's \
          model returns detached loops). The article's code enumerates up to 2 solutions with its own model (cells in `1..m`, \
          so the fill rule) and runs only on the square flow-solver boards; its count includes loop answers.\n\n{table}",
         machine(),
