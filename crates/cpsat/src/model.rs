@@ -26,6 +26,10 @@ impl BoolVar {
     pub fn is_negated(self) -> bool {
         self.0 < 0
     }
+    /// The truth of this literal in a full assignment (a solution's values, one per variable).
+    pub fn value_in(self, values: &[i64]) -> bool {
+        (values[self.index()] != 0) != self.is_negated()
+    }
 }
 
 impl Not for BoolVar {

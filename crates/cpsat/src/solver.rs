@@ -95,7 +95,7 @@ impl Response {
     }
     /// The truth value of `literal` in the solution.
     pub fn bool_value(&self, literal: BoolVar) -> bool {
-        (self.values[literal.index()] != 0) != literal.is_negated()
+        literal.value_in(&self.values)
     }
 }
 

@@ -134,12 +134,7 @@ mod cp_sat {
         let grids = found
             .solutions
             .iter()
-            .map(|values| {
-                cells
-                    .chunks(w)
-                    .map(|row| row.iter().map(|&c| (values[c.index()] != 0) != c.is_negated()).collect())
-                    .collect()
-            })
+            .map(|values| cells.chunks(w).map(|row| row.iter().map(|c| c.value_in(values)).collect()).collect())
             .collect();
         Ok(Found { solutions: grids, complete: found.complete, stats, stuck: false })
     }

@@ -62,14 +62,10 @@ impl Number {
     /// The number in an assignment (0: unused).
     pub fn value(&self, values: &[i64]) -> u32 {
         match self {
-            Number::Booleans(ks) => ks.iter().position(|&b| truth(values, b)).map_or(0, |k| k as u32 + 1),
+            Number::Booleans(ks) => ks.iter().position(|b| b.value_in(values)).map_or(0, |k| k as u32 + 1),
             Number::Integer(x) => values[x.index()] as u32,
         }
     }
-}
-
-fn truth(values: &[i64], literal: BoolVar) -> bool {
-    (values[literal.index()] != 0) != literal.is_negated()
 }
 
 /// The model, its cell numbers, and the real arcs `(from, to, literal)`.
@@ -193,7 +189,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
 /// The paths of an assignment: the taken arcs, traced.
 pub fn paths_of(puzzle: &Numberlink, built: &ConnectedModel, values: &[i64]) -> Paths {
     let links: Vec<(Cell, Cell)> =
-        built.arcs.iter().filter(|&&(_, _, arc)| truth(values, arc)).map(|&(a, b, _)| (a, b)).collect();
+        built.arcs.iter().filter(|(_, _, arc)| arc.value_in(values)).map(|&(a, b, _)| (a, b)).collect();
     Paths::trace(puzzle, &links, |cell| built.numbers[puzzle.index(cell)].value(values))
 }
 

@@ -340,14 +340,13 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Erro
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let mut nodes = 0;
-    let result = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, options, deadline, induced, limit);
         search.run();
         nodes += search.nodes;
         let exhausted = !search.stopped && search.solutions.len() < limit;
         Ok::<_, Error>((search.solutions, exhausted))
-    });
-    let (solutions, complete) = result?;
+    })?;
     let elapsed = started.elapsed();
     let cells = puzzle.width() * puzzle.height();
     Ok(Found {
