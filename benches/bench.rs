@@ -8,7 +8,9 @@
 //! Nonogram: every formulation × backend on the webpbn survey, nonogram-db, 20 TAAI/TCGA and
 //! 40 janko puzzles (every k-th file of each collection's `json/`), a solution limit of 2,
 //! a time limit per solve; rows with solved count, median and max time, model size, and
-//! build time against solve time.
+//! build time against solve time. Then (alone: `nonogram-native`) the native solver over
+//! every puzzle of every collection, and the survey's giants (Thing, Gettys, Faase) with
+//! `native` and `automaton` at 60 s.
 //!
 //! For every backend × formulation × thread setting, solves every puzzle of the norvig and
 //! magictour sets with a solution limit of 2 (solve + uniqueness proof, what the article's
@@ -45,12 +47,13 @@ fn main() -> ExitCode {
     };
     let result = match kind {
         "sudoku" => bench_sudoku(&data),
-        "nonogram" => bench_nonogram(&data),
+        "nonogram" => bench_nonogram(&data).and_then(|()| bench_nonogram_native(&data)),
+        "nonogram-native" => bench_nonogram_native(&data),
         "numberlink" => bench_numberlink(&data, "all"),
         "numberlink-solve" => bench_numberlink(&data, "solve"),
         "numberlink-generate" => bench_numberlink(&data, "generate"),
         other => Err(anyhow::anyhow!(
-            "no benchmark for '{other}' (sudoku, nonogram, numberlink, numberlink-solve, numberlink-generate)"
+            "no benchmark for '{other}' (sudoku, nonogram, nonogram-native, numberlink, numberlink-solve, numberlink-generate)"
         )),
     };
     match result {
@@ -353,6 +356,89 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     );
     print!("{section}");
     write_section("nonogram", &section)
+}
+
+/// The native solver over whole collections (10 s per puzzle), and the survey's giants with
+/// `native` and `automaton` (60 s): the targets of issue 3 are per puzzle over all of them.
+fn bench_nonogram_native(data: &Path) -> Result<()> {
+    use masu::nonogram::{self, Formulation};
+    let dir = data.join("nonogram");
+    let read = |f: &PathBuf| -> Result<nonogram::Nonogram> {
+        let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+        let entry = nonogram::format::parse_json(&text).into_iter().next().context("empty")?;
+        entry.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))
+    };
+    let giants = [
+        "webpbn-gramcracker/json/gramcracker-webpbn-18297.json",
+        "webpbn-gramcracker/json/gramcracker-webpbn-22336.json",
+        "webpbn-survey/json/survey-faase.json",
+    ];
+    let is_giant = |f: &PathBuf| giants.iter().any(|g| f.ends_with(g));
+    let mut runs: Vec<(String, Vec<PathBuf>, Formulation, Duration)> = Vec::new();
+    for collection in ["janko-puzzlekit", "nonogram-db", "taai-tournament", "webpbn-survey", "webpbn-gramcracker"] {
+        let files: Vec<PathBuf> =
+            every_kth(&dir.join(collection).join("json"), usize::MAX)?.into_iter().filter(|f| !is_giant(f)).collect();
+        runs.push((format!("{collection} (all but the giants)"), files, Formulation::Native, Duration::from_secs(10)));
+    }
+    let giant_files: Vec<PathBuf> = giants.iter().map(|g| dir.join(g)).collect();
+    for formulation in [Formulation::Native, Formulation::Automaton] {
+        for f in &giant_files {
+            let name = f.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+            runs.push((format!("giant {name}"), vec![f.clone()], formulation, Duration::from_secs(60)));
+        }
+    }
+    let mut table = String::from(
+        "| set | formulation | backend | puzzles | unique | multiple | timed out | errors | median s | 90th percentile s | max s | over 1 s |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (set, files, formulation, time_limit) in runs {
+        let Some(&backend) = formulation.backends().iter().find(|b| b.is_compiled()) else { continue };
+        eprintln!("{set}: {formulation} on {backend}, {} puzzles ...", files.len());
+        let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+        let (mut counts, mut times, mut errors) = (BTreeMap::new(), Vec::new(), 0);
+        for (i, f) in files.iter().enumerate() {
+            let started = Instant::now();
+            match read(f).and_then(|p| nonogram::solve(&p, formulation, backend, &options).map_err(anyhow::Error::from))
+            {
+                Ok(report) => {
+                    times.push(started.elapsed());
+                    *counts.entry(report.status).or_insert(0) += 1;
+                }
+                Err(e) => {
+                    eprintln!("  error: {e:#}");
+                    errors += 1;
+                }
+            }
+            if (i + 1) % 200 == 0 {
+                eprintln!("  {} of {}", i + 1, files.len());
+            }
+        }
+        times.sort();
+        let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
+        let at = |q: f64| {
+            times
+                .get(((times.len() as f64 - 1.0) * q).round() as usize)
+                .map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
+        };
+        table.push_str(&format!(
+            "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {errors} | {} | {} | {} | {} |\n",
+            files.len(),
+            n(Status::Unique),
+            n(Status::Multiple),
+            n(Status::TimedOut) + n(Status::Stuck),
+            at(0.5),
+            at(0.9),
+            at(1.0),
+            times.iter().filter(|t| t.as_secs_f64() > 1.0).count(),
+        ));
+    }
+    let section = format!(
+        "## Nonogram: the native solver on every puzzle\n\nMachine: {}. Command: `just bench nonogram ../shared/data` (this part \
+         alone: `./masu example bench nonogram-native ../shared/data`), release profile, solution limit 2, one thread; 10 s per \
+         puzzle over the collections, 60 s for each giant. Times include reading the file.\n\n{table}",
+        machine(),
+    );
+    print!("{section}");
+    write_section("nonogram-native", &section)
 }
 
 /// `part`: `solve`, `generate` or `all`; each part writes its own section.

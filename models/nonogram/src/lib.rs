@@ -13,6 +13,7 @@
 
 #[cfg(feature = "cp-sat")]
 pub mod automaton;
+mod cdcl;
 pub mod check;
 pub mod format;
 pub mod line;
