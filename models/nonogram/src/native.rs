@@ -20,7 +20,9 @@
 //!    the puzzle as CNF, the cells decided at the root as units, the solutions found so far
 //!    excluded, counted on by CaDiCaL. Depth-first search repeats the same failure in one
 //!    subtree after another; clause learning does not. The giants Thing and Gettys, which the
-//!    search alone did not finish in 60 s, take about 3 s and 25 s.
+//!    search alone did not finish in 60 s, take 4–5 s and 25–33 s. Tried and dropped: the
+//!    root probes' implications as binary clauses in the CNF (on 20 slow TAAI/TCGA puzzles,
+//!    54 s in all against 48 s without).
 //!
 //! Measured (2 cores, first run filled-first before): on 5 TAAI/TCGA puzzles that took
 //! 3–20 s, 43 s in all with one timed out at 20 s, it now takes 3.5 s in all; on 97 others
@@ -81,7 +83,7 @@ struct Search<'a> {
     probes: u64,
     /// Probes the search may make in all runs before it hands over to the CDCL stage.
     probe_limit: u64,
-    /// The search reached `node_limit`: the CDCL stage settles the count.
+    /// The search reached `probe_limit`: the CDCL stage settles the count.
     handed_over: bool,
 }
 
@@ -613,6 +615,14 @@ mod tests {
         Nonogram::new(rows, cols).unwrap()
     }
 
+    /// A random picture, `2..2 + spread` cells a side, and its puzzle.
+    fn random_picture(random: &mut impl FnMut() -> u64, spread: usize) -> (Grid, Nonogram) {
+        let (w, h) = (random() as usize % spread + 2, random() as usize % spread + 2);
+        let grid: Grid = (0..h).map(|_| (0..w).map(|_| random() % 2 == 0).collect()).collect();
+        let (rows, cols) = clues_of(&grid);
+        (grid, Nonogram::new(rows, cols).unwrap())
+    }
+
     fn count(puzzle: &Nonogram, limit: usize) -> (usize, bool) {
         let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
         let found = solve(puzzle, &options).unwrap();
@@ -656,10 +666,7 @@ mod tests {
     fn the_line_cache_changes_nothing_but_speed() {
         let mut random = crate::line::tests::xorshift(99);
         for _ in 0..40 {
-            let (w, h) = (random() as usize % 7 + 2, random() as usize % 7 + 2);
-            let grid: Grid = (0..h).map(|_| (0..w).map(|_| random() % 2 == 0).collect()).collect();
-            let (rows, cols) = clues_of(&grid);
-            let puzzle = Nonogram::new(rows, cols).unwrap();
+            let (grid, puzzle) = random_picture(&mut random, 7);
             let options = SolveOptions { solution_limit: 20, ..SolveOptions::default() };
             let budgets = Budgets { first_run: 1 << 40, handover: u64::MAX };
             let (cached, _) = solve_with_restarts(&puzzle, &options, budgets, true).unwrap();
@@ -677,10 +684,7 @@ mod tests {
         let mut random = crate::line::tests::xorshift(5);
         let mut handed = 0;
         for _ in 0..40 {
-            let (w, h) = (random() as usize % 6 + 2, random() as usize % 6 + 2);
-            let grid: Grid = (0..h).map(|_| (0..w).map(|_| random() % 2 == 0).collect()).collect();
-            let (rows, cols) = clues_of(&grid);
-            let puzzle = Nonogram::new(rows, cols).unwrap();
+            let (_, puzzle) = random_picture(&mut random, 6);
             let options = SolveOptions { solution_limit: 12, ..SolveOptions::default() };
             let budgets = Budgets { first_run: 1, handover: u64::MAX };
             let (mut search, _) = solve_with_restarts(&puzzle, &options, budgets, true).unwrap();
