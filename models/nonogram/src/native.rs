@@ -509,7 +509,7 @@ const FRAME_BYTES: usize = 1024;
 /// doubled the median, at 100,000 the tail was no shorter.
 const HANDOVER_PROBES: u64 = 50_000;
 
-/// The search's budgets, in nodes: the first run's before its restart, and all runs'
+/// The search's budgets: the first run's nodes before its restart, and all runs' probes
 /// before the hand-over to the CDCL stage.
 #[derive(Clone, Copy, Debug)]
 struct Budgets {
