@@ -294,14 +294,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     table.push_str("| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | errors | median s | max s | median variables | median constraints | median build s | median solve s |\n");
     table.push_str("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (set, files) in &sets {
-        let puzzles: Vec<nonogram::Nonogram> = files
-            .iter()
-            .map(|f| -> Result<_> {
-                let text = std::fs::read_to_string(f)?;
-                let entry = nonogram::format::parse_json(&text).into_iter().next().context("empty")?;
-                entry.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))
-            })
-            .collect::<Result<_>>()?;
+        let puzzles: Vec<nonogram::Nonogram> = files.iter().map(|f| read_nonogram(f)).collect::<Result<_>>()?;
         for formulation in Formulation::ALL {
             for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
                 eprintln!("{set}: {formulation} on {backend} ...");
@@ -358,16 +351,18 @@ fn bench_nonogram(data: &Path) -> Result<()> {
     write_section("nonogram", &section)
 }
 
+/// The puzzle of a collection's `json/` file.
+fn read_nonogram(f: &Path) -> Result<masu::nonogram::Nonogram> {
+    let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+    let entry = masu::nonogram::format::parse_json(&text).into_iter().next().context("empty")?;
+    entry.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))
+}
+
 /// The native solver over whole collections (10 s per puzzle), and the survey's giants with
 /// `native` and `automaton` (60 s): the targets of issue 3 are per puzzle over all of them.
 fn bench_nonogram_native(data: &Path) -> Result<()> {
     use masu::nonogram::{self, Formulation};
     let dir = data.join("nonogram");
-    let read = |f: &PathBuf| -> Result<nonogram::Nonogram> {
-        let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
-        let entry = nonogram::format::parse_json(&text).into_iter().next().context("empty")?;
-        entry.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))
-    };
     let giants = [
         "webpbn-gramcracker/json/gramcracker-webpbn-18297.json",
         "webpbn-gramcracker/json/gramcracker-webpbn-22336.json",
@@ -397,7 +392,8 @@ fn bench_nonogram_native(data: &Path) -> Result<()> {
         let (mut counts, mut times, mut errors) = (BTreeMap::new(), Vec::new(), 0);
         for (i, f) in files.iter().enumerate() {
             let started = Instant::now();
-            match read(f).and_then(|p| nonogram::solve(&p, formulation, backend, &options).map_err(anyhow::Error::from))
+            match read_nonogram(f)
+                .and_then(|p| nonogram::solve(&p, formulation, backend, &options).map_err(anyhow::Error::from))
             {
                 Ok(report) => {
                     times.push(started.elapsed());
@@ -433,8 +429,8 @@ fn bench_nonogram_native(data: &Path) -> Result<()> {
     }
     let section = format!(
         "## Nonogram: the native solver on every puzzle\n\nMachine: {}. Command: `just bench nonogram ../shared/data` (this part \
-         alone: `./masu example bench nonogram-native ../shared/data`), release profile, solution limit 2, one thread; 10 s per \
-         puzzle over the collections, 60 s for each giant. Times include reading the file.\n\n{table}",
+         alone: `./masu example bench nonogram-native ../shared/data`), release profile, solution limit 2, `native` on one thread, `automaton` with CP-SAT's default \
+         workers; 10 s per puzzle over the collections, 60 s for each giant. Times include reading the file.\n\n{table}",
         machine(),
     );
     print!("{section}");
