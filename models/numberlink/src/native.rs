@@ -391,6 +391,19 @@ pub(crate) mod tests {
         boards
     }
 
+    /// Two counts of one board agree: completeness, number of solutions and, when complete,
+    /// the solutions themselves (`what` names the case in a failure).
+    pub(crate) fn assert_same_count(ours: &Found, theirs: &Found, what: &str) {
+        assert_eq!(ours.complete, theirs.complete, "{what}");
+        assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{what}");
+        if ours.complete {
+            let (mut a, mut b) = (ours.solutions.clone(), theirs.solutions.clone());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{what}");
+        }
+    }
+
     fn count(puzzle: &Numberlink, limit: usize) -> Found {
         solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
     }
@@ -442,16 +455,8 @@ pub(crate) mod tests {
         for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..5)] {
             for (puzzle, limit) in boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)]) {
                 let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
-                let ours = count(&puzzle, limit);
                 let theirs = crate::connected::solve(&puzzle, &options).unwrap();
-                assert_eq!(ours.complete, theirs.complete, "{puzzle:?}");
-                assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{puzzle:?}");
-                if ours.complete {
-                    let (mut a, mut b) = (ours.solutions, theirs.solutions);
-                    a.sort();
-                    b.sort();
-                    assert_eq!(a, b, "{puzzle:?}");
-                }
+                assert_same_count(&count(&puzzle, limit), &theirs, &format!("{puzzle:?}"));
             }
         }
     }
