@@ -351,10 +351,10 @@ fn queens(n: i64) -> (CpModel, Vec<IntVar>) {
 #[test]
 fn enumeration_is_exact_with_several_workers() {
     let (m, _) = queens(8);
-    for workers in [1, 2, 8] {
-        let solver = CpSolver::new(Parameters { workers: Some(workers), ..Default::default() });
+    for (workers, hint_last_solution) in [(1, false), (2, false), (8, false), (1, true), (2, true)] {
+        let solver = CpSolver::new(Parameters { workers: Some(workers), hint_last_solution, ..Default::default() });
         let e = solver.enumerate(&m, 1000, &[]).unwrap();
-        assert_eq!((e.solutions.len(), e.complete), (92, true), "{workers} workers");
+        assert_eq!((e.solutions.len(), e.complete), (92, true), "{workers} workers, hinted: {hint_last_solution}");
         let mut distinct = e.solutions.clone();
         distinct.sort();
         distinct.dedup();

@@ -12,6 +12,13 @@
 //! where `δ_ℓ` reads 0 in a gap (staying, or leaving a finished block) and 1 inside a block,
 //! and `F_ℓ` holds the state after the last block and the trailing gap. An empty clue is the
 //! single state 0 with a 0-loop.
+//!
+//! Counting solves again with a no-good per solution found, each re-solve hinted with the
+//! last solution (`hint_last_solution`, shared with `start_index`): a nonogram's solutions
+//! often differ in a few cells, and CP-SAT then finds the next one near the last. Measured
+//! (2 cores): on Gettys (99×59) the second solution took 10 s instead of 73 s, so the count
+//! to 2 about 55 s instead of about 2 minutes; on 20 TAAI/TCGA puzzles, 39 s in all instead
+//! of 47 s.
 
 use masu_core::{Error, SolveOptions};
 use masu_cpsat::{BoolVar, CpModel, Transition};

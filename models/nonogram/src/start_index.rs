@@ -128,7 +128,11 @@ mod cp_sat {
     ) -> Result<Found, Error> {
         let projection: Vec<IntVar> = cells.iter().map(|c| c.variable()).collect();
         let started = std::time::Instant::now();
-        let found = options.cp_sat_solver().enumerate(model, options.solution_limit, &projection)?;
+        // A nonogram's solutions often differ in a few cells: each re-solve starts from the
+        // last solution (see `Parameters::hint_last_solution`).
+        let mut solver = options.cp_sat_solver();
+        solver.parameters.hint_last_solution = true;
+        let found = solver.enumerate(model, options.solution_limit, &projection)?;
         let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed(), options.threads);
         let w = puzzle.width();
         let grids = found
