@@ -175,6 +175,11 @@ pub struct Paths {
 }
 
 impl Paths {
+    /// Every cell is on a path (no cell left blank).
+    pub fn fills_board(&self) -> bool {
+        self.numbers.iter().flatten().all(|&v| v != 0)
+    }
+
     /// Paths traced from undirected links (`(a, b)` pairs): from each number's first endpoint,
     /// follow the links. The numbered grid marks every linked cell with the number given by
     /// `number_of` (for models that assign numbers to cells), so that cells the trace does
@@ -305,7 +310,7 @@ pub(crate) fn induced_first<E>(
         let (solutions, exhausted) = search(true, limit.min(2))?;
         let count = solutions.len();
         let stopped = !exhausted && count < limit.min(2);
-        let fills = count == 1 && solutions[0].numbers.iter().flatten().all(|&v| v != 0);
+        let fills = count == 1 && solutions[0].fills_board();
         let settled = exhausted && (count == 0 || fills);
         if stopped || count >= limit || settled {
             return Ok((solutions, settled));

@@ -238,7 +238,7 @@ mod tests {
                 let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
                 let theirs = crate::native::solve(&puzzle, &options).unwrap();
                 let one = &theirs.solutions;
-                if limit == 2 && one.len() == 1 && one[0].numbers.iter().flatten().all(|&v| v != 0) {
+                if limit == 2 && one.len() == 1 && one[0].fills_board() {
                     settled_by_induced += 1;
                 }
                 for &backend in &backends {
