@@ -8,7 +8,8 @@
 //! Nonogram: every formulation × backend on the webpbn survey, nonogram-db, 20 TAAI/TCGA and
 //! 40 janko puzzles (every k-th file of each collection's `json/`), a solution limit of 2,
 //! a time limit per solve; rows with solved count, median and max time, model size, and
-//! build time against solve time. Then (alone: `nonogram-native`) the native solver over
+//! build time against solve time (alone: `nonogram-formulations`). Then (alone:
+//! `nonogram-native`) the native solver over
 //! every puzzle of every collection, and the survey's giants (Thing, Gettys, Faase) with
 //! `native` and `automaton` at 60 s.
 //!
@@ -41,19 +42,22 @@ fn main() -> ExitCode {
         [kind] => (kind.as_str(), PathBuf::from("../shared/data")),
         [kind, data] => (kind.as_str(), PathBuf::from(data)),
         _ => {
-            eprintln!("usage: bench sudoku|nonogram|numberlink [DATA-DIR]   (DATA-DIR defaults to ../shared/data)");
+            eprintln!(
+                "usage: bench sudoku|nonogram[-formulations|-native]|numberlink[-solve|-generate] [DATA-DIR]   (DATA-DIR defaults to ../shared/data)"
+            );
             return ExitCode::from(2);
         }
     };
     let result = match kind {
         "sudoku" => bench_sudoku(&data),
         "nonogram" => bench_nonogram(&data).and_then(|()| bench_nonogram_native(&data)),
+        "nonogram-formulations" => bench_nonogram(&data),
         "nonogram-native" => bench_nonogram_native(&data),
         "numberlink" => bench_numberlink(&data, "all"),
         "numberlink-solve" => bench_numberlink(&data, "solve"),
         "numberlink-generate" => bench_numberlink(&data, "generate"),
         other => Err(anyhow::anyhow!(
-            "no benchmark for '{other}' (sudoku, nonogram, nonogram-native, numberlink, numberlink-solve, numberlink-generate)"
+            "no benchmark for '{other}' (sudoku, nonogram, nonogram-formulations, nonogram-native, numberlink, numberlink-solve, numberlink-generate)"
         )),
     };
     match result {
@@ -322,7 +326,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                     }
                 }
                 let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
-                let max = times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64()));
+                let max = times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()));
                 table.push_str(&format!(
                     "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {errors} | {} | {max} | {} | {} | {} | {} |\n",
                     puzzles.len(),
@@ -339,7 +343,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
         }
     }
     let section = format!(
-        "## Nonogram\n\nMachine: {}. Command: `just bench nonogram ../shared/data` (`./masu example bench nonogram ../shared/data`), \
+        "## Nonogram\n\nMachine: {}. Command: `just bench nonogram ../shared/data` (this part alone: `./masu example bench nonogram-formulations ../shared/data`), \
          release profile, {} s time limit per solve, solution limit 2 (solve and decide uniqueness), backends' default threads. \
          *timed out* counts line solvers that ended stuck as well; *refused* are puzzles whose pattern enumeration exceeds the \
          default size limit (100,000 placements). Model size is the formulation's own unit (CP-SAT/MILP variables and \
@@ -517,7 +521,7 @@ fn bench_numberlink(data: &Path, part: &str) -> Result<()> {
                     n(Status::Infeasible),
                     n(Status::TimedOut),
                     median_secs(&mut times),
-                    times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+                    times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
                     median_count(&mut vars),
                     median_count(&mut cons),
                 ));
@@ -579,7 +583,7 @@ fn article_numberlink_solver(
         "| {set} | article's code (Python, process start included) | {} | {one} | {two} | – | {timed_out} | – | – | {} | {} | – | – |\n",
         puzzles.len(),
         median_secs(&mut times),
-        times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+        times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
     ))
 }
 
@@ -621,7 +625,7 @@ fn generator_rows(per_puzzle: Duration) -> Result<String> {
             times.len(),
             times.len() as f64 / minutes,
             median_secs(&mut times),
-            times.iter().max().map_or("–".into(), |d| format!("{:.3}", d.as_secs_f64())),
+            times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
         ));
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
