@@ -326,7 +326,7 @@ fn bench_nonogram(data: &Path) -> Result<()> {
                     }
                 }
                 let n = |s: Status| counts.get(&s).copied().unwrap_or(0);
-                let max = times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()));
+                let max = max_secs(&times);
                 table.push_str(&format!(
                     "| {set} | {formulation} | {backend} | {} | {} | {} | {} | {refused} | {errors} | {} | {max} | {} | {} | {} | {} |\n",
                     puzzles.len(),
@@ -521,7 +521,7 @@ fn bench_numberlink(data: &Path, part: &str) -> Result<()> {
                     n(Status::Infeasible),
                     n(Status::TimedOut),
                     median_secs(&mut times),
-                    times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
+                    max_secs(&times),
                     median_count(&mut vars),
                     median_count(&mut cons),
                 ));
@@ -583,13 +583,17 @@ fn article_numberlink_solver(
         "| {set} | article's code (Python, process start included) | {} | {one} | {two} | – | {timed_out} | – | – | {} | {} | – | – |\n",
         puzzles.len(),
         median_secs(&mut times),
-        times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
+        max_secs(&times),
     ))
 }
 
 fn median_secs(v: &mut [Duration]) -> String {
     v.sort();
     v.get(v.len() / 2).map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
+}
+
+fn max_secs(v: &[Duration]) -> String {
+    v.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64()))
 }
 
 fn median_count(v: &mut [usize]) -> String {
@@ -625,7 +629,7 @@ fn generator_rows(per_puzzle: Duration) -> Result<String> {
             times.len(),
             times.len() as f64 / minutes,
             median_secs(&mut times),
-            times.iter().max().map_or("–".into(), |d| format!("{:.4}", d.as_secs_f64())),
+            max_secs(&times),
         ));
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
