@@ -17,7 +17,7 @@
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
 #[cfg(feature = "cp-sat")]
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[cfg(feature = "cp-sat")]
 use masu_core::{Error, SolveOptions};
@@ -280,11 +280,13 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
     }
 }
 
-/// Decides whether `board` is unique: the native search first, for at most 50 ms (it settles
-/// most drawn boards in milliseconds, but long winding paths can keep it busy for much
-/// longer), then, when it has not, the `connected` model on CP-SAT. `native_failed` is set
-/// then, and later repairs of the same board (which keep its long paths) go to CP-SAT
-/// directly.
+/// Decides whether `board` is unique: the native search first, alone and within its budget
+/// of nodes (tens of milliseconds: it settles most drawn boards in milliseconds, but long
+/// winding paths can keep it busy for much longer), then, when it has not, the `connected`
+/// model on CP-SAT. `native_failed` is set then, and later repairs of the same board (which
+/// keep its long paths) go to CP-SAT directly. A node budget rather than a time limit keeps
+/// the generator deterministic: which solver decides picks the second solution a repair
+/// follows.
 #[cfg(feature = "cp-sat")]
 fn decide(
     board: &Numberlink,
@@ -292,10 +294,8 @@ fn decide(
     native_failed: &mut bool,
 ) -> Result<masu_core::Report<Paths>, Error> {
     if !*native_failed {
-        let quick = Duration::from_millis(50);
-        let native =
-            SolveOptions { time_limit: Some(check.time_limit.map_or(quick, |t| t.min(quick))), ..check.clone() };
-        let report = crate::solve(board, crate::Formulation::Native, masu_core::Backend::Native, &native)?;
+        let found = crate::native::search_only(board, check)?;
+        let report = crate::checked(board, crate::Formulation::Native, masu_core::Backend::Native, found, check)?;
         if report.status != masu_core::Status::TimedOut {
             return Ok(report);
         }

@@ -14,6 +14,7 @@
 //! that a rule. A solution is the paths themselves ([`Paths`]); the numbered grid follows from
 //! them, and the [`check`]er verifies both.
 
+mod cdcl;
 pub mod check;
 #[cfg(feature = "cp-sat")]
 pub mod connected;
@@ -342,6 +343,17 @@ pub fn solve(
         #[allow(unreachable_patterns)]
         _ => return Err(Error::NotCompiled(backend)),
     };
+    checked(puzzle, formulation, backend, found, options)
+}
+
+/// The report of `found`, every answer re-checked by [`check::check`].
+fn checked(
+    puzzle: &Numberlink,
+    formulation: Formulation,
+    backend: Backend,
+    found: Found,
+    options: &SolveOptions,
+) -> Result<Report<Paths>, Error> {
     Report::checked(
         backend,
         formulation.name(),
