@@ -103,6 +103,29 @@ impl Interrupt {
     }
 }
 
+/// When a long search must stop: at a deadline, or on an interrupt (for solvers polled
+/// from inside, such as CaDiCaL's terminate callback).
+#[derive(Clone, Debug)]
+pub struct StopAt {
+    /// Stop at this instant, if any.
+    pub deadline: Option<std::time::Instant>,
+    /// Stop when interrupted.
+    pub interrupt: Interrupt,
+}
+
+impl StopAt {
+    /// The deadline has passed or the interrupt was triggered.
+    pub fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d) || self.interrupt.is_interrupted()
+    }
+}
+
+impl cadical::Callbacks for StopAt {
+    fn terminate(&mut self) -> bool {
+        self.reached()
+    }
+}
+
 /// How to solve: limits shared by every backend.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {

@@ -27,8 +27,8 @@
 
 use std::time::Instant;
 
-use cadical::{Callbacks, Solver};
-use masu_core::Interrupt;
+use cadical::Solver;
+use masu_core::{Interrupt, StopAt};
 
 use crate::line::Cell;
 use crate::{Grid, Nonogram};
@@ -50,21 +50,9 @@ impl std::ops::Not for Lit {
     }
 }
 
-/// Stops CaDiCaL at the deadline or on an interrupt.
-struct Stop {
-    deadline: Option<Instant>,
-    interrupt: Interrupt,
-}
-
-impl Callbacks for Stop {
-    fn terminate(&mut self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d) || self.interrupt.is_interrupted()
-    }
-}
-
 /// The solver with the puzzle's clauses, and the next free variable.
 struct Cnf {
-    solver: Solver<Stop>,
+    solver: Solver<StopAt>,
     next: i32,
 }
 
@@ -187,7 +175,7 @@ pub(crate) fn count(
     // 100,000 probes).
     let solver = Solver::with_config("sat").unwrap_or_else(|_| Solver::new());
     let mut cnf = Cnf { solver, next: (w * h) as i32 };
-    cnf.solver.set_callbacks(Some(Stop { deadline, interrupt: interrupt.clone() }));
+    cnf.solver.set_callbacks(Some(StopAt { deadline, interrupt: interrupt.clone() }));
     for (r, clue) in puzzle.rows().iter().enumerate() {
         cnf.line(clue, &(0..w).map(|c| cell(r, c)).collect::<Vec<_>>());
     }

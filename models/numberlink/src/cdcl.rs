@@ -29,26 +29,14 @@
 
 use std::time::{Duration, Instant};
 
-use cadical::{Callbacks, Solver};
-use masu_core::Interrupt;
+use cadical::Solver;
+use masu_core::{Interrupt, StopAt};
 
 use crate::{Cell, Numberlink, Paths, Rule};
 
-/// Stops CaDiCaL at the deadline or on an interrupt.
-struct Stop {
-    deadline: Option<Instant>,
-    interrupt: Interrupt,
-}
-
-impl Callbacks for Stop {
-    fn terminate(&mut self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d) || self.interrupt.is_interrupted()
-    }
-}
-
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
-    solver: Solver<Stop>,
+    solver: Solver<StopAt>,
     next: i32,
     /// `x[c][k - 1]`, cells row-major.
     x: Vec<Vec<i32>>,
@@ -99,7 +87,7 @@ pub(crate) struct Counted {
 
 /// Builds the clauses of `puzzle` (with `induced`, only solutions whose paths never touch
 /// themselves).
-fn encode(puzzle: &Numberlink, induced: bool, stop: Stop) -> Cnf {
+fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt) -> Cnf {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
@@ -194,7 +182,7 @@ pub(crate) fn count(
     if induced && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
         known = filling(puzzle, deadline, interrupt).into_iter().collect();
     }
-    let mut cnf = encode(puzzle, induced, Stop { deadline, interrupt: interrupt.clone() });
+    let mut cnf = encode(puzzle, induced, StopAt { deadline, interrupt: interrupt.clone() });
     let w = puzzle.width();
     let link_at: std::collections::HashMap<(usize, usize), i32> =
         cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
