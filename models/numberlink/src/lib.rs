@@ -290,6 +290,45 @@ pub(crate) struct Found {
     pub(crate) stats: Stats,
 }
 
+/// The components of `links` (pairs of cell indices) that hold no endpoint: detached loops,
+/// each as the positions of its links in `links`.
+pub(crate) fn detached_loops(puzzle: &Numberlink, links: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let n = puzzle.width * puzzle.height;
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut root = x;
+        while parent[root] != root {
+            root = parent[root];
+        }
+        let mut x = x;
+        while parent[x] != root {
+            let next = parent[x];
+            parent[x] = root;
+            x = next;
+        }
+        root
+    }
+    for &(a, b) in links {
+        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+        parent[ra] = rb;
+    }
+    let mut has_endpoint = vec![false; n];
+    for (i, &number) in puzzle.cells.iter().enumerate() {
+        if number != 0 {
+            let root = find(&mut parent, i);
+            has_endpoint[root] = true;
+        }
+    }
+    let mut by_root: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+    for (at, &(a, _)) in links.iter().enumerate() {
+        let root = find(&mut parent, a);
+        if !has_endpoint[root] {
+            by_root.entry(root).or_default().push(at);
+        }
+    }
+    by_root.into_values().collect()
+}
+
 /// Counts up to `limit` solutions with `search(induced, limit)`, which returns what it found
 /// and whether it ran out of solutions below its limit (not stopped by the clock). Returns
 /// the solutions and whether they are all there are.

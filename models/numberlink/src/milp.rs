@@ -96,47 +96,6 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
     NumberlinkMilp { milp, y, edges }
 }
 
-/// The used edges that form cycles away from every endpoint, as lists of edge positions.
-fn cycles(puzzle: &Numberlink, used: &[usize], edges: &[(Cell, Cell, Variable)]) -> Vec<Vec<usize>> {
-    let n = puzzle.width() * puzzle.height();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], x: usize) -> usize {
-        let mut root = x;
-        while parent[root] != root {
-            root = parent[root];
-        }
-        let mut x = x;
-        while parent[x] != root {
-            let next = parent[x];
-            parent[x] = root;
-            x = next;
-        }
-        root
-    }
-    for &e in used {
-        let (a, b, _) = edges[e];
-        let (ra, rb) = (find(&mut parent, puzzle.index(a)), find(&mut parent, puzzle.index(b)));
-        parent[ra] = rb;
-    }
-    let mut has_endpoint = vec![false; n];
-    for r in 0..puzzle.height() {
-        for c in 0..puzzle.width() {
-            if puzzle.at((r, c)) != 0 {
-                let root = find(&mut parent, puzzle.index((r, c)));
-                has_endpoint[root] = true;
-            }
-        }
-    }
-    let mut by_root: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
-    for &e in used {
-        let root = find(&mut parent, puzzle.index(edges[e].0));
-        if !has_endpoint[root] {
-            by_root.entry(root).or_default().push(e);
-        }
-    }
-    by_root.into_values().collect()
-}
-
 pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut stats = Stats::default();
@@ -181,7 +140,12 @@ fn count(
             break;
         };
         let used: Vec<usize> = (0..built.edges.len()).filter(|&e| values[&built.edges[e].2] > 0.5).collect();
-        let found_cycles = cycles(puzzle, &used, &built.edges);
+        let links: Vec<(usize, usize)> =
+            used.iter().map(|&e| (puzzle.index(built.edges[e].0), puzzle.index(built.edges[e].1))).collect();
+        let found_cycles: Vec<Vec<usize>> = crate::detached_loops(puzzle, &links)
+            .into_iter()
+            .map(|cycle| cycle.into_iter().map(|at| used[at]).collect())
+            .collect();
         if !found_cycles.is_empty() {
             for cycle in found_cycles {
                 let size = cycle.len() as f64;
