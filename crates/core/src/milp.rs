@@ -145,31 +145,46 @@ mod highs {
             if options.interrupt.is_interrupted() {
                 break;
             }
-            let remaining = match options.time_limit {
-                Some(limit) => match limit.checked_sub(started.elapsed()) {
-                    Some(r) if !r.is_zero() => Some(r),
-                    _ => break,
-                },
-                None => None,
-            };
+            let remaining = || options.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
+            if remaining().is_some_and(|r| r.is_zero()) {
+                break;
+            }
             let call = Instant::now();
-            let mut problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
-            problem = problem.set_option("output_flag", false);
-            if let Some(r) = remaining {
-                problem = problem.set_time_limit(r.as_secs_f64());
-            }
-            if let Some(t) = options.threads {
-                problem = problem.set_threads(t);
-            }
-            let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(cuts.iter().cloned());
-            let run = Instant::now();
-            let result = problem.solve();
-            outcome.backend_time += run.elapsed();
+            let run = |presolve: bool| {
+                let mut problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
+                problem = problem.set_option("output_flag", false);
+                if !presolve {
+                    problem = problem.set_option("presolve", "off");
+                }
+                if let Some(r) = remaining() {
+                    problem = problem.set_time_limit(r.as_secs_f64());
+                }
+                if let Some(t) = options.threads {
+                    problem = problem.set_threads(t);
+                }
+                let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(cuts.iter().cloned());
+                let run = Instant::now();
+                let result = problem.solve().map(|s| {
+                    let values = milp.variables.iter_variables_with_def().map(|(v, _)| s.value(v)).collect::<Vec<_>>();
+                    solution_map(&milp.variables, values)
+                });
+                (result, run.elapsed())
+            };
+            let (mut result, elapsed) = run(true);
+            outcome.backend_time += elapsed;
             outcome.solves += 1;
-            let result = result.map(|s| {
-                let values = milp.variables.iter_variables_with_def().map(|(v, _)| s.value(v)).collect::<Vec<_>>();
-                solution_map(&milp.variables, values)
-            });
+            // HiGHS's MIP presolve can reduce an infeasible model to an empty one and claim
+            // optimality; HiGHS then finds the point violated and reports a solve error
+            // (ERGO-Code/HiGHS#1710, #2402; met on an Arukone board whose fill model is
+            // infeasible). Without presolve the same model is decided correctly.
+            if matches!(result, Err(ResolutionError::Other(_) | ResolutionError::Str(_)))
+                && !matches!(result, Err(ResolutionError::Other("NoSolutionFound")))
+            {
+                let (again, elapsed) = run(false);
+                outcome.backend_time += elapsed;
+                outcome.solves += 1;
+                result = again;
+            }
             outcome.solve_time += call.elapsed();
             match result {
                 Ok(solution) => {

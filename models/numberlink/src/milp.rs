@@ -5,27 +5,41 @@
 //! ```text
 //! y[c][k] ∈ {0,1}        cell c carries number k;     Σ_k y[c][k] = 1 (fill) or ≤ 1 (blanks)
 //! y[s][k] = 1, Σ_k y[s][k] = 1            for the endpoints s of k
-//! z[e][k] ∈ {0,1}        edge e is a link of k;        z[e][k] ≤ y[c][k],  z[e][k] ≤ y[d][k]
-//! u[e] = Σ_k z[e][k]     edge e is used
+//! u[e] ∈ {0,1}           edge e is used;   u[e] + y[c][k] − y[d][k] ≤ 1,
+//!                                          u[e] + y[d][k] − y[c][k] ≤ 1   for every k
 //! Σ_{e ∋ c} u[e] = 1                       at an endpoint c
 //! Σ_{e ∋ c} u[e] = 2 · Σ_k y[c][k]         elsewhere
 //! ```
 //!
+//! A used edge joins two cells of one number (and no blank cell, whose degree is 0).
 //! These degree constraints admit closed cycles away from the endpoints. They are removed
 //! lazily: solve, find every cycle among the used edges (a component with no endpoint), add
 //! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
 //! a no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
-//! Under the blanks rule, [`crate::induced_first`] first counts *induced* solutions, with
-//! `z[e][k] ≥ y[c][k] + y[d][k] − 1`: two neighbouring cells of one number are linked. On
-//! CP-SAT that settled janko boards the plain model could not: of every 8th janko board
-//! (44), 21 within 5 s on one worker instead of 13 (janko-arukone-093, 10×10: 1.3 s instead
-//! of 3.7 s). HiGHS finds no first answer on most janko boards of 10×10 and more within 10 s,
-//! with either model: its root node (cut rounds and sub-MIP heuristics) takes the time.
+//! Under the blanks rule, [`crate::induced_first`] first counts *induced* solutions, adding
+//! `y[c][k] + y[d][k] − u[e] ≤ 1`: two neighbouring cells of one number are linked. That
+//! count runs in two disjoint passes: the induced solutions that fill the board (the model
+//! under the fill rule, `Σ_k y[c][k] = 1`, much the easier one to search), then those that
+//! leave a cell blank (`Σ_c Σ_k y[c][k] ≤ cells − 1`). A puzzle whose one solution fills the
+//! board is then found in the first pass, and the second only has to prove it has no rival.
 //!
-//! Tried and dropped: degree constraints per number (`Σ_{e ∋ c} z[e][k] = 2·y[c][k]`).
-//! On the 17 flow-solver levels they helped HiGHS a little (7 settled in 10 s instead of 6)
-//! and made CP-SAT slower (9 settled instead of 15, the two runs sharing the two cores).
+//! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
+//! to 2 (settled / with an answer): HiGHS 6 / 28, CP-SAT 26 / 44 (median 4.0 s). Before,
+//! with one induced pass and a binary `z[e][k]` per edge and number (`z ≤ y[c][k]`,
+//! `z ≤ y[d][k]`, `u = Σ_k z`): HiGHS 4 / 5, CP-SAT 24 / 30 (median 6.5 s). The split gave
+//! most of the answers (the `z` form with it: HiGHS 4 / 21, CP-SAT 27 / 42); the form without
+//! `z` is smaller and no slower: on the 17 flow-solver levels (fill rule) HiGHS settles 8
+//! instead of 7, CP-SAT all 17 in 8 s in all instead of 13 s. By size, HiGHS now answers
+//! all 16 boards of 10×10 (settling 3: proving that no induced solution leaves a blank is the
+//! hard part), 6 of 12 from 10×18 to 14×14, and 1 of 10 of 15×15 and more: its root node
+//! (cut rounds and sub-MIP heuristics) takes the time.
+//!
+//! Tried and dropped: degree constraints per number (`Σ_{e ∋ c} z[e][k] = 2·y[c][k]`; on the
+//! flow-solver levels 7 settled on HiGHS instead of 6, and 9 on CP-SAT instead of 15); the
+//! checkerboard balance (on a grid coloured like a chess board a path's cells alternate in
+//! colour, so used black minus used white cells is fixed by the endpoints' colours), which
+//! did not speed HiGHS up on janko-arukone-093 or -016.
 
 use std::time::Instant;
 
@@ -70,17 +84,13 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
     for (a, b) in puzzle.edges() {
         let (ia, ib) = (puzzle.index(a), puzzle.index(b));
         let u = milp.variables.add(variable().binary());
-        let mut sum = Expression::from(0.0);
         for (&ya, &yb) in y[ia].iter().zip(&y[ib]) {
-            let z = milp.variables.add(variable().binary());
-            milp.add((z - ya).leq(0));
-            milp.add((z - yb).leq(0));
+            milp.add((u + ya - yb).leq(1));
+            milp.add((u + yb - ya).leq(1));
             if induced {
-                milp.add((ya + yb - z).leq(1));
+                milp.add((ya + yb - u).leq(1));
             }
-            sum += z;
         }
-        milp.add((sum - u).eq(0));
         degree[ia] += u;
         degree[ib] += u;
         edges.push((a, b, u));
@@ -99,25 +109,55 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
 pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut stats = Stats::default();
-    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
-        let (solutions, complete, run) = count(puzzle, induced, backend, options, deadline, limit)?;
+    let mut run = |puzzle: &Numberlink, pass: Pass, limit: usize| {
+        let (solutions, complete, run) = count(puzzle, pass, backend, options, deadline, limit)?;
         stats = std::mem::take(&mut stats).then(run);
         Ok::<_, Error>((solutions, complete))
+    };
+    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+        if !induced {
+            return run(puzzle, Pass::All, limit);
+        }
+        // The induced solutions that fill the board, then those that leave a cell blank
+        // (see the module notes).
+        let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
+        let (mut solutions, complete) = run(&fill, Pass::Induced, limit)?;
+        if !complete || solutions.len() >= limit {
+            return Ok((solutions, false));
+        }
+        let (blank, complete) = run(puzzle, Pass::InducedBlank, limit - solutions.len())?;
+        solutions.extend(blank);
+        Ok((solutions, complete))
     })?;
     Ok(Found { solutions, complete, stats })
 }
 
-/// Counts up to `limit` solutions of the model (`induced` or not) before `deadline`.
+/// Which solutions [`count`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Every solution.
+    All,
+    /// Induced solutions.
+    Induced,
+    /// Induced solutions that leave at least one cell blank.
+    InducedBlank,
+}
+
+/// Counts up to `limit` solutions of `pass` before `deadline`.
 fn count(
     puzzle: &Numberlink,
-    induced: bool,
+    pass: Pass,
     backend: Backend,
     options: &SolveOptions,
     deadline: Option<Instant>,
     limit: usize,
 ) -> Result<(Vec<Paths>, bool, Stats), Error> {
     let started = Instant::now();
-    let mut built = build(puzzle, induced);
+    let mut built = build(puzzle, pass != Pass::All);
+    if pass == Pass::InducedBlank {
+        let used: Expression = built.y.iter().flatten().copied().sum();
+        built.milp.add(used.leq(built.y.len() as f64 - 1.0));
+    }
     let build_time = started.elapsed();
     let (variables, base_constraints) = (built.milp.variables.len(), built.milp.constraints.len());
     let solving = Instant::now();
