@@ -2,14 +2,15 @@
 //!
 //! ```text
 //! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
-//! corpus nonogram DIR [--formulations native,automaton,start-index] [--time-limit S]
-//! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--time-limit S]
+//! corpus nonogram DIR [--formulations native,automaton,start-index] [--backend B] [--time-limit S]
+//! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--backend B] [--time-limit S]
 //! ```
 //!
 //! For numberlink, every `json/` board below DIR (rule as the source states it) is solved
 //! with a solution limit of 2 by each formulation; every answer must pass the checker, a
 //! unique answer must equal the source's solution where it gives one, and the formulations
-//! must agree.
+//! must agree. The summary counts, per formulation, the boards with a checked answer
+//! (`answered`, timed-out runs that found one included) beside those settled.
 //!
 //! For nonograms, DIR holds collections with `json/` folders (one puzzle per file, with the
 //! source's `solution`, `unique` and `other_solutions` where known). Every puzzle is solved
@@ -57,6 +58,17 @@ struct Cli {
     /// Threads per solve.
     #[arg(long)]
     threads: Option<u32>,
+    /// Nonogram and numberlink: the backend for formulations that run on it (e.g. `milp` on
+    /// cp-sat); the others run on their first backend, as by default.
+    #[arg(long)]
+    backend: Option<masu::core::Backend>,
+}
+
+impl Cli {
+    /// The backend `formulation` runs on: `--backend` where it supports it, else its first.
+    fn backend_for(&self, backends: &[masu::core::Backend]) -> masu::core::Backend {
+        self.backend.filter(|b| backends.contains(b)).unwrap_or(backends[0])
+    }
 }
 
 struct Case {
@@ -310,7 +322,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
         let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
         let mut answers: Vec<(F, Status, Vec<nonogram::Grid>)> = Vec::new();
         for &formulation in &formulations {
-            let backend = formulation.backends()[0];
+            let backend = cli.backend_for(formulation.backends());
             let started = Instant::now();
             let result = nonogram::solve(&puzzle, formulation, backend, &options);
             let elapsed = started.elapsed();
@@ -406,7 +418,9 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         ..SolveOptions::default()
     };
     let progress = progress_bar((files.len() * formulations.len()) as u64);
-    let mut tallies: BTreeMap<F, (BTreeMap<Status, usize>, Vec<Duration>)> = BTreeMap::new();
+    // Per formulation: boards by status, boards with a checked answer, and times.
+    type Tally = (BTreeMap<Status, usize>, usize, Vec<Duration>);
+    let mut tallies: BTreeMap<F, Tally> = BTreeMap::new();
     let mut failures = 0;
     for file in &files {
         let text = std::fs::read_to_string(file)?;
@@ -425,13 +439,14 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         let mut statuses = Vec::new();
         for &formulation in &formulations {
             let started = Instant::now();
-            let result = numberlink::solve(&puzzle, formulation, formulation.backends()[0], &options);
+            let result = numberlink::solve(&puzzle, formulation, cli.backend_for(formulation.backends()), &options);
             let tally = tallies.entry(formulation).or_default();
-            tally.1.push(started.elapsed());
+            tally.2.push(started.elapsed());
             match result {
                 Err(e) => fail(format!("{formulation}: {e}")),
                 Ok(report) => {
                     *tally.0.entry(report.status).or_default() += 1;
+                    tally.1 += usize::from(!report.solutions.is_empty());
                     if report.status == Status::Unique {
                         if let Some(expected) = &entry.solution {
                             if &report.solutions[0].numbers != expected {
@@ -456,16 +471,17 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
     }
     progress.finish_and_clear();
     println!(
-        "{:<12} {:>7} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",
-        "formulation", "boards", "unique", "multiple", "infeasible", "timed out", "median ms", "max ms"
+        "{:<12} {:>7} {:>9} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",
+        "formulation", "boards", "answered", "unique", "multiple", "infeasible", "timed out", "median ms", "max ms"
     );
-    for (formulation, (statuses, times)) in &mut tallies {
+    for (formulation, (statuses, answered, times)) in &mut tallies {
         times.sort();
         let n = |s: Status| statuses.get(&s).copied().unwrap_or(0);
         println!(
-            "{:<12} {:>7} {:>7} {:>9} {:>11} {:>10} {:>10.1} {:>10.1}",
+            "{:<12} {:>7} {:>9} {:>7} {:>9} {:>11} {:>10} {:>10.1} {:>10.1}",
             formulation.name(),
             times.len(),
+            answered,
             n(Status::Unique),
             n(Status::Multiple),
             n(Status::Infeasible),

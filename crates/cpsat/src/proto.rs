@@ -236,6 +236,8 @@ pub struct SatParameters {
     pub linearization_level: Option<i32>,
     #[prost(bool, optional, tag = "135")]
     pub catch_sigint_signal: Option<bool>,
+    #[prost(bool, optional, tag = "163")]
+    pub use_sat_inprocessing: Option<bool>,
     #[prost(bool, optional, tag = "173")]
     pub keep_all_feasible_solutions_in_presolve: Option<bool>,
     #[prost(bool, optional, tag = "186")]

@@ -29,6 +29,9 @@ pub struct Parameters {
     /// linear constraints and some others, 2 more with cuts. Pure clause models with a
     /// `circuit` can search several times faster without it.
     pub linearization_level: Option<i32>,
+    /// Simplify the clause database between restarts (its default: on). Where each solve
+    /// is a fraction of a second, the work may not pay for itself.
+    pub sat_inprocessing: Option<bool>,
     /// In [`CpSolver::enumerate`], hint each re-solve with the solution just found (the
     /// model's own hint is replaced). Where solutions differ in a few places, as a
     /// nonogram's often do, the next one is found near the last; measured on Gettys (99×59,
@@ -44,6 +47,7 @@ impl Parameters {
             random_seed: self.random_seed,
             cp_model_presolve: self.presolve,
             linearization_level: self.linearization_level,
+            use_sat_inprocessing: self.sat_inprocessing,
             log_search_progress: Some(self.log),
             log_to_stdout: Some(false),
             log_to_response: Some(self.log),

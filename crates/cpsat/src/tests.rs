@@ -447,11 +447,14 @@ fn parameters_reach_cp_sat_under_their_own_names() {
         workers: Some(1),
         presolve: Some(false),
         linearization_level: Some(0),
+        sat_inprocessing: Some(false),
         ..Default::default()
     };
     let r = CpSolver::new(parameters).solve(&m).unwrap();
     let echoed = r.log.lines().find(|l| l.starts_with("Parameters:")).unwrap_or_default();
-    for expected in ["cp_model_presolve: false", "linearization_level: 0", "num_workers: 1"] {
+    for expected in
+        ["cp_model_presolve: false", "linearization_level: 0", "use_sat_inprocessing: false", "num_workers: 1"]
+    {
         assert!(echoed.contains(expected), "{expected} not in {echoed}");
     }
 }
