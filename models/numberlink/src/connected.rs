@@ -11,6 +11,7 @@
 //! circuit(all arcs)                         one Hamiltonian circuit over the used cells
 //! Σ_k b_ck (+ u_c) = 1                      a cell has one number, or none (blanks)
 //! a_cd ∧ b_ck ⇒ b_dk                        a path keeps its number
+//! low ≤ Σ_c u_c ≤ high                      blanks: a slice of the count (below)
 //! ```
 //!
 //! Entering `s_k` by the virtual arc, the circuit must leave it by real arcs of number `k`,
@@ -23,12 +24,21 @@
 //! `b_ck ∧ b_dk ⇒ a_cd ∨ a_dc` for neighbours: two neighbouring cells of one number are
 //! consecutive on its path.
 //!
-//! Under the blanks rule the induced model is hinted with an induced solution of the fill
-//! rule's model, when one turns up within a quarter of the time left: that model is far
-//! easier (flow-solver levels take milliseconds) and 348 of janko's 352 solutions fill
-//! their boards. On the 40 largest janko boards this finds a first solution in 0.2–0.7 s
-//! where the blanks model alone took 2–12 s or more. The hint only guides the search; the
-//! count is the blanks model's.
+//! The induced count runs in disjoint slices by the number of blank cells
+//! ([`crate::by_blanks`]): none first, which is the fill rule's model (far easier: flow-solver
+//! levels take milliseconds, and 348 of janko's 352 solutions fill their boards), then
+//! `Σ_c u_c` held to one possible count at a time. This replaced a hint from the fill rule's
+//! model (solved within a quarter of the time) to the unbounded blanks model, which found no
+//! answer to janko-arukone-430 (4 blanks) or -572 (none, its fill model takes 16 s) in 60 s;
+//! the slices answer both within 30 s. On the 40 largest janko boards (10 s, counting to 2)
+//! they answer all 40 (38 before) and settle 8 (9 before: 188 and 570 now take over 10 s,
+//! 562 under): the proof that no solution leaves a blank, in the last slice, is as hard as
+//! it was. Wider slices lose what the bound gives: 430's solution is found in 7 s within 4
+//! blanks, in none of 40 s within 4 to 6. Also tried for that proof, without a result in
+//! 30 s on janko-arukone-307 (20×15): clauses that a blank cell has no two opposite
+//! neighbours of one number, and that two of one number around a corner of it meet at the
+//! opposite corner (a solution breaking either shortcuts through the blank); the
+//! chess-board balance of blank cells.
 //!
 //! On boards with long paths (at least 8 cells per pair, [`booleans_pay`]) the numbers are
 //! Booleans and every constraint but the circuit a clause; on others each cell has an
@@ -49,10 +59,11 @@
 //! Tried and dropped: `a_cd + a_dc ≤ 1`, `Σ_d b_dk ≥ 2` around a middle cell of number
 //! `k`, and undirected degree constraints, all implied by the circuit: none helped.
 
-use std::time::{Duration, Instant};
+use std::ops::RangeInclusive;
+use std::time::Instant;
 
 use masu_core::{Error, SolveOptions, Stats};
-use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar};
+use masu_cpsat::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
 
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 
@@ -84,6 +95,8 @@ pub struct ConnectedModel {
     pub numbers: Vec<Number>,
     /// The arcs between neighbours.
     pub arcs: Vec<(Cell, Cell, BoolVar)>,
+    /// Each cell's self-loop `u_c` (taken: the cell is blank), where it can be blank.
+    pub unused: Vec<Option<BoolVar>>,
 }
 
 /// Whether cell numbers are Booleans: on boards with at least 8 cells per pair (long
@@ -190,7 +203,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
         }
     }
     model.add_circuit(&circuit);
-    ConnectedModel { model, numbers, arcs }
+    ConnectedModel { model, numbers, arcs, unused }
 }
 
 /// The paths of an assignment: the taken arcs, traced.
@@ -212,45 +225,6 @@ pub fn parameters(options: &SolveOptions) -> CpSolver {
     solver
 }
 
-/// An induced solution that fills the board, for a board under the blanks rule: the fill
-/// rule's induced model solved within `budget`, as `(built model, values)`.
-fn filling(
-    puzzle: &Numberlink,
-    booleans: bool,
-    solver: &CpSolver,
-    budget: Duration,
-) -> Result<Option<(ConnectedModel, Vec<i64>)>, Error> {
-    let mut fill = puzzle.clone();
-    fill.rule = Rule::Fill;
-    let built = build(&fill, true, booleans);
-    let mut solver = solver.clone();
-    solver.parameters.time_limit = Some(solver.parameters.time_limit.map_or(budget, |t| t.min(budget)));
-    let response = solver.solve(&built.model)?;
-    Ok(response.has_solution().then_some((built, response.values)))
-}
-
-/// Hints `built` with the solution `values` of `fill` (built for the same board, so with
-/// the same encoding and arcs).
-fn hint(puzzle: &Numberlink, built: &mut ConnectedModel, fill: &ConnectedModel, values: &[i64]) {
-    for (&(_, _, from), &(_, _, to)) in fill.arcs.iter().zip(&built.arcs) {
-        built.model.add_hint(to.variable(), values[from.index()]);
-    }
-    for (i, (from, to)) in fill.numbers.iter().zip(&built.numbers).enumerate() {
-        if puzzle.at((i / puzzle.width(), i % puzzle.width())) != 0 {
-            continue;
-        }
-        match (from, to) {
-            (Number::Booleans(from), Number::Booleans(to)) => {
-                for (&from, &to) in from.iter().zip(to) {
-                    built.model.add_hint(to.variable(), values[from.index()]);
-                }
-            }
-            (Number::Integer(from), Number::Integer(to)) => built.model.add_hint(*to, values[from.index()]),
-            _ => {}
-        }
-    }
-}
-
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     solve_with(puzzle, options, booleans_pay(puzzle))
 }
@@ -260,35 +234,50 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
     let mut solver = parameters(options);
     let mut stats = Stats::default();
     let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
-        let started = Instant::now();
-        let mut built = build(puzzle, induced, booleans);
-        let build_time = started.elapsed();
-        let started = Instant::now();
-        let mut hinted = 0;
-        solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if induced && puzzle.rule == Rule::Blanks {
-            let budget = solver.parameters.time_limit.map_or(Duration::from_secs(10), |t| t / 4);
-            hinted = 1;
-            if let Some((fill, values)) = filling(puzzle, booleans, &solver, budget)? {
-                hint(puzzle, &mut built, &fill, &values);
-            }
-            solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if !induced {
+            return count(puzzle, None, booleans, &mut solver, deadline, limit, &mut stats);
         }
-        let projection: Vec<IntVar> = built.arcs.iter().map(|(_, _, arc)| arc.variable()).collect();
-        let found = solver.enumerate(&built.model, limit, &projection)?;
-        let mut run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), solver.parameters.workers);
-        run.solves += hinted;
-        stats = std::mem::take(&mut stats).then(run);
-        let solutions = found.solutions.iter().map(|values| paths_of(puzzle, &built, values)).collect();
-        Ok::<_, Error>((solutions, found.complete))
+        crate::by_blanks(puzzle, limit, |blanks, limit| {
+            count(puzzle, Some(blanks), booleans, &mut solver, deadline, limit, &mut stats)
+        })
     })?;
     Ok(Found { solutions, complete, stats })
+}
+
+/// Counts up to `limit` solutions before `deadline`: all of them (`blanks` none), or the
+/// induced ones leaving a number of cells blank in `blanks` (the fill rule's model for none).
+fn count(
+    puzzle: &Numberlink,
+    blanks: Option<RangeInclusive<usize>>,
+    booleans: bool,
+    solver: &mut CpSolver,
+    deadline: Option<Instant>,
+    limit: usize,
+    stats: &mut Stats,
+) -> Result<(Vec<Paths>, bool), Error> {
+    let started = Instant::now();
+    let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
+    let board = if blanks == Some(0..=0) { &fill } else { puzzle };
+    let mut built = build(board, blanks.is_some(), booleans);
+    if let Some(blanks) = blanks.filter(|_| board.rule == Rule::Blanks) {
+        let unused: LinearExpr = built.unused.iter().flatten().copied().sum();
+        built.model.add_linear_in(unused, &Domain::new(*blanks.start() as i64, *blanks.end() as i64));
+    }
+    let build_time = started.elapsed();
+    let started = Instant::now();
+    solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let projection: Vec<IntVar> = built.arcs.iter().map(|(_, _, arc)| arc.variable()).collect();
+    let found = solver.enumerate(&built.model, limit, &projection)?;
+    let run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), solver.parameters.workers);
+    *stats = std::mem::take(stats).then(run);
+    let solutions = found.solutions.iter().map(|values| paths_of(board, &built, values)).collect();
+    Ok((solutions, found.complete))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::tests::{assert_same_count, boards};
+    use crate::native::tests::{assert_same_count, boards, with_blank_row};
 
     /// Both encodings of the numbers count alike up to 30 and, where that is every solution,
     /// find the same ones (under the blanks rule through the induced model and its fill-rule
@@ -298,7 +287,9 @@ mod tests {
         let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
         let (mut encodings, mut complete) = ([0, 0], 0);
         for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..5)] {
-            for puzzle in boards(sizes, rule) {
+            let odd =
+                if rule == Rule::Blanks { boards(3..4, rule).iter().map(with_blank_row).collect() } else { vec![] };
+            for puzzle in boards(sizes, rule).into_iter().chain(odd) {
                 encodings[usize::from(booleans_pay(&puzzle))] += 1;
                 let [a, b] = [true, false].map(|booleans| solve_with(&puzzle, &options, booleans).unwrap());
                 assert_same_count(&a, &b, &format!("{puzzle:?}"));

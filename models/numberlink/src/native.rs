@@ -450,6 +450,14 @@ pub(crate) mod tests {
         boards
     }
 
+    /// `puzzle` with a blank row added below, under the blanks rule: on a board of odd width
+    /// that makes the parity of its blank counts odd ([`crate::blank_bounds`]).
+    pub(crate) fn with_blank_row(puzzle: &Numberlink) -> Numberlink {
+        let mut rows = puzzle.rows();
+        rows.push(vec![0; puzzle.width()]);
+        Numberlink::new(rows, Rule::Blanks).expect("a valid board stays valid")
+    }
+
     /// Two counts of one board agree: completeness, number of solutions and, when complete,
     /// the solutions themselves (`what` names the case in a failure).
     pub(crate) fn assert_same_count(ours: &Found, theirs: &Found, what: &str) {
