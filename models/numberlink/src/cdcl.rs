@@ -14,7 +14,7 @@
 //! e_cd                   c and d are consecutive on a path
 //! e_cd ∧ x_ck ⇒ x_dk,   e_cd ⇒ ¬u_c ∧ ¬u_d
 //! Σ_d e_cd = 1           at an endpoint;   Σ_d e_cd = 2 at a used cell, 0 at an unused one
-//! induced: x_ck ∧ x_dk ⇒ e_cd
+//! induced: x_ck ∧ x_dk ⇒ e_cd,  ¬x_ak ∨ ¬x_bk ∨ ¬x_ck ∨ ¬x_dk   for every 2×2 block a, b, c, d
 //! ```
 //!
 //! These clauses admit closed loops away from the endpoints. Each answer is traced; a loop
@@ -132,6 +132,13 @@ fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt) -> Cnf {
         incident[c].push(e);
         incident[d].push(e);
         cnf.links.push((c, d, e));
+    }
+    if induced {
+        for square in puzzle.squares() {
+            for k in 0..pairs {
+                cnf.solver.add_clause(square.map(|i| -cnf.x[i][k]));
+            }
+        }
     }
     for (i, es) in incident.iter().enumerate() {
         if clue(i) != 0 {

@@ -22,7 +22,11 @@
 //!
 //! With the blanks rule, [`crate::induced_first`] first counts *induced* solutions, with
 //! `b_ck ∧ b_dk ⇒ a_cd ∨ a_dc` for neighbours: two neighbouring cells of one number are
-//! consecutive on its path.
+//! consecutive on its path. With Booleans, also `¬b_ak ∨ ¬b_bk ∨ ¬b_ck ∨ ¬b_dk` for every
+//! 2×2 block `a, b, c, d` ([`Numberlink::squares`]): implied (four cells of one number there
+//! would be pairwise linked, a loop of four), but said at once instead of learnt. On the 40
+//! largest janko boards (10 s, counting to 2) it settles 9 instead of 7 (562 and 570 now);
+//! on every 8th janko board 39 of 44 instead of 38, the median 0.27 s instead of 0.30 s.
 //!
 //! The induced count runs in disjoint slices by the number of blank cells
 //! ([`crate::by_blanks`]): none first, which is the fill rule's model (far easier: flow-solver
@@ -199,6 +203,15 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
                     model.add_ne(here, there).only_enforce_if(enforced);
                 }
                 _ => {} // one encoding per model
+            }
+        }
+        for square in puzzle.squares() {
+            if let [Number::Booleans(a), Number::Booleans(b), Number::Booleans(c), Number::Booleans(d)] =
+                square.map(|i| &numbers[i])
+            {
+                for k in (0..pairs).filter(|&k| square.iter().all(|&i| !never(i, k))) {
+                    model.add_bool_or([!a[k], !b[k], !c[k], !d[k]]);
+                }
             }
         }
     }

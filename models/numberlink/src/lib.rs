@@ -159,6 +159,19 @@ impl Numberlink {
         }
         edges
     }
+    /// The cell indices of every 2×2 block. In an induced solution no block is all one
+    /// number: its four cells would be pairwise linked, a closed loop of four.
+    pub fn squares(&self) -> Vec<[usize; 4]> {
+        let w = self.width;
+        let mut squares = Vec::new();
+        for r in 1..self.height {
+            for c in 1..w {
+                let i = r * w + c;
+                squares.push([i - w - 1, i - w, i - 1, i]);
+            }
+        }
+        squares
+    }
     /// The index of a cell, row-major.
     pub fn index(&self, (r, c): Cell) -> usize {
         r * self.width + c
@@ -456,6 +469,13 @@ fn checked(
 mod tests {
     use super::*;
     use crate::native::tests::{boards, with_blank_row};
+
+    /// A 3-wide, 2-high board has two blocks, each the four cells around an inner corner.
+    #[test]
+    fn squares_are_the_two_by_two_blocks() {
+        let puzzle = Numberlink::new(vec![vec![1, 0, 2], vec![1, 0, 2]], Rule::Blanks).unwrap();
+        assert_eq!(puzzle.squares(), vec![[0, 1, 3, 4], [1, 2, 4, 5]]);
+    }
 
     /// Every solution of the native count (up to 50 a board) leaves a number of cells blank
     /// within [`blank_bounds`] and of its parity, and some board reaches the bound. The
