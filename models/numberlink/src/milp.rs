@@ -18,28 +18,32 @@
 //! a no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
 //! Under the blanks rule, [`crate::induced_first`] first counts *induced* solutions, adding
-//! `y[c][k] + y[d][k] − u[e] ≤ 1`: two neighbouring cells of one number are linked. That
-//! count runs in disjoint slices by the number of cells left blank ([`crate::by_blanks`]):
-//! none first (the model under the fill rule, `Σ_k y[c][k] = 1`, much the easier one to
-//! search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for each slice after. A
-//! puzzle whose one solution fills the board is then found in the first slice, and the rest
-//! only has to prove it has no rival. Only bounds that cut are added: with the redundant
-//! `Σ y ≥ cells − most` in the last slice as well, CP-SAT settled 25 of every 8th janko
-//! board at a median of 6.5 s; without it 26 at 4.1 s, as before the slices. The slices
-//! answer janko-arukone-430 and -572 on `connected` but not here: in 60 s on CP-SAT, 430's
-//! slices of 0 and 2 blanks are proven empty and the time runs out in the one of 4; 572's
-//! fill model is not solved.
+//! `y[c][k] + y[d][k] − u[e] ≤ 1` (two neighbouring cells of one number are linked) and
+//! `Σ_{c ∈ B} y[c][k] ≤ 3` for every 2×2 block `B` ([`Numberlink::squares`]: four cells of
+//! one number there would be pairwise linked, a loop of four; implied over integers, not by
+//! the LP relaxation). That count runs in disjoint slices by the number of cells left blank
+//! ([`crate::by_blanks`]): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
+//! much the easier one to search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for
+//! each slice after. A puzzle whose one solution fills the board is then found in the first
+//! slice, and the rest only has to prove it has no rival. Only bounds that cut are added:
+//! with the redundant `Σ y ≥ cells − most` in the last slice as well, CP-SAT settled 25 of
+//! every 8th janko board at a median of 6.5 s; without it 26 at 4.1 s, as before the slices.
+//! In 60 s on CP-SAT janko-arukone-430 is not answered: its slices of 0 and 2 blanks are
+//! proven empty and the time runs out in the one of 4.
 //!
 //! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
-//! to 2 (settled / with an answer): HiGHS 6 / 28, CP-SAT 26 / 44 (median 4.0 s). Before,
-//! with one induced pass and a binary `z[e][k]` per edge and number (`z ≤ y[c][k]`,
-//! `z ≤ y[d][k]`, `u = Σ_k z`): HiGHS 4 / 5, CP-SAT 24 / 30 (median 6.5 s). The split gave
-//! most of the answers (the `z` form with it: HiGHS 4 / 21, CP-SAT 27 / 42); the form without
-//! `z` is smaller and no slower: on the 17 flow-solver levels (fill rule) HiGHS settles 8
-//! instead of 7, CP-SAT all 17 in 8 s in all instead of 13 s. By size, HiGHS now answers
-//! all 16 boards of 10×10 (settling 3: proving that no induced solution leaves a blank is the
-//! hard part), 6 of 12 from 10×18 to 14×14, and 1 of 10 of 15×15 and more: its root node
-//! (cut rounds and sub-MIP heuristics) takes the time.
+//! to 2 (settled / with an answer), two runs at a time: HiGHS 6 / 40, CP-SAT 26 / 43 (median
+//! 4.9 s). Without the block rows: HiGHS 6 / 28, CP-SAT 25 / 44 (median 5.3 s; the block
+//! rows lose 570's answer at 10 s and win 265's proof), and janko-arukone-572 had no answer
+//! in 60 s on CP-SAT, where it now takes 35 s. By size, HiGHS answers all 20 boards of up
+//! to 100 cells (settling 6: proving that no induced solution leaves a blank is the hard
+//! part), 12 of 13 of 101–196 cells (6 without the block rows) and 8 of 11 larger (2): its
+//! root node (cut rounds and sub-MIP heuristics) takes the time. Before, with one induced
+//! pass and a binary `z[e][k]` per edge and number (`z ≤ y[c][k]`, `z ≤ y[d][k]`,
+//! `u = Σ_k z`): HiGHS 4 / 5, CP-SAT 24 / 30 (median 6.5 s). The split gave most of the
+//! answers (the `z` form with it: HiGHS 4 / 21, CP-SAT 27 / 42); the form without `z` is
+//! smaller and no slower: on the 17 flow-solver levels (fill rule) HiGHS settles 8 instead of
+//! 7, CP-SAT all 17 in 8 s in all instead of 13 s.
 //!
 //! Tried and dropped: degree constraints per number (`Σ_{e ∋ c} z[e][k] = 2·y[c][k]`; on the
 //! flow-solver levels 7 settled on HiGHS instead of 6, and 9 on CP-SAT instead of 15); the
@@ -101,6 +105,13 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
         degree[ia] += u;
         degree[ib] += u;
         edges.push((a, b, u));
+    }
+    if induced {
+        for square in puzzle.squares() {
+            for all in (0..k).map(|n| square.iter().map(|&i| y[i][n]).sum::<Expression>()) {
+                milp.add(all.leq(3));
+            }
+        }
     }
     for (c, d) in degree.into_iter().enumerate() {
         if puzzle.at((c / puzzle.width(), c % puzzle.width())) != 0 {
