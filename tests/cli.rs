@@ -1,6 +1,6 @@
 //! The command-line tool as a person or a script uses it: the built `masu` example.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use masu::core::Backend;
@@ -23,13 +23,31 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A file in a fresh temporary folder.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
+/// A file in a fresh temporary folder, removed with the folder when dropped.
+struct TempFile {
+    dir: PathBuf,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn temp_file(name: &str, contents: &str) -> TempFile {
     let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
     let path = dir.join(name);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, contents).unwrap();
-    path
+    TempFile { dir, path }
 }
 
 const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
@@ -179,7 +197,8 @@ fn nonogram_bad_input_is_named_and_the_batch_goes_on() {
         ),
         ("empty.nin", String::new(), Some(("1", "empty file: no puzzle"))),
     ];
-    let dir = temp_file("nonograms/.keep", "").parent().unwrap().to_path_buf();
+    let keep = temp_file("nonograms/.keep", "");
+    let dir = keep.parent().unwrap().to_path_buf();
     for (name, contents, _) in &cases {
         std::fs::write(dir.join(name), contents).unwrap();
     }
@@ -226,7 +245,8 @@ fn numberlink_bad_input_is_named_and_the_batch_goes_on() {
         ("symbol.json", "[[1,\"x\"],[1,0]]", Some(":1: r1c2: \"x\" is not a number")),
         ("nopairs.json", "[[0,0],[0,0]]", Some(":1: no endpoints: the board has no pairs to connect")),
     ];
-    let dir = temp_file("numberlinks/.keep", "").parent().unwrap().to_path_buf();
+    let keep = temp_file("numberlinks/.keep", "");
+    let dir = keep.parent().unwrap().to_path_buf();
     std::fs::remove_file(dir.join(".keep")).unwrap();
     for (name, contents, _) in &cases {
         std::fs::write(dir.join(name), contents).unwrap();
