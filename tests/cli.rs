@@ -23,9 +23,31 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// A fresh temporary folder, removed with everything in it when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
+    std::fs::create_dir_all(&dir).unwrap();
+    TempDir(dir)
+}
+
 /// A file in a fresh temporary folder, removed with the folder when dropped.
 struct TempFile {
-    dir: PathBuf,
+    _dir: TempDir,
     path: PathBuf,
 }
 
@@ -36,18 +58,12 @@ impl std::ops::Deref for TempFile {
     }
 }
 
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
 fn temp_file(name: &str, contents: &str) -> TempFile {
-    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
+    let dir = temp_dir(name);
     let path = dir.join(name);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, contents).unwrap();
-    TempFile { dir, path }
+    TempFile { _dir: dir, path }
 }
 
 const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
@@ -197,12 +213,10 @@ fn nonogram_bad_input_is_named_and_the_batch_goes_on() {
         ),
         ("empty.nin", String::new(), Some(("1", "empty file: no puzzle"))),
     ];
-    let keep = temp_file("nonograms/.keep", "");
-    let dir = keep.parent().unwrap().to_path_buf();
+    let dir = temp_dir("nonograms");
     for (name, contents, _) in &cases {
         std::fs::write(dir.join(name), contents).unwrap();
     }
-    std::fs::remove_file(dir.join(".keep")).unwrap();
     let out = masu(&["solve", "nonogram", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
@@ -245,9 +259,7 @@ fn numberlink_bad_input_is_named_and_the_batch_goes_on() {
         ("symbol.json", "[[1,\"x\"],[1,0]]", Some(":1: r1c2: \"x\" is not a number")),
         ("nopairs.json", "[[0,0],[0,0]]", Some(":1: no endpoints: the board has no pairs to connect")),
     ];
-    let keep = temp_file("numberlinks/.keep", "");
-    let dir = keep.parent().unwrap().to_path_buf();
-    std::fs::remove_file(dir.join(".keep")).unwrap();
+    let dir = temp_dir("numberlinks");
     for (name, contents, _) in &cases {
         std::fs::write(dir.join(name), contents).unwrap();
     }
