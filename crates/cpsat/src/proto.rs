@@ -228,6 +228,8 @@ pub struct SatParameters {
     pub max_time_in_seconds: Option<f64>,
     #[prost(bool, optional, tag = "41")]
     pub log_search_progress: Option<bool>,
+    #[prost(double, optional, tag = "67")]
+    pub max_deterministic_time: Option<f64>,
     #[prost(bool, optional, tag = "86")]
     pub cp_model_presolve: Option<bool>,
     #[prost(bool, optional, tag = "87")]

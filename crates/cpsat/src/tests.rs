@@ -458,3 +458,31 @@ fn parameters_reach_cp_sat_under_their_own_names() {
         assert!(echoed.contains(expected), "{expected} not in {echoed}");
     }
 }
+
+/// Whether `q` places `n` queens none of which attack another.
+fn queens_valid(q: &[i64]) -> bool {
+    (0..q.len()).all(|i| (0..i).all(|j| q[i] != q[j] && (q[i] - q[j]).abs() != (i - j) as i64))
+}
+
+#[test]
+fn one_enumeration_finds_every_solution_or_stops_at_the_limit() {
+    let (m, q) = queens(8);
+    let solver = CpSolver::new(Parameters { workers: Some(2), ..Default::default() });
+    for (limit, expected, complete) in [(1000, 92, true), (92, 92, true), (91, 91, false), (10, 10, false)] {
+        let e = solver.enumerate_all(&m, limit).unwrap();
+        assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
+        let mut boards: Vec<Vec<i64>> = e.solutions.iter().map(|s| q.iter().map(|v| s[v.index()]).collect()).collect();
+        assert!(boards.iter().all(|b| queens_valid(b)), "limit {limit}");
+        boards.sort();
+        boards.dedup();
+        assert_eq!(boards.len(), expected, "distinct, limit {limit}");
+    }
+    // The same solutions on every call.
+    assert_eq!(solver.enumerate_all(&m, 10).unwrap().solutions, solver.enumerate_all(&m, 10).unwrap().solutions);
+    // An infeasible model: complete with none.
+    let mut none = CpModel::new();
+    let x = none.new_int_var(0, 1);
+    none.add_eq(x, 2);
+    let e = solver.enumerate_all(&none, 5).unwrap();
+    assert_eq!((e.solutions.len(), e.complete), (0, true));
+}
