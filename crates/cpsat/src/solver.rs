@@ -244,34 +244,18 @@ impl CpSolver {
     pub fn enumerate_all(&self, model: &CpModel, limit: usize) -> Result<Enumeration, Error> {
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         let mut result = Enumeration { solutions: Vec::new(), complete: false, wall_time: Duration::ZERO, solves: 0 };
-        let pool_size = limit.saturating_add(1).min(i32::MAX as usize);
         if limit == 0 {
             return Ok(result);
         }
         let mut run = FIRST_POOL_RUN;
-        loop {
-            let remaining = match deadline {
-                Some(d) => match d.checked_duration_since(Instant::now()) {
-                    Some(r) if !r.is_zero() => Some(r),
-                    _ => break,
-                },
-                None => None,
-            };
-            let mut parameters = self.parameters.to_proto(remaining);
-            parameters.num_workers = Some(1);
-            parameters.max_deterministic_time = Some(run);
-            parameters.enumerate_all_solutions = Some(true);
-            parameters.fill_additional_solutions_in_response = Some(true);
-            parameters.solution_pool_size = Some(pool_size as i32);
-            let (response, pool) = self.solve_with(&model.proto, &parameters)?;
+        while let Some(this) = self.enumeration_run(model, limit, run, deadline)? {
             result.solves += 1;
-            result.wall_time += response.wall_time;
-            let ended = matches!(response.status, Status::Optimal | Status::Infeasible);
-            if ended || pool.len() >= result.solutions.len() {
-                result.complete = ended && pool.len() <= limit;
-                result.solutions = pool;
+            result.wall_time += this.wall_time;
+            if this.complete || this.solutions.len() > limit || this.solutions.len() >= result.solutions.len() {
+                result.solutions = this.solutions;
+                result.complete = this.complete;
             }
-            if ended || result.solutions.len() >= pool_size || self.stop.is_stopped() {
+            if this.complete || result.solutions.len() > limit || self.stop.is_stopped() {
                 break;
             }
             // The next run: 4 times this one while no solution is met (the search for the
@@ -279,11 +263,77 @@ impl CpSolver {
             // at this run's rate, with a margin, but 2 to 16 times this one.
             run *= match result.solutions.len() {
                 0 => 4.0,
-                met => (1.25 * pool_size as f64 / met as f64).clamp(2.0, 16.0),
+                met => (1.25 * (limit + 1) as f64 / met as f64).clamp(2.0, 16.0),
             };
         }
         result.solutions.truncate(limit);
         Ok(result)
+    }
+
+    /// One run of [`CpSolver::enumerate_all`] of `run` deterministic time, or `None` past
+    /// `deadline`: its pool (sized `limit + 1`, so more than `limit` solutions means there
+    /// are more), and `complete` when the enumeration ended.
+    fn enumeration_run(
+        &self,
+        model: &CpModel,
+        limit: usize,
+        run: f64,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Enumeration>, Error> {
+        let remaining = match deadline {
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(r) if !r.is_zero() => Some(r),
+                _ => return Ok(None),
+            },
+            None => None,
+        };
+        let mut parameters = self.parameters.to_proto(remaining);
+        parameters.num_workers = Some(1);
+        parameters.max_deterministic_time = Some(run);
+        parameters.enumerate_all_solutions = Some(true);
+        parameters.fill_additional_solutions_in_response = Some(true);
+        parameters.solution_pool_size = Some(limit.saturating_add(1).min(i32::MAX as usize) as i32);
+        let (response, pool) = self.solve_with(&model.proto, &parameters)?;
+        let ended = matches!(response.status, Status::Optimal | Status::Infeasible);
+        Ok(Some(Enumeration {
+            complete: ended && pool.len() <= limit,
+            solutions: pool,
+            wall_time: response.wall_time,
+            solves: 1,
+        }))
+    }
+
+    /// Up to `limit` solutions, for a model whose solutions differ on `projection` whenever
+    /// they differ at all: first, when counting (`limit` 2 or more), one short run of one
+    /// enumeration ([`FIRST_POOL_RUN`], one worker), which settles an easy model in one
+    /// search, as a solution callback would; else by [`CpSolver::enumerate`] from the start,
+    /// within what is left of the time limit (for `limit` 1, just that: one solve). Measured on 300 magictour sudokus (one thread, counting to 2): a median 6.2 ms
+    /// instead of 11 ms; on the 25×25 sudokus with many solutions, which the short run does
+    /// not settle, no slower than re-solving alone.
+    pub fn enumerate_first(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
+        let started = Instant::now();
+        let deadline = self.parameters.time_limit.map(|t| started + t);
+        let mut first = None;
+        if limit > 1 {
+            first = self.enumeration_run(model, limit, FIRST_POOL_RUN, deadline)?;
+            if let Some(mut once) = first.take_if(|once| once.complete || once.solutions.len() > limit) {
+                once.solutions.truncate(limit);
+                return Ok(once);
+            }
+        }
+        let rest = CpSolver {
+            parameters: Parameters {
+                time_limit: self.parameters.time_limit.map(|t| t.saturating_sub(started.elapsed())),
+                ..self.parameters.clone()
+            },
+            stop: self.stop.clone(),
+        };
+        let mut found = rest.enumerate(model, limit, projection)?;
+        if let Some(once) = first {
+            found.solves += 1;
+            found.wall_time += once.wall_time;
+        }
+        Ok(found)
     }
 
     /// Finds up to `limit` solutions that differ on `projection` (every variable of the model

@@ -486,3 +486,18 @@ fn one_enumeration_finds_every_solution_or_stops_at_the_limit() {
     let e = solver.enumerate_all(&none, 5).unwrap();
     assert_eq!((e.solutions.len(), e.complete), (0, true));
 }
+
+#[test]
+fn a_first_short_enumeration_settles_easy_models() {
+    let (m, q) = queens(8);
+    let solver = CpSolver::default();
+    for (limit, expected, complete) in [(100, 92, true), (10, 10, false), (1, 1, false), (0, 0, false)] {
+        let e = solver.enumerate_first(&m, limit, &q).unwrap();
+        assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
+        let mut boards: Vec<Vec<i64>> = e.solutions.iter().map(|s| q.iter().map(|v| s[v.index()]).collect()).collect();
+        assert!(boards.iter().all(|b| queens_valid(b)), "limit {limit}");
+        boards.sort();
+        boards.dedup();
+        assert_eq!(boards.len(), expected, "distinct, limit {limit}");
+    }
+}
