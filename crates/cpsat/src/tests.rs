@@ -459,9 +459,16 @@ fn parameters_reach_cp_sat_under_their_own_names() {
     }
 }
 
-/// Whether `q` places `n` queens none of which attack another.
-fn queens_valid(q: &[i64]) -> bool {
-    (0..q.len()).all(|i| (0..i).all(|j| q[i] != q[j] && (q[i] - q[j]).abs() != (i - j) as i64))
+/// Every solution of `e` places the queens `q` so that none attacks another, and no two
+/// solutions place them alike.
+fn assert_distinct_queens(e: &Enumeration, q: &[IntVar], limit: usize) {
+    let mut boards: Vec<Vec<i64>> = e.solutions.iter().map(|s| q.iter().map(|v| s[v.index()]).collect()).collect();
+    let attacks =
+        |b: &[i64]| (0..b.len()).any(|i| (0..i).any(|j| b[i] == b[j] || (b[i] - b[j]).abs() == (i - j) as i64));
+    assert!(!boards.iter().any(|b| attacks(b)), "limit {limit}");
+    boards.sort();
+    boards.dedup();
+    assert_eq!(boards.len(), e.solutions.len(), "distinct, limit {limit}");
 }
 
 #[test]
@@ -471,11 +478,7 @@ fn one_enumeration_finds_every_solution_or_stops_at_the_limit() {
     for (limit, expected, complete) in [(1000, 92, true), (92, 92, true), (91, 91, false), (10, 10, false)] {
         let e = solver.enumerate_all(&m, limit).unwrap();
         assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
-        let mut boards: Vec<Vec<i64>> = e.solutions.iter().map(|s| q.iter().map(|v| s[v.index()]).collect()).collect();
-        assert!(boards.iter().all(|b| queens_valid(b)), "limit {limit}");
-        boards.sort();
-        boards.dedup();
-        assert_eq!(boards.len(), expected, "distinct, limit {limit}");
+        assert_distinct_queens(&e, &q, limit);
     }
     // The same solutions on every call.
     assert_eq!(solver.enumerate_all(&m, 10).unwrap().solutions, solver.enumerate_all(&m, 10).unwrap().solutions);
@@ -494,10 +497,6 @@ fn a_first_short_enumeration_settles_easy_models() {
     for (limit, expected, complete) in [(100, 92, true), (10, 10, false), (1, 1, false), (0, 0, false)] {
         let e = solver.enumerate_first(&m, limit, &q).unwrap();
         assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
-        let mut boards: Vec<Vec<i64>> = e.solutions.iter().map(|s| q.iter().map(|v| s[v.index()]).collect()).collect();
-        assert!(boards.iter().all(|b| queens_valid(b)), "limit {limit}");
-        boards.sort();
-        boards.dedup();
-        assert_eq!(boards.len(), expected, "distinct, limit {limit}");
+        assert_distinct_queens(&e, &q, limit);
     }
 }
