@@ -95,7 +95,7 @@ pub struct Stats {
     pub backend_time: Option<Duration>,
     /// Solves run (counting re-solves with a no-good after each solution).
     pub solves: usize,
-    /// Threads the backend was allowed (`None`: its default).
+    /// Threads the backend ran with (`None`: its default).
     pub threads: Option<u32>,
 }
 
@@ -107,7 +107,6 @@ impl Stats {
         found: &masu_cpsat::Enumeration,
         build_time: Duration,
         solve_time: Duration,
-        threads: Option<u32>,
     ) -> Stats {
         let size = model.stats();
         Stats {
@@ -118,7 +117,7 @@ impl Stats {
             solve_time,
             backend_time: Some(found.wall_time),
             solves: found.solves,
-            threads,
+            threads: found.workers,
         }
     }
 

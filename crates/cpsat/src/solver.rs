@@ -120,6 +120,9 @@ pub struct Enumeration {
     pub wall_time: Duration,
     /// Number of solves run.
     pub solves: usize,
+    /// The workers of the solve that settled the result: 1 for CP-SAT's own enumeration,
+    /// else the parameters' (`None`, CP-SAT's default).
+    pub workers: Option<u32>,
 }
 
 /// Stops a running solve (and every later solve of the same solver) from any thread.
@@ -242,7 +245,13 @@ impl CpSolver {
     /// solutions a full pool keeps of those its run met is CP-SAT's choice.
     pub fn enumerate_all(&self, model: &CpModel, limit: usize) -> Result<Enumeration, Error> {
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
-        let mut result = Enumeration { solutions: Vec::new(), complete: false, wall_time: Duration::ZERO, solves: 0 };
+        let mut result = Enumeration {
+            solutions: Vec::new(),
+            complete: false,
+            wall_time: Duration::ZERO,
+            solves: 0,
+            workers: Some(1),
+        };
         if limit == 0 {
             return Ok(result);
         }
@@ -295,6 +304,7 @@ impl CpSolver {
             solutions: pool,
             wall_time: response.wall_time,
             solves: 1,
+            workers: Some(1),
         }))
     }
 
@@ -350,7 +360,13 @@ impl CpSolver {
             projection
         };
         let mut proto = model.proto.clone();
-        let mut result = Enumeration { solutions: Vec::new(), complete: false, wall_time: Duration::ZERO, solves: 0 };
+        let mut result = Enumeration {
+            solutions: Vec::new(),
+            complete: false,
+            wall_time: Duration::ZERO,
+            solves: 0,
+            workers: self.parameters.workers,
+        };
         while result.solutions.len() < limit {
             let Some(remaining) = time_left(deadline) else { break };
             let response = self.solve_proto(&proto, remaining)?;

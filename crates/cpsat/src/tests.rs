@@ -492,11 +492,21 @@ fn one_enumeration_finds_every_solution_or_stops_at_the_limit() {
 
 #[test]
 fn a_first_short_enumeration_settles_easy_models() {
-    let (m, q) = queens(8);
-    let solver = CpSolver::default();
-    for (limit, expected, complete) in [(100, 92, true), (10, 10, false), (1, 1, false), (0, 0, false)] {
+    let solver = CpSolver::new(Parameters { workers: Some(2), ..Default::default() });
+    for (n, limit, expected, complete) in
+        [(8, 100, 92, true), (8, 10, 10, false), (8, 1, 1, false), (8, 0, 0, false), (6, 10, 4, true)]
+    {
+        let (m, q) = queens(n);
         let e = solver.enumerate_first(&m, limit, &q).unwrap();
-        assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
+        assert_eq!((e.solutions.len(), e.complete), (expected, complete), "{n} queens, limit {limit}");
         assert_distinct_queens(&e, &q, limit);
+        // The workers reported are those of the search that settled the count: the short
+        // enumeration's one (6 queens: 4 solutions, met at once), the parameters' for a
+        // plain solve (limit 1).
+        match (n, limit) {
+            (6, _) => assert_eq!(e.workers, Some(1)),
+            (_, 1) => assert_eq!(e.workers, Some(2)),
+            _ => {}
+        }
     }
 }

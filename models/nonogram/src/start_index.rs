@@ -133,7 +133,7 @@ mod cp_sat {
         let mut solver = options.cp_sat_solver();
         solver.parameters.hint_last_solution = true;
         let found = solver.enumerate(model, options.solution_limit, &projection)?;
-        let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed(), options.threads);
+        let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed());
         let w = puzzle.width();
         let grids = found
             .solutions

@@ -281,7 +281,7 @@ fn count(
     solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let projection: Vec<IntVar> = built.arcs.iter().map(|(_, _, arc)| arc.variable()).collect();
     let found = solver.enumerate(&built.model, limit, &projection)?;
-    let run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), solver.parameters.workers);
+    let run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     *stats = std::mem::take(stats).then(run);
     let solutions = found.solutions.iter().map(|values| paths_of(board, &built, values)).collect();
     Ok((solutions, found.complete))

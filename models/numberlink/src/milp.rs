@@ -174,13 +174,10 @@ fn count(
     let (mut solutions, mut complete, mut solves, mut backend_time) = (Vec::new(), false, 0, std::time::Duration::ZERO);
     let mut cuts = 0;
     while solutions.len() < limit && !options.interrupt.is_interrupted() {
-        let remaining = match deadline {
-            Some(d) => match d.checked_duration_since(Instant::now()) {
-                Some(r) if !r.is_zero() => Some(r),
-                _ => break,
-            },
-            None => None,
-        };
+        let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if remaining.is_some_and(|r| r.is_zero()) {
+            break;
+        }
         let one = SolveOptions { time_limit: remaining, solution_limit: 1, ..options.clone() };
         let outcome = built.milp.solve(backend, &one, &[])?;
         solves += outcome.solves;

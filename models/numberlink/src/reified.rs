@@ -87,7 +87,7 @@ pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> 
     let build_time = started.elapsed();
     let started = std::time::Instant::now();
     let found = options.cp_sat_solver().enumerate(&built.model, options.solution_limit, &built.cells)?;
-    let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), options.threads);
+    let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions = found.solutions.iter().map(|values| paths_of(puzzle, values, &built.cells)).collect();
     Ok(Found { solutions, complete: found.complete, stats })
 }

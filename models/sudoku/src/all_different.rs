@@ -54,7 +54,7 @@ pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Er
     let started = std::time::Instant::now();
     // The cells are the only variables: solutions differ on them whenever they differ.
     let found = options.cp_sat_solver().enumerate_first(&built.model, options.solution_limit, &built.cells)?;
-    let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed(), options.threads);
+    let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     Ok(Found {
         solutions: found
             .solutions
