@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
-//! corpus nonogram DIR [--formulations native,automaton,start-index] [--backend B] [--time-limit S]
+//! corpus nonogram DIR [--sets janko-puzzlekit,nonogram-db | --sets all] [--formulations native,automaton,start-index] [--backend B] [--time-limit S]
 //! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--backend B] [--time-limit S]
 //! ```
 //!
@@ -248,7 +248,6 @@ fn read_set(dir: &Path, set: &str) -> Result<(Vec<Case>, usize)> {
     Ok((cases, bad))
 }
 
-/// Every `json/*.json` below `dir`, sorted.
 /// A progress bar on a terminal; piped (CI logs), a line every 5% instead.
 fn progress_bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
@@ -267,6 +266,7 @@ fn advance(bar: &ProgressBar) {
     }
 }
 
+/// Every `json/*.json` below `dir`, sorted.
 fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -280,6 +280,30 @@ fn json_files(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
+/// The `json/*.json` puzzles of the sets `--sets` names (else `default`'s), sorted: `all`
+/// is every collection below the corpus folder, and a folder that is one collection is
+/// read whole. A named set without puzzles is an error, not a silent skip.
+fn set_files(cli: &Cli, default: &str) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    match cli.sets.as_deref().unwrap_or(default) {
+        _ if cli.dir.join("json").is_dir() => json_files(&cli.dir, &mut files),
+        "all" => json_files(&cli.dir, &mut files),
+        sets => {
+            for set in sets.split(',') {
+                let before = files.len();
+                json_files(&cli.dir.join(set), &mut files);
+                if files.len() == before {
+                    bail!("set {set}: no json/*.json puzzles in {}", cli.dir.join(set).display());
+                }
+            }
+        }
+    }
+    if files.is_empty() {
+        bail!("no json/*.json puzzles below {}", cli.dir.display());
+    }
+    Ok(files)
+}
+
 /// The formulations `--formulations` names, or the kind's `default`.
 fn formulations<F: std::str::FromStr<Err = String>>(cli: &Cli, default: &str) -> Result<Vec<F>> {
     cli.formulations.as_deref().unwrap_or(default).split(',').map(|f| f.parse().map_err(anyhow::Error::msg)).collect()
@@ -288,11 +312,7 @@ fn formulations<F: std::str::FromStr<Err = String>>(cli: &Cli, default: &str) ->
 fn run_nonogram(cli: Cli) -> Result<bool> {
     use masu::nonogram::{self, Formulation as F, format};
     let formulations: Vec<F> = formulations(&cli, "native")?;
-    let mut files = Vec::new();
-    json_files(&cli.dir, &mut files);
-    if files.is_empty() {
-        bail!("no json/*.json puzzles below {}", cli.dir.display());
-    }
+    let files = set_files(&cli, "all")?;
     let options = SolveOptions {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,
@@ -401,16 +421,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
 fn run_numberlink(cli: Cli) -> Result<bool> {
     use masu::numberlink::{self, Formulation as F, format};
     let formulations: Vec<F> = formulations(&cli, "connected,milp")?;
-    let mut files = Vec::new();
-    match cli.sets.as_deref().unwrap_or("janko-puzzlekit,flow-solver") {
-        // A folder of boards itself, or every collection below it.
-        _ if cli.dir.join("json").is_dir() => json_files(&cli.dir, &mut files),
-        "all" => json_files(&cli.dir, &mut files),
-        sets => sets.split(',').for_each(|set| json_files(&cli.dir.join(set), &mut files)),
-    }
-    if files.is_empty() {
-        bail!("no json/*.json boards below {}", cli.dir.display());
-    }
+    let files = set_files(&cli, "janko-puzzlekit,flow-solver")?;
     let options = SolveOptions {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,

@@ -295,3 +295,28 @@ fn numberlink_generation_is_json_lines_and_deterministic() {
     assert_ne!(lines[0]["puzzle"], lines[1]["puzzle"]);
     assert_eq!(lines[0]["puzzle"].as_array().unwrap().len(), 6);
 }
+
+/// `corpus` runs the sets `--sets` names and no others, and refuses a set without puzzles.
+#[test]
+fn corpus_runs_the_named_sets_only() {
+    let dir = temp_dir("corpus-sets");
+    for set in ["one", "two"] {
+        let json = dir.join(set).join("json");
+        std::fs::create_dir_all(&json).unwrap();
+        let puzzle = r##"{"rows": [[1], []], "cols": [[1], []], "solution": ["#.", ".."]}"##;
+        std::fs::write(json.join(format!("{set}-1.json")), puzzle).unwrap();
+    }
+    let corpus = |sets: &str| {
+        Command::new(masu_binary().with_file_name("corpus"))
+            .args(["nonogram", dir.to_str().unwrap(), "--sets", sets])
+            .output()
+            .unwrap()
+    };
+    let out = corpus("one");
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}{}", text(&out.stderr));
+    assert!(printed.contains("one") && !printed.contains("two"), "{printed}");
+    let out = corpus("one,three");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("set three: no json/*.json puzzles"), "{}", text(&out.stderr));
+}
