@@ -81,7 +81,7 @@ pub fn clue_of(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
     clue
 }
 
-/// Reusable buffers for [`solve_line`], so that the hot loop of a search does not allocate.
+/// Reusable buffers for [`LineSolver::solve`], so that the hot loop of a search does not allocate.
 #[derive(Debug, Default)]
 pub struct LineSolver {
     earliest: Vec<usize>,
@@ -92,6 +92,8 @@ pub struct LineSolver {
     filled_before: Vec<u32>,
     empty_before: Vec<u32>,
     decided: Vec<Cell>,
+    forward: Forward,
+    backward: Forward,
 }
 
 impl LineSolver {
@@ -223,6 +225,100 @@ impl LineSolver {
     }
 }
 
+/// The longest line [`LineSolver::solve_masks`] takes: its positions `0..=n` must fit a `u128` with a
+/// bit to spare for the carries.
+pub const MASK_LENGTH: usize = 126;
+
+/// The left-to-right half of [`LineSolver::solve_masks`], in reusable buffers.
+#[derive(Debug, Default)]
+struct Forward {
+    /// Per block: the starts at which it fits with the blocks before it placed.
+    starts: Vec<u128>,
+    /// Per gap `0..=k`: the cells that can be empty there with the blocks before it placed.
+    gaps: Vec<u128>,
+}
+
+impl Forward {
+    /// Fills the buffers for `clue` on `n` cells; `false` when the clue cannot be placed.
+    fn run(&mut self, clue: impl Iterator<Item = usize>, n: usize, filled: u128, empty: u128) -> bool {
+        let cells = (1u128 << n) - 1;
+        let positions = (1u128 << (n + 1)) - 1;
+        let free = !filled & cells;
+        let reach = |seeds: u128| ((free.wrapping_add(seeds & free) ^ free) | seeds) & positions;
+        self.starts.clear();
+        self.gaps.clear();
+        let unempty = !empty & cells;
+        let mut ends = 1u128; // position 0: nothing placed yet
+        let mut avail = reach(ends);
+        for len in clue {
+            self.gaps.push(reach(ends) & free);
+            let mut fits = unempty;
+            for t in 1..len {
+                fits &= unempty >> t;
+            }
+            fits &= !(filled << 1) & !(filled >> len);
+            let start = avail & fits;
+            if start == 0 {
+                return false;
+            }
+            self.starts.push(start);
+            ends = start << len;
+            avail = reach(ends << 1);
+        }
+        let last = reach(ends);
+        self.gaps.push(last & free);
+        last >> n & 1 == 1
+    }
+}
+
+impl LineSolver {
+    /// [`LineSolver::solve`] on a line of `n ≤ MASK_LENGTH` cells given as bit masks
+    /// `[filled, empty]` (bit `i` for cell `i`): the solved masks, or `None` on a
+    /// contradiction. The same reachability as the table DP, each (block, position) table
+    /// row computed as one word.
+    ///
+    /// With `M` the cells not filled, the positions a run of unfilled cells reaches from
+    /// seeds `X` (the `p ≥ x` with cells `x..p` all in `M`) are `((M + (X ∩ M)) ⊕ M) ∪ X`:
+    /// the carry of each seed runs to the end of its run of `M`. Then, left to right,
+    /// `avail_j` is where block `j` may start with blocks `0..j` placed before it, `start_j
+    /// = avail_j ∩ fit(b_j)`, and `avail_{j+1}` is reached from `start_j + b_j + 1`; the same
+    /// on the reversed line gives the starts from which the blocks after fit. A block can be
+    /// placed where both hold; a cell can be empty in gap `g` (between blocks `g−1` and `g`)
+    /// where it is reached from the end of block `g−1` and reaches the start of block `g`.
+    pub fn solve_masks(&mut self, clue: &[usize], n: usize, [filled, empty]: [u128; 2]) -> Option<[u128; 2]> {
+        debug_assert!(n <= MASK_LENGTH && clue.iter().all(|&b| b > 0));
+        let k = clue.len();
+        let cells = (1u128 << n) - 1;
+        let reverse = |mask: u128| (mask & cells).reverse_bits() >> (128 - n);
+        if filled & empty != 0
+            || !self.forward.run(clue.iter().copied(), n, filled, empty)
+            || !self.backward.run(clue.iter().rev().copied(), n, reverse(filled), reverse(empty))
+        {
+            return None;
+        }
+        let (forward, backward) = (&self.forward, &self.backward);
+        let mut can_fill = 0u128;
+        for (j, &len) in clue.iter().enumerate() {
+            // Block j at s is, on the reversed line, at n − s − len.
+            let both = forward.starts[j] & reverse(backward.starts[k - 1 - j] << (len - 1));
+            let mut covered = both;
+            for t in 1..len {
+                covered |= both << t;
+            }
+            can_fill |= covered;
+        }
+        let mut can_empty = 0u128;
+        for g in 0..=k {
+            can_empty |= forward.gaps[g] & reverse(backward.gaps[k - g]);
+        }
+        let (can_fill, can_empty) = (can_fill & cells, can_empty & cells);
+        if can_fill | can_empty != cells {
+            return None;
+        }
+        Some([cells & !can_empty, cells & !can_fill])
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -255,6 +351,41 @@ pub(crate) mod tests {
             }
         }
         assert_eq!(count_placements(&[1; 60], 400), u128::MAX);
+    }
+
+    /// The bit-parallel solver decides exactly what the table DP decides, contradictions
+    /// included, on random lines up to the longest it takes.
+    #[test]
+    fn mask_solver_matches_the_table_dp() {
+        let mut solver = LineSolver::default();
+        let mut random = xorshift(99);
+        for round in 0..20_000 {
+            let n = if round % 10 == 0 { MASK_LENGTH - (random() % 4) as usize } else { (random() % 30) as usize };
+            let truth: Vec<bool> = (0..n).map(|_| random() % 3 != 0).collect();
+            let clue = clue_of(truth.iter().copied());
+            let cells: Vec<Cell> = truth
+                .iter()
+                .map(|&f| match random() % 5 {
+                    0 => [Cell::Empty, Cell::Filled][usize::from(f)],
+                    1 if random() % 6 == 0 => [Cell::Filled, Cell::Empty][usize::from(f)],
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            let masks = |line: &[Cell]| {
+                let mut m = [0u128; 2];
+                for (i, &c) in line.iter().enumerate() {
+                    match c {
+                        Cell::Filled => m[0] |= 1 << i,
+                        Cell::Empty => m[1] |= 1 << i,
+                        Cell::Unknown => {}
+                    }
+                }
+                m
+            };
+            let mut solved = cells.clone();
+            let expected = solver.solve(&clue, &mut solved).then(|| masks(&solved));
+            assert_eq!(solver.solve_masks(&clue, n, masks(&cells)), expected, "{clue:?} {cells:?}");
+        }
     }
 
     /// The line solver against brute force: every placement consistent with the known cells.

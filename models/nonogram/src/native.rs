@@ -34,7 +34,11 @@
 //!
 //! Line solving goes through a cache keyed by the line and its state (bit masks of its filled
 //! and empty cells), since probing meets the same line states again and again: on TAAI
-//! puzzles about 9 lookups in 10 hit, and a search node costs 1.2 ms instead of 7.2 ms.
+//! puzzles about 9 lookups in 10 hit, and a search node costs 1.2 ms instead of 7.2 ms. A miss
+//! is solved on the masks themselves, bit-parallel ([`LineSolver::solve_masks`], lines up to
+//! [`MASK_LENGTH`] cells): with the table DP the misses still took two thirds of the
+//! instructions; on icga2017-0903 the search's fell from about 420 to 160 million, and over the
+//! 876 TAAI/TCGA puzzles the median from 54 to 14 ms.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -42,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use masu_core::{Error, SolveOptions, Stats};
 
-use crate::line::{Cell, LineSolver};
+use crate::line::{Cell, LineSolver, MASK_LENGTH};
 use crate::{Found, Grid, Nonogram};
 
 struct Search<'a> {
@@ -310,8 +314,13 @@ impl<'a> Search<'a> {
         let solved = match self.cache.map.get(&Key(l as u32, masks)) {
             Some(&solved) => solved,
             None => {
-                self.read_line(l);
-                let solved = self.line_solver.solve(self.clue(l), &mut self.line).then(|| masks_of(&self.line));
+                let length = if l < self.height { self.width } else { self.height };
+                let solved = if length <= MASK_LENGTH {
+                    self.line_solver.solve_masks(self.clue(l), length, masks)
+                } else {
+                    self.read_line(l);
+                    self.line_solver.solve(self.clue(l), &mut self.line).then(|| masks_of(&self.line))
+                };
                 if self.cache.map.len() >= CACHE_ENTRIES {
                     self.cache.map.clear();
                 }
