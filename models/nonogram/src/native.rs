@@ -15,7 +15,7 @@
 //!    reaches it; runs after the first break ties at random and try the other value first one
 //!    time in four. Solutions found are kept across runs: reaching the limit settles the
 //!    count, and the first run within its budget has seen every solution.
-//! 5. **Clause learning**: past a budget of probes ([`HANDOVER_PROBES`], about 0.2 s), the
+//! 5. **Clause learning**: past a budget of probes ([`HANDOVER_PROBES`], about 0.3 s), the
 //!    root is probed again and the search hands over to the CDCL stage ([`crate::cdcl`]):
 //!    the puzzle as CNF, the cells decided at the root as units, the solutions found so far
 //!    excluded, counted on by CaDiCaL. Depth-first search repeats the same failure in one
@@ -512,11 +512,15 @@ pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, 
 /// to spare.
 const FRAME_BYTES: usize = 1024;
 
-/// Probes (cells assumed, over all runs) before the CDCL stage takes over: about 0.2 s of
-/// search. Measured over the 876 TAAI/TCGA puzzles (10 s each), the median stays 0.05 s and
-/// the total falls from 195 s (14 timed out) to 151 s (none); handing over at 30,000 probes
-/// doubled the median, at 100,000 the tail was no shorter.
-const HANDOVER_PROBES: u64 = 50_000;
+/// Probes (cells assumed, over all runs) before the CDCL stage takes over: about 0.3 s of
+/// search. Measured over the 876 TAAI/TCGA puzzles (10 s each, one thread): with the table
+/// DP's line solving, handing over at 50,000 took the total from 195 s (14 timed out) to
+/// 151 s (none), 30,000 doubled the median, 100,000 made the tail no shorter. With the
+/// bit-parallel line solving, probes cost less, and later is better: at 50,000, 100,000,
+/// 200,000, 400,000 and 1,000,000 the total was 106, 85, 72, 72 and 72 s, the 90th
+/// percentile 0.38, 0.22, 0.11, 0.10 and 0.10 s (the median 14–17 ms throughout); Thing and
+/// Gettys take 3.8 and 23 s at 200,000 (3.4 and 23 s at 50,000).
+const HANDOVER_PROBES: u64 = 200_000;
 
 /// The search's budgets: the first run's nodes before its restart, and all runs' probes
 /// before the hand-over to the CDCL stage.
