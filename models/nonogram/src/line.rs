@@ -225,6 +225,29 @@ impl LineSolver {
     }
 }
 
+/// A line's state as bit masks, `[filled, empty]`, bit `i` for cell `i`.
+pub type Masks = [u128; 2];
+
+/// The masks of a line's decided cells.
+pub fn masks_of(line: &[Cell]) -> Masks {
+    let mut masks = [0, 0];
+    for (i, &c) in line.iter().enumerate() {
+        if let Some(side) = side(c) {
+            masks[side] |= 1 << i;
+        }
+    }
+    masks
+}
+
+/// Which of a line's masks holds a decided cell.
+pub(crate) fn side(value: Cell) -> Option<usize> {
+    match value {
+        Cell::Filled => Some(0),
+        Cell::Empty => Some(1),
+        Cell::Unknown => None,
+    }
+}
+
 /// The longest line [`LineSolver::solve_masks`] takes: its positions `0..=n` must fit a `u128` with a
 /// bit to spare for the carries.
 pub const MASK_LENGTH: usize = 126;
@@ -285,7 +308,7 @@ impl LineSolver {
     /// on the reversed line gives the starts from which the blocks after fit. A block can be
     /// placed where both hold; a cell can be empty in gap `g` (between blocks `g−1` and `g`)
     /// where it is reached from the end of block `g−1` and reaches the start of block `g`.
-    pub fn solve_masks(&mut self, clue: &[usize], n: usize, [filled, empty]: [u128; 2]) -> Option<[u128; 2]> {
+    pub fn solve_masks(&mut self, clue: &[usize], n: usize, [filled, empty]: Masks) -> Option<Masks> {
         debug_assert!(n <= MASK_LENGTH && clue.iter().all(|&b| b > 0));
         let k = clue.len();
         let cells = (1u128 << n) - 1;
@@ -371,20 +394,9 @@ pub(crate) mod tests {
                     _ => Cell::Unknown,
                 })
                 .collect();
-            let masks = |line: &[Cell]| {
-                let mut m = [0u128; 2];
-                for (i, &c) in line.iter().enumerate() {
-                    match c {
-                        Cell::Filled => m[0] |= 1 << i,
-                        Cell::Empty => m[1] |= 1 << i,
-                        Cell::Unknown => {}
-                    }
-                }
-                m
-            };
             let mut solved = cells.clone();
-            let expected = solver.solve(&clue, &mut solved).then(|| masks(&solved));
-            assert_eq!(solver.solve_masks(&clue, n, masks(&cells)), expected, "{clue:?} {cells:?}");
+            let expected = solver.solve(&clue, &mut solved).then(|| masks_of(&solved));
+            assert_eq!(solver.solve_masks(&clue, n, masks_of(&cells)), expected, "{clue:?} {cells:?}");
         }
     }
 

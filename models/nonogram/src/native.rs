@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use masu_core::{Error, SolveOptions, Stats};
 
-use crate::line::{Cell, LineSolver, MASK_LENGTH};
+use crate::line::{Cell, LineSolver, MASK_LENGTH, Masks, masks_of, side};
 use crate::{Found, Grid, Nonogram};
 
 struct Search<'a> {
@@ -93,9 +93,6 @@ struct Search<'a> {
 
 /// No assignment of the undecided cells satisfies every line.
 struct Contradiction;
-
-/// A line's state as bit masks, `[filled, empty]`, bit `i` for cell `i`.
-type Masks = [u128; 2];
 
 /// Puzzles with lines longer than this are solved without the cache (a line's state would
 /// not fit a `u128`).
@@ -144,25 +141,6 @@ impl Hasher for Mix {
 
     fn write_u64(&mut self, n: u64) {
         self.0 ^= n;
-    }
-}
-
-fn masks_of(line: &[Cell]) -> Masks {
-    let mut masks = [0, 0];
-    for (i, &c) in line.iter().enumerate() {
-        if let Some(side) = side(c) {
-            masks[side] |= 1 << i;
-        }
-    }
-    masks
-}
-
-/// Which of a line's masks holds a decided cell.
-fn side(value: Cell) -> Option<usize> {
-    match value {
-        Cell::Filled => Some(0),
-        Cell::Empty => Some(1),
-        Cell::Unknown => None,
     }
 }
 
