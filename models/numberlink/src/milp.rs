@@ -28,8 +28,14 @@
 //! slice, and the rest only has to prove it has no rival. Only bounds that cut are added:
 //! with the redundant `Σ y ≥ cells − most` in the last slice as well, CP-SAT settled 25 of
 //! every 8th janko board at a median of 6.5 s; without it 26 at 4.1 s, as before the slices.
-//! In 60 s on CP-SAT janko-arukone-430 is not answered: its slices of 0 and 2 blanks are
-//! proven empty and the time runs out in the one of 4.
+//! janko-arukone-430 (20×20, its one solution leaves 4 blanks) is not answered: its fill
+//! slice is proven empty in 2 s on CP-SAT (12 s on HiGHS), but the slice of 2 blanks is
+//! still open after 118 s (108 s on HiGHS; measured in session 24, where CP-SAT without
+//! its LP, presolve or clause inprocessing, or with `linearization_level` 2, and the
+//! chess-board balance of used cells, `Σ_black Σ_k y − Σ_white Σ_k y` fixed by the
+//! endpoints' colours, did not decide it in 60–90 s either). Without the circuit of
+//! [`crate::connected`], which answers it in 10 s, nothing stops the search from building
+//! detached cycles, and proving that no near-fill exists takes that long.
 //!
 //! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
 //! to 2 (settled / with an answer), two runs at a time: HiGHS 6 / 40, CP-SAT 26 / 43 (median
