@@ -1,10 +1,12 @@
 //! Checks every backend × formulation against a corpus's known answers.
 //!
 //! ```text
-//! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N]
-//! corpus nonogram DIR [--sets janko-puzzlekit,nonogram-db | --sets all] [--formulations native,automaton,start-index] [--backend B] [--time-limit S]
-//! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--backend B] [--time-limit S]
+//! corpus sudoku DIR [--sets norvig,tdoku-tests,janko-puzzlekit | --sets all] [--time-limit S] [--threads N] [--jobs N]
+//! corpus nonogram DIR [--sets janko-puzzlekit,nonogram-db | --sets all] [--formulations native,automaton,start-index] [--backend B] [--time-limit S] [--jobs N]
+//! corpus numberlink DIR [--sets janko-puzzlekit,flow-solver | --sets all] [--formulations connected,milp] [--backend B] [--time-limit S] [--jobs N]
 //! ```
+//!
+//! `--jobs N` solves N puzzles at once (each with its own `--threads`); every kind takes it.
 //!
 //! For numberlink, every `json/` board below DIR (rule as the source states it) is solved
 //! with a solution limit of 2 by each formulation; every answer must pass the checker, a
@@ -27,6 +29,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -62,6 +65,11 @@ struct Cli {
     /// cp-sat); the others run on their first backend, as by default.
     #[arg(long)]
     backend: Option<masu::core::Backend>,
+    /// Puzzles solved at once, each on its own thread (a solve still uses --threads).
+    /// Times are per solve: with more jobs than free cores they stretch, and so do
+    /// timeouts' chances.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
 }
 
 impl Cli {
@@ -127,13 +135,19 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
     };
     let progress = progress_bar((cases.len() * combinations.len()) as u64);
     let mut tallies: BTreeMap<(String, String, Formulation, masu::core::Backend), Tally> = BTreeMap::new();
-    for case in &cases {
-        for &(formulation, backend) in &combinations {
-            let tally = tallies.entry((case.set.clone(), case.file.clone(), formulation, backend)).or_default();
-            tally.puzzles += 1;
+    let solve_case = |case: &Case| {
+        let solve = |&(formulation, backend)| {
             let started = Instant::now();
             let result = sudoku::solve(&case.puzzle, formulation, backend, &options);
-            tally.times.push(started.elapsed());
+            (formulation, backend, started.elapsed(), result)
+        };
+        combinations.iter().map(solve).collect::<Vec<_>>()
+    };
+    run_jobs(&cases, cli.jobs, solve_case, |case, results| {
+        for (formulation, backend, elapsed, result) in results {
+            let tally = tallies.entry((case.set.clone(), case.file.clone(), formulation, backend)).or_default();
+            tally.puzzles += 1;
+            tally.times.push(elapsed);
             let place = format!("{}/{}:{}", case.set, case.file, case.line);
             match result {
                 Err(e) => {
@@ -162,7 +176,7 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
             }
             advance(&progress);
         }
-    }
+    });
     progress.finish_and_clear();
     println!(
         "{:<18} {:<28} {:<14} {:<7} {:>7} {:>6} {:>8} {:>8} {:>6} {:>10} {:>9}",
@@ -258,6 +272,35 @@ fn progress_bar(len: u64) -> ProgressBar {
     bar
 }
 
+/// Runs `work` on every item on `jobs` threads, and hands each result to `take` on this
+/// thread as soon as it is done (so in the order they finish, not the items' order).
+fn run_jobs<T: Sync, R: Send>(items: &[T], jobs: usize, work: impl Fn(&T) -> R + Sync, mut take: impl FnMut(&T, R)) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            let (send, next, work) = (send.clone(), &next, &work);
+            scope.spawn(move || {
+                while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if send.send((item, work(item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for (item, result) in receive {
+            take(item, result);
+        }
+    });
+}
+
+/// Reports a failure about `file` above the progress bar, and counts it.
+fn report_failure(progress: &ProgressBar, failures: &mut usize, file: &Path, message: String) {
+    *failures += 1;
+    progress.suspend(|| eprintln!("FAIL {}: {message}", file.display()));
+}
+
 fn advance(bar: &ProgressBar) {
     bar.inc(1);
     let (pos, len) = (bar.position(), bar.length().unwrap_or(0));
@@ -324,29 +367,43 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
     type Tally = (BTreeMap<Status, usize>, Vec<Duration>, usize);
     let mut tallies: BTreeMap<(String, F), Tally> = BTreeMap::new();
     let mut failures = 0;
+    // The puzzles first (cheap), then the solves, `--jobs` at a time.
+    struct Case<'a> {
+        file: &'a Path,
+        collection: String,
+        puzzle: nonogram::Nonogram,
+        solution: Option<nonogram::Grid>,
+        several: bool,
+    }
+    let mut cases = Vec::new();
     for file in &files {
         let collection = file.iter().rev().nth(2).map_or("?".into(), |c| c.to_string_lossy().into_owned());
         let text = std::fs::read_to_string(file)?;
         let entry = format::parse_json(&text).into_iter().next().context("empty JSON")?;
-        let mut fail = |message: String| {
-            failures += 1;
-            progress.suspend(|| eprintln!("FAIL {}: {message}", file.display()));
-        };
-        let puzzle = match entry.puzzle {
-            Ok(p) => p,
-            Err(e) => {
-                fail(format!("unreadable: {e}"));
-                continue;
+        match entry.puzzle {
+            Ok(puzzle) => {
+                let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
+                cases.push(Case { file, collection, puzzle, solution: entry.solution, several });
             }
-        };
-        let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
-        let mut answers: Vec<(F, Status, Vec<nonogram::Grid>)> = Vec::new();
-        for &formulation in &formulations {
-            let backend = cli.backend_for(formulation.backends());
+            Err(e) => {
+                report_failure(&progress, &mut failures, file, format!("unreadable: {e}"));
+                progress.inc(formulations.len() as u64);
+            }
+        }
+    }
+    let solve_case = |case: &Case| {
+        let solve = |&formulation: &F| {
             let started = Instant::now();
-            let result = nonogram::solve(&puzzle, formulation, backend, &options);
-            let elapsed = started.elapsed();
-            let tally = tallies.entry((collection.clone(), formulation)).or_default();
+            let result = nonogram::solve(&case.puzzle, formulation, cli.backend_for(formulation.backends()), &options);
+            (formulation, started.elapsed(), result)
+        };
+        formulations.iter().map(solve).collect::<Vec<_>>()
+    };
+    run_jobs(&cases, cli.jobs, solve_case, |case, results| {
+        let mut fail = |message: String| report_failure(&progress, &mut failures, case.file, message);
+        let mut answers: Vec<(F, Status)> = Vec::new();
+        for (formulation, elapsed, result) in results {
+            let tally = tallies.entry((case.collection.clone(), formulation)).or_default();
             tally.1.push(elapsed);
             match result {
                 Err(masu::core::Error::TooLarge(_)) => tally.2 += 1,
@@ -354,12 +411,12 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
                 Ok(report) => {
                     *tally.0.entry(report.status).or_default() += 1;
                     if report.status == Status::Unique {
-                        if let Some(expected) = &entry.solution {
+                        if let Some(expected) = &case.solution {
                             if &report.solutions[0] != expected {
                                 fail(format!("{formulation}: unique, but not the source's solution"));
                             }
                         }
-                        if several {
+                        if case.several {
                             fail(format!("{formulation}: unique, but the source gives several solutions"));
                         }
                     }
@@ -369,20 +426,20 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
                         ));
                     }
                     if matches!(report.status, Status::Unique | Status::Multiple | Status::Infeasible) {
-                        answers.push((formulation, report.status, report.solutions));
+                        answers.push((formulation, report.status));
                     }
                 }
             }
             advance(&progress);
         }
-        if let Some((first, status, _)) = answers.first() {
-            for (other, other_status, _) in &answers[1..] {
+        if let Some((first, status)) = answers.first() {
+            for (other, other_status) in &answers[1..] {
                 if other_status != status {
                     fail(format!("{first} says {status}, {other} says {other_status}"));
                 }
             }
         }
-    }
+    });
     progress.finish_and_clear();
     println!(
         "{:<22} {:<15} {:>7} {:>7} {:>9} {:>10} {:>10} {:>6} {:>10} {:>10}",
@@ -433,33 +490,40 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
     type Tally = (BTreeMap<Status, usize>, usize, Vec<Duration>);
     let mut tallies: BTreeMap<F, Tally> = BTreeMap::new();
     let mut failures = 0;
+    // The boards first (cheap), then the solves, `--jobs` at a time.
+    let mut cases = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file)?;
         let entry = format::parse_json(&text, None);
-        let mut fail = |message: String| {
-            failures += 1;
-            progress.suspend(|| eprintln!("FAIL {}: {message}", file.display()));
-        };
-        let puzzle = match entry.puzzle {
-            Ok(p) => p,
+        match entry.puzzle {
+            Ok(puzzle) => cases.push((file.as_path(), puzzle, entry.solution)),
             Err(e) => {
-                fail(format!("unreadable: {e}"));
-                continue;
+                report_failure(&progress, &mut failures, file, format!("unreadable: {e}"));
+                progress.inc(formulations.len() as u64);
             }
-        };
-        let mut statuses = Vec::new();
-        for &formulation in &formulations {
+        }
+    }
+    let solve_case = |(_, puzzle, _): &(&Path, numberlink::Numberlink, _)| {
+        let solve = |&formulation: &F| {
             let started = Instant::now();
-            let result = numberlink::solve(&puzzle, formulation, cli.backend_for(formulation.backends()), &options);
+            let result = numberlink::solve(puzzle, formulation, cli.backend_for(formulation.backends()), &options);
+            (formulation, started.elapsed(), result)
+        };
+        formulations.iter().map(solve).collect::<Vec<_>>()
+    };
+    run_jobs(&cases, cli.jobs, solve_case, |(file, _, solution), results| {
+        let mut fail = |message: String| report_failure(&progress, &mut failures, file, message);
+        let mut statuses = Vec::new();
+        for (formulation, elapsed, result) in results {
             let tally = tallies.entry(formulation).or_default();
-            tally.2.push(started.elapsed());
+            tally.2.push(elapsed);
             match result {
                 Err(e) => fail(format!("{formulation}: {e}")),
                 Ok(report) => {
                     *tally.0.entry(report.status).or_default() += 1;
                     tally.1 += usize::from(!report.solutions.is_empty());
                     if report.status == Status::Unique {
-                        if let Some(expected) = &entry.solution {
+                        if let Some(expected) = solution {
                             if &report.solutions[0].numbers != expected {
                                 fail(format!("{formulation}: unique, but not the source's solution"));
                             }
@@ -479,7 +543,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
                 }
             }
         }
-    }
+    });
     progress.finish_and_clear();
     println!(
         "{:<12} {:>7} {:>9} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",

@@ -320,3 +320,42 @@ fn corpus_runs_the_named_sets_only() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("set three: no json/*.json puzzles"), "{}", text(&out.stderr));
 }
+
+/// `corpus --jobs` solves several boards at once and reports what one job reports: the same
+/// summary, a failure for a wrong source solution and for an unreadable board, each naming
+/// its file, and a failing exit status.
+#[test]
+fn corpus_jobs_report_what_one_job_reports() {
+    let dir = temp_dir("corpus-jobs");
+    let json = dir.join("set").join("json");
+    std::fs::create_dir_all(&json).unwrap();
+    let good = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 2, 2]]}"#;
+    for n in 0..5 {
+        std::fs::write(json.join(format!("good-{n}.json")), good).unwrap();
+    }
+    let wrong = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 0, 2]]}"#;
+    std::fs::write(json.join("wrong.json"), wrong).unwrap();
+    std::fs::write(json.join("once.json"), r#"{"grid": [[1, 0], [0, 0]]}"#).unwrap();
+    let corpus = |jobs: &str| {
+        Command::new(masu_binary().with_file_name("corpus"))
+            .args(["numberlink", dir.to_str().unwrap(), "--sets", "set", "--formulations", "native", "--jobs", jobs])
+            .output()
+            .unwrap()
+    };
+    // The summary without its two timing columns.
+    let summary = |out: &Output| -> Vec<Vec<String>> {
+        let words = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        text(&out.stdout).lines().map(|l| words(l).into_iter().take(7).collect()).collect()
+    };
+    let (one, three) = (corpus("1"), corpus("3"));
+    assert_eq!(summary(&one), summary(&three));
+    for out in [&one, &three] {
+        let errors = text(&out.stderr);
+        assert!(!out.status.success(), "{errors}");
+        assert!(errors.contains("wrong.json: native: unique, but not the source's solution"), "{errors}");
+        assert!(errors.contains("once.json: unreadable"), "{errors}");
+        assert_eq!(errors.matches("FAIL").count(), 2, "{errors}");
+    }
+    let rows = summary(&three);
+    assert_eq!(rows[1], ["native", "6", "6", "6", "0", "0", "0"], "{rows:?}");
+}
