@@ -30,6 +30,8 @@ test:
 #   formulations with a time limit; all must agree and pass the checker)
 #   just corpus numberlink ../shared/data/numberlink   (connected and milp on janko-puzzlekit
 #   and flow-solver, 60 s per solve; answers checked, unique ones equal to the source's)
+#   Any arguments replace the defaults; --jobs N solves N puzzles at once, e.g.
+#   just corpus numberlink ../shared/data/numberlink --time-limit 60 --backend cp-sat --threads 1 --jobs 2
 corpus kind dir *args:
     if [ "{{kind}}" = nonogram ] && [ -z "{{args}}" ]; then \
         ./masu example corpus nonogram {{dir}} --time-limit 60 && \
