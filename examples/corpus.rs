@@ -136,15 +136,10 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
     let progress = progress_bar((cases.len() * combinations.len()) as u64);
     let mut tallies: BTreeMap<(String, String, Formulation, masu::core::Backend), Tally> = BTreeMap::new();
     let solve_case = |case: &Case| {
-        let solve = |&(formulation, backend)| {
-            let started = Instant::now();
-            let result = sudoku::solve(&case.puzzle, formulation, backend, &options);
-            (formulation, backend, started.elapsed(), result)
-        };
-        combinations.iter().map(solve).collect::<Vec<_>>()
+        timed_each(&combinations, |(formulation, backend)| sudoku::solve(&case.puzzle, formulation, backend, &options))
     };
     run_jobs(&cases, cli.jobs, solve_case, |case, results| {
-        for (formulation, backend, elapsed, result) in results {
+        for ((formulation, backend), elapsed, result) in results {
             let tally = tallies.entry((case.set.clone(), case.file.clone(), formulation, backend)).or_default();
             tally.puzzles += 1;
             tally.times.push(elapsed);
@@ -295,6 +290,16 @@ fn run_jobs<T: Sync, R: Send>(items: &[T], jobs: usize, work: impl Fn(&T) -> R +
     });
 }
 
+/// `solve` for each of `combinations` in turn, each timed: (combination, time, result).
+fn timed_each<C: Copy, R>(combinations: &[C], solve: impl Fn(C) -> R) -> Vec<(C, Duration, R)> {
+    let timed = |&c: &C| {
+        let started = Instant::now();
+        let result = solve(c);
+        (c, started.elapsed(), result)
+    };
+    combinations.iter().map(timed).collect()
+}
+
 /// Reports a failure about `file` above the progress bar, and counts it.
 fn report_failure(progress: &ProgressBar, failures: &mut usize, file: &Path, message: String) {
     *failures += 1;
@@ -392,12 +397,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
         }
     }
     let solve_case = |case: &Case| {
-        let solve = |&formulation: &F| {
-            let started = Instant::now();
-            let result = nonogram::solve(&case.puzzle, formulation, cli.backend_for(formulation.backends()), &options);
-            (formulation, started.elapsed(), result)
-        };
-        formulations.iter().map(solve).collect::<Vec<_>>()
+        timed_each(&formulations, |f: F| nonogram::solve(&case.puzzle, f, cli.backend_for(f.backends()), &options))
     };
     run_jobs(&cases, cli.jobs, solve_case, |case, results| {
         let mut fail = |message: String| report_failure(&progress, &mut failures, case.file, message);
@@ -504,12 +504,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         }
     }
     let solve_case = |(_, puzzle, _): &(&Path, numberlink::Numberlink, _)| {
-        let solve = |&formulation: &F| {
-            let started = Instant::now();
-            let result = numberlink::solve(puzzle, formulation, cli.backend_for(formulation.backends()), &options);
-            (formulation, started.elapsed(), result)
-        };
-        formulations.iter().map(solve).collect::<Vec<_>>()
+        timed_each(&formulations, |f: F| numberlink::solve(puzzle, f, cli.backend_for(f.backends()), &options))
     };
     run_jobs(&cases, cli.jobs, solve_case, |(file, _, solution), results| {
         let mut fail = |message: String| report_failure(&progress, &mut failures, file, message);
