@@ -33,9 +33,13 @@
 //! still open after 118 s (108 s on HiGHS; measured in session 24, where CP-SAT without
 //! its LP, presolve or clause inprocessing, or with `linearization_level` 2, and the
 //! chess-board balance of used cells, `Σ_black Σ_k y − Σ_white Σ_k y` fixed by the
-//! endpoints' colours, did not decide it in 60–90 s either). Without the circuit of
-//! [`crate::connected`], which answers it in 10 s, nothing stops the search from building
-//! detached cycles, and proving that no near-fill exists takes that long.
+//! endpoints' colours, did not decide it in 60–90 s either). Detached cycles are not what
+//! makes it hard (session 25): that slice's first CP-SAT solve runs 77 s without returning
+//! any answer, cyclic or not; with every cycle forbidden up front by an ordering (arcs
+//! `a_cd + a_dc = u[e]`, one out of each start and into each end, in = out = used
+//! elsewhere, `p_d ≥ p_c + 1 − cells·(1 − a_cd)`) it is still open at 78 s; and the slice
+//! `0..=4`, which holds the solution, gives no answer in 90 s. [`crate::connected`]
+//! answers it in 12 s: its circuit propagates what these rows do not.
 //!
 //! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
 //! to 2 (settled / with an answer), two runs at a time: HiGHS 6 / 40, CP-SAT 26 / 43 (median
@@ -55,7 +59,11 @@
 //! flow-solver levels 7 settled on HiGHS instead of 6, and 9 on CP-SAT instead of 15); the
 //! checkerboard balance (on a grid coloured like a chess board a path's cells alternate in
 //! colour, so used black minus used white cells is fixed by the endpoints' colours), which
-//! did not speed HiGHS up on janko-arukone-093 or -016.
+//! did not speed HiGHS up on janko-arukone-093 or -016. HiGHS settings on every 8th janko
+//! board (session 25, as above, each run beside another): `mip_heuristic_effort` 0.3 (the
+//! default 0.05), symmetry detection off, no cut separation below the root, or
+//! `mip_pscost_minreliable` 0 each settled 6 and answered 39–40, as the defaults did (6 / 39
+//! in the same conditions); without presolve 4 / 20. The defaults stay.
 
 use std::ops::RangeInclusive;
 use std::time::Instant;
