@@ -253,8 +253,8 @@ fn nonogram_solution_is_drawn() {
 fn numberlink_bad_input_is_named_and_the_batch_goes_on() {
     let cases = [
         ("good.json", "[[0,1,0,3,2],[0,0,0,0,0],[0,0,2,0,1],[0,0,0,3,0],[0,0,0,0,0]]", None),
-        ("once.json", "[[1,0],[0,2],[2,0]]", Some(":1: number 1 appears 1 time(s) (at r1c1)")),
-        ("thrice.txt", "A.A\n..A\n", Some(":1: number 1 appears 3 time(s) (at r1c1, r1c3, r2c3)")),
+        ("once.json", "[[4,0],[0,2],[2,0]]", Some(":1: number 4 appears 1 time(s) (at r1c1)")),
+        ("thrice.txt", "A.A\n..A\n", Some(":1: symbol 'A' appears 3 time(s) (at r1c1, r1c3, r2c3)")),
         ("ragged.txt", "A.B\nAB\n", Some(":2: 2 cells in a row of a board 3 wide: not a rectangle")),
         ("symbol.json", "[[1,\"x\"],[1,0]]", Some(":1: r1c2: \"x\" is not a number")),
         ("nopairs.json", "[[0,0],[0,0]]", Some(":1: no endpoints: the board has no pairs to connect")),

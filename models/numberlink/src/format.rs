@@ -50,28 +50,6 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Entry> {
     }
 }
 
-/// Symbols to numbers: `.` (or `0`) blank, others 1..k by first appearance.
-fn number_rows(rows: &[(usize, Vec<char>)]) -> Vec<Vec<u32>> {
-    let mut symbols: Vec<char> = Vec::new();
-    rows.iter()
-        .map(|(_, row)| {
-            row.iter()
-                .map(|&s| {
-                    if s == '.' || s == '0' {
-                        0
-                    } else {
-                        let k = symbols.iter().position(|&t| t == s).unwrap_or_else(|| {
-                            symbols.push(s);
-                            symbols.len() - 1
-                        });
-                        k as u32 + 1
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
 /// The article's JSON array, or `shared/data`'s object.
 pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
     let value: serde_json::Value = match serde_json::from_str(text) {
@@ -105,30 +83,33 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
         _ => (Err("not a board".to_string()), None, String::new(), None),
     };
     let implied = if notes.contains("every cell must be covered") { Rule::Fill } else { Rule::Blanks };
-    let puzzle = board.and_then(|rows| Numberlink::new(renumber(rows), rule.unwrap_or(implied)));
+    let puzzle =
+        board.and_then(|rows| self::board(rows, |v| v == 0, |v| format!("number {v}"), rule.unwrap_or(implied)));
     Entry { line: 1, name, puzzle, solution }
 }
 
-/// Numbers renumbered 1..k in order of first appearance (sources may skip numbers).
-fn renumber(rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
-    let mut seen: Vec<u32> = Vec::new();
-    rows.into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|v| {
-                    if v == 0 {
-                        0
-                    } else {
-                        seen.iter().position(|&s| s == v).unwrap_or_else(|| {
-                            seen.push(v);
-                            seen.len() - 1
-                        }) as u32
-                            + 1
-                    }
-                })
-                .collect()
-        })
-        .collect()
+/// The board of `rows` with their symbols renumbered 1..k in order of first appearance
+/// (sources skip numbers or use letters; `blank` symbols are 0), its errors naming each
+/// number as `name` writes the source's symbol.
+fn board<T: Copy + PartialEq>(
+    rows: impl IntoIterator<Item = impl IntoIterator<Item = T>>,
+    blank: impl Fn(T) -> bool,
+    name: impl Fn(T) -> String,
+    rule: Rule,
+) -> Result<Numberlink, String> {
+    let mut symbols: Vec<T> = Vec::new();
+    let mut number = |s: T| -> u32 {
+        if blank(s) {
+            return 0;
+        }
+        let k = symbols.iter().position(|&t| t == s).unwrap_or_else(|| {
+            symbols.push(s);
+            symbols.len() - 1
+        });
+        k as u32 + 1
+    };
+    let rows: Vec<Vec<u32>> = rows.into_iter().map(|row| row.into_iter().map(&mut number).collect()).collect();
+    Numberlink::labelled(rows, rule, |k| name(symbols[k as usize - 1]))
 }
 
 /// `W H` then H rows; several boards; `0 0` ends.
@@ -166,7 +147,7 @@ pub fn parse_sized(text: &str, rule: Rule) -> Vec<Entry> {
             });
             continue;
         } else {
-            Numberlink::new(number_rows(&rows), rule)
+            symbol_board(&rows, rule)
         };
         entries.push(Entry { name: Some(format!("puzzle {number}")), ..entry(at, puzzle) });
     }
@@ -185,7 +166,13 @@ pub fn parse_flow(text: &str, rule: Rule) -> Entry {
     if let Some((n, r)) = rows.iter().find(|(_, r)| r.len() != width) {
         return entry(*n, Err(format!("{} cells in a row of a board {width} wide: not a rectangle", r.len())));
     }
-    entry(rows[0].0, Numberlink::new(number_rows(&rows), rule))
+    entry(rows[0].0, symbol_board(&rows, rule))
+}
+
+/// The board of text rows: `.` (or `0`) blank, any other symbol an endpoint.
+fn symbol_board(rows: &[(usize, Vec<char>)], rule: Rule) -> Result<Numberlink, String> {
+    let cells = rows.iter().map(|(_, row)| row.iter().copied());
+    board(cells, |s| s == '.' || s == '0', |s| format!("symbol '{s}'"), rule)
 }
 
 /// A solution as text: the numbered grid, numbers in base 36 (`.` unused).
@@ -221,7 +208,17 @@ mod tests {
             "number 1 appears 1 time(s) (at r1c1); each number must appear exactly twice"
         );
         let thrice = parse_flow("A.A\n..A\n", Rule::Fill);
-        assert!(thrice.puzzle.unwrap_err().contains("number 1 appears 3 time(s) (at r1c1, r1c3, r2c3)"));
+        assert!(thrice.puzzle.unwrap_err().contains("symbol 'A' appears 3 time(s) (at r1c1, r1c3, r2c3)"));
+        // Numbers as the file writes them, though renumbered inside; every one at fault.
+        let skipped = parse_json("[[5,0,7],[0,0,7],[9,0,0]]", None);
+        assert_eq!(
+            skipped.puzzle.unwrap_err(),
+            "number 5 appears 1 time(s) (at r1c1); number 9 appears 1 time(s) (at r3c1); \
+             each number must appear exactly twice"
+        );
+        let sized = parse_sized("3 2\nB.C\nCB.\n3 1\nAxA\n", Rule::Blanks);
+        assert!(sized[0].puzzle.is_ok());
+        assert!(sized[1].puzzle.as_ref().unwrap_err().starts_with("symbol 'x' appears 1 time(s) (at r1c2)"));
         let ragged = parse_flow("A.B\nAB\n", Rule::Fill);
         assert_eq!((ragged.line, ragged.puzzle.unwrap_err().contains("not a rectangle")), (2, true));
         let none = parse_json("[[0,0],[0,0]]", None);

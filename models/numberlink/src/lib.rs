@@ -78,6 +78,12 @@ pub struct Numberlink {
 impl Numberlink {
     /// A puzzle from its rows (0 blank); errors name the cell at fault.
     pub fn new(rows: Vec<Vec<u32>>, rule: Rule) -> Result<Numberlink, String> {
+        Numberlink::labelled(rows, rule, |k| format!("number {k}"))
+    }
+
+    /// [`Numberlink::new`], with `label(k)` naming number `k` in errors as the source wrote
+    /// it (formats renumber their symbols).
+    pub fn labelled(rows: Vec<Vec<u32>>, rule: Rule, label: impl Fn(u32) -> String) -> Result<Numberlink, String> {
         let height = rows.len();
         let width = rows.first().map_or(0, Vec::len);
         if height == 0 || width == 0 {
@@ -95,17 +101,18 @@ impl Numberlink {
         if pairs == 0 {
             return Err("no endpoints: the board has no pairs to connect".into());
         }
-        for k in 1..=pairs {
-            let at: Vec<Cell> =
-                cells.iter().enumerate().filter(|&(_, &v)| v == k).map(|(i, _)| (i / width, i % width)).collect();
-            if at.len() != 2 {
-                let places: Vec<String> = at.iter().map(|&(r, c)| format!("r{}c{}", r + 1, c + 1)).collect();
-                return Err(format!(
-                    "number {k} appears {} time(s){}; each number must appear exactly twice",
-                    at.len(),
-                    if places.is_empty() { String::new() } else { format!(" (at {})", places.join(", ")) }
-                ));
-            }
+        let miscounted: Vec<String> = (1..=pairs)
+            .filter_map(|k| {
+                let at: Vec<String> = (0..cells.len())
+                    .filter(|&i| cells[i] == k)
+                    .map(|i| format!("r{}c{}", i / width + 1, i % width + 1))
+                    .collect();
+                let places = if at.is_empty() { String::new() } else { format!(" (at {})", at.join(", ")) };
+                (at.len() != 2).then(|| format!("{} appears {} time(s){places}", label(k), at.len()))
+            })
+            .collect();
+        if !miscounted.is_empty() {
+            return Err(format!("{}; each number must appear exactly twice", miscounted.join("; ")));
         }
         Ok(Numberlink { width, height, cells, pairs, rule })
     }
