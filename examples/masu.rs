@@ -183,6 +183,10 @@ struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     count: Option<u64>,
     /// Wall-clock limit per puzzle, in seconds.
+    ///
+    /// Building a model is not interrupted: where that alone takes longer (a 1002×1002
+    /// numberlink board: 24 s for `connected`), the puzzle overruns the limit and is reported
+    /// timed out.
     #[arg(long, value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Threads the backend may use (CP-SAT workers, HiGHS threads).

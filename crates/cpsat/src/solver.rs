@@ -359,7 +359,6 @@ impl CpSolver {
         } else {
             projection
         };
-        let mut proto = model.proto.clone();
         let mut result = Enumeration {
             solutions: Vec::new(),
             complete: false,
@@ -367,6 +366,12 @@ impl CpSolver {
             solves: 0,
             workers: self.parameters.workers,
         };
+        if time_left(deadline).is_none() {
+            // Out of time already: copying a large model would take time of its own (21 s
+            // for the 29 million constraints of a 1002×1002 numberlink board).
+            return Ok(result);
+        }
+        let mut proto = model.proto.clone();
         while result.solutions.len() < limit {
             let Some(remaining) = time_left(deadline) else { break };
             let response = self.solve_proto(&proto, remaining)?;

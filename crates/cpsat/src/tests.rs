@@ -407,6 +407,16 @@ fn time_limit_gives_unknown() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
+/// An enumeration with no time left returns at once, without a solve, found nothing and
+/// complete nothing (a slice of numberlink's count after the deadline).
+#[test]
+fn an_enumeration_out_of_time_does_not_solve() {
+    let solver = CpSolver::new(Parameters { time_limit: Some(Duration::ZERO), ..Default::default() });
+    let (m, q) = queens(6);
+    let e = solver.enumerate(&m, 10, &q).unwrap();
+    assert_eq!((e.solves, e.solutions.len(), e.complete), (0, 0, false));
+}
+
 #[test]
 fn stop_handle_interrupts_from_another_thread() {
     let solver = CpSolver::new(Parameters { workers: Some(1), ..Default::default() });

@@ -268,6 +268,9 @@ fn count(
     limit: usize,
     stats: &mut Stats,
 ) -> Result<(Vec<Paths>, bool), Error> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Ok((Vec::new(), false)); // no time to build another slice's model
+    }
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if blanks == Some(0..=0) { &fill } else { puzzle };

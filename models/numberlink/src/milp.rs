@@ -165,6 +165,9 @@ fn count(
     deadline: Option<Instant>,
     limit: usize,
 ) -> Result<(Vec<Paths>, bool, Stats), Error> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Ok((Vec::new(), false, Stats::default())); // no time to build another slice's model
+    }
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if blanks == Some(0..=0) { &fill } else { puzzle };
