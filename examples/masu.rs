@@ -118,7 +118,11 @@ struct GenerateArgs {
     /// Board side.
     #[arg(long, value_parser = clap::value_parser!(u64).range(2..=60))]
     size: u64,
-    /// Pairs (default: the side).
+    /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
+    ///
+    /// fast: random paths are joined down to this many; a large board may stall above it,
+    /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
+    /// numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pairs: Option<u64>,
     /// Puzzles to produce (fast), each drawn independently.
@@ -496,7 +500,10 @@ fn run_generate(args: &GenerateArgs) -> Result<ExitCode> {
         bail!("generate makes numberlink puzzles only");
     }
     let n = args.size as usize;
-    let pairs = args.pairs.unwrap_or(args.size) as usize;
+    let pairs = args.pairs.map_or(n.min(n * n / 3), |k| k as usize);
+    if pairs > n * n / 3 {
+        bail!("--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more", n * n / 3);
+    }
     let interrupt = interrupt_on_ctrl_c()?;
     let options = SolveOptions {
         time_limit: args.time_limit,

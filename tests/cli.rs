@@ -294,6 +294,10 @@ fn numberlink_generation_is_json_lines_and_deterministic() {
     assert_eq!(lines.len(), 2);
     assert_ne!(lines[0]["puzzle"], lines[1]["puzzle"]);
     assert_eq!(lines[0]["puzzle"].as_array().unwrap().len(), 6);
+    // More pairs than paths of 3 cells fit: refused, not quietly fewer.
+    let out = masu(&["generate", "numberlink", "--size", "3", "--pairs", "4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--pairs 4: a 3×3 board holds at most 3 paths"), "{}", text(&out.stderr));
 }
 
 /// `corpus` runs the sets `--sets` names and no others, and refuses a set without puzzles.
