@@ -186,6 +186,10 @@ pub(crate) fn count(
     interrupt: &Interrupt,
 ) -> Counted {
     let mut known = known;
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        // Out of time: encoding a large board would take time of its own.
+        return Counted { solutions: known, complete: false, solves: 0, cuts: 0 };
+    }
     if induced && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
         known = filling(puzzle, deadline, interrupt).into_iter().collect();
     }

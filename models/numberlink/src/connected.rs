@@ -107,8 +107,15 @@ pub struct ConnectedModel {
 /// paths, a hard search). With shorter paths the search is easy and the Booleans' size
 /// dominates: on the generator's boards (about 6 cells per pair) integers were 4–20 times
 /// faster; on the flow-solver levels (8 to 20 cells per pair) Booleans were up to 8 times.
+/// Their clauses grow with cells × pairs, so past 200 000 of those integers are used unless
+/// the pairs are few: thomasahle's 122×123 board with 62 pairs (930 000) is proven unique in
+/// 6 s and 0.4 GB with integers, where Booleans (6.4 million clauses) took 24 s and 6.5 GB
+/// to stop at a 5 s limit with no answer; on its 1002×1002 board with 4 pairs Booleans stop at 5 s
+/// after 27 s and 7.3 GB, integers after 83 s and 14 GB. Every other board here is below
+/// 120 000.
 pub fn booleans_pay(puzzle: &Numberlink) -> bool {
-    puzzle.width() * puzzle.height() >= 8 * puzzle.pairs() as usize
+    let (cells, pairs) = (puzzle.width() * puzzle.height(), puzzle.pairs() as usize);
+    cells >= 8 * pairs && (cells * pairs <= 200_000 || pairs <= 8)
 }
 
 /// Builds the circuit model; `induced` adds that neighbours of one number are linked;
@@ -294,6 +301,21 @@ fn count(
 mod tests {
     use super::*;
     use crate::native::tests::{assert_same_count, boards, with_blank_row};
+
+    /// Booleans on long paths unless cells × pairs is large with many pairs.
+    #[test]
+    fn booleans_where_they_pay() {
+        let board = |side: usize, pairs: usize| {
+            let mut cells = vec![0; side * side];
+            for (i, cell) in cells.iter_mut().take(2 * pairs).enumerate() {
+                *cell = i as u32 / 2 + 1;
+            }
+            Numberlink::new(cells.chunks(side).map(<[u32]>::to_vec).collect(), Rule::Blanks).unwrap()
+        };
+        let pay = |side, pairs| booleans_pay(&board(side, pairs));
+        assert!(pay(48, 40) && pay(1002, 4));
+        assert!(!pay(15, 40) && !pay(123, 62));
+    }
 
     /// Both encodings of the numbers count alike up to 30 and, where that is every solution,
     /// find the same ones (under the blanks rule through the induced model and its fill-rule

@@ -63,6 +63,10 @@ struct Search<'a> {
     stopped: bool,
     /// Nodes the search may visit before it hands over to the clause-learning stage.
     node_limit: u64,
+    /// Nodes between looks at the clock: a node's component test visits every free cell,
+    /// so large boards look more often (a 1002×1002 board at every node; 1024 nodes of it
+    /// took 10 s, overrunning a 5 s limit by 43 s).
+    check_every: u64,
     /// The search reached `node_limit`: [`crate::cdcl`] settles the count.
     handed_over: bool,
     /// Scratch for the component labelling: the component of each free cell. Ids only grow
@@ -117,6 +121,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             node_limit: u64::MAX,
+            check_every: ((1 << 20) / (w * h) as u64).clamp(1, 1024),
             handed_over: false,
             component: vec![0; w * h],
             stamp: 0,
@@ -255,7 +260,7 @@ impl<'a> Search<'a> {
 
     fn search(&mut self) {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.late() || self.nodes > self.node_limit {
+        if self.nodes % self.check_every == 0 && self.late() || self.nodes > self.node_limit {
             self.handed_over = self.nodes > self.node_limit;
             self.stopped = true;
             return;
