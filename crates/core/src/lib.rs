@@ -215,13 +215,14 @@ pub enum Error {
     /// This build of masu leaves the backend out.
     #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
     NotCompiled(Backend),
-    /// The model would be too large to build (the limit can be raised).
+    /// The model is too large: past the formulation's `size_limit` (which can be raised), or
+    /// for the memory left to the backend.
     #[error("model too large: {0}")]
     TooLarge(String),
-    /// CP-SAT rejected the model or failed.
+    /// CP-SAT rejected the model or failed (a model too large for it is [`Error::TooLarge`]).
     #[cfg(feature = "cp-sat")]
     #[error(transparent)]
-    CpSat(#[from] masu_cpsat::Error),
+    CpSat(masu_cpsat::Error),
     /// HiGHS failed (not: infeasible, which is a status).
     #[error("HiGHS: {0}")]
     Highs(String),
@@ -233,4 +234,14 @@ pub enum Error {
         /// What the checker found.
         reason: String,
     },
+}
+
+#[cfg(feature = "cp-sat")]
+impl From<masu_cpsat::Error> for Error {
+    fn from(e: masu_cpsat::Error) -> Error {
+        match e {
+            masu_cpsat::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
+            e => Error::CpSat(e),
+        }
+    }
 }

@@ -330,7 +330,11 @@ impl CpModel {
     pub fn add_linear_in(&mut self, expr: impl Into<LinearExpr>, domain: &Domain) -> ConstraintRef<'_> {
         let expr = expr.into();
         let domain = domain.minus(expr.constant);
-        self.add(C::Linear(proto::LinearConstraintProto { vars: expr.vars, coeffs: expr.coeffs, domain: domain.0 }))
+        self.add(C::Linear(Box::new(proto::LinearConstraintProto {
+            vars: expr.vars,
+            coeffs: expr.coeffs,
+            domain: domain.0,
+        })))
     }
     fn compare(&mut self, a: impl Into<LinearExpr>, b: impl Into<LinearExpr>, domain: Domain) -> ConstraintRef<'_> {
         self.add_linear_in(a.into() - b.into(), &domain)
@@ -389,11 +393,14 @@ impl CpModel {
         target: impl Into<LinearExpr>,
         es: impl IntoIterator<Item = E>,
     ) -> ConstraintRef<'_> {
-        self.add(C::LinMax(proto::LinearArgumentProto { target: Some(target.into().to_proto()), exprs: exprs(es) }))
+        self.add(C::LinMax(Box::new(proto::LinearArgumentProto {
+            target: Some(target.into().to_proto()),
+            exprs: exprs(es),
+        })))
     }
     /// The expressions take pairwise different values.
     pub fn add_all_different<E: Into<LinearExpr>>(&mut self, es: impl IntoIterator<Item = E>) -> ConstraintRef<'_> {
-        self.add(C::AllDiff(proto::AllDifferentConstraintProto { exprs: exprs(es) }))
+        self.add(C::AllDiff(Box::new(proto::AllDifferentConstraintProto { exprs: exprs(es) })))
     }
     /// `target == exprs[index]` (0-based).
     pub fn add_element<E: Into<LinearExpr>>(
@@ -402,11 +409,11 @@ impl CpModel {
         es: impl IntoIterator<Item = E>,
         target: impl Into<LinearExpr>,
     ) -> ConstraintRef<'_> {
-        self.add(C::Element(proto::ElementConstraintProto {
+        self.add(C::Element(Box::new(proto::ElementConstraintProto {
             linear_index: Some(index.into().to_proto()),
             linear_target: Some(target.into().to_proto()),
             exprs: exprs(es),
-        }))
+        })))
     }
     /// The tuple of `exprs` is one of `tuples` (or, with `forbidden`, none of them).
     fn table<E: Into<LinearExpr>>(
@@ -415,11 +422,11 @@ impl CpModel {
         tuples: &[Vec<i64>],
         negated: bool,
     ) -> ConstraintRef<'_> {
-        self.add(C::Table(proto::TableConstraintProto {
+        self.add(C::Table(Box::new(proto::TableConstraintProto {
             values: tuples.iter().flatten().copied().collect(),
             negated,
             exprs: exprs(es),
-        }))
+        })))
     }
     /// The tuple of `exprs` equals one of `tuples` (each as long as `exprs`).
     pub fn add_allowed_assignments<E: Into<LinearExpr>>(
@@ -446,23 +453,23 @@ impl CpModel {
         final_states: &[i64],
         transitions: &[Transition],
     ) -> ConstraintRef<'_> {
-        self.add(C::Automaton(proto::AutomatonConstraintProto {
+        self.add(C::Automaton(Box::new(proto::AutomatonConstraintProto {
             starting_state,
             final_states: final_states.to_vec(),
             transition_tail: transitions.iter().map(|t| t.0).collect(),
             transition_head: transitions.iter().map(|t| t.1).collect(),
             transition_label: transitions.iter().map(|t| t.2).collect(),
             exprs: exprs(es),
-        }))
+        })))
     }
     /// The arcs `(tail, head, literal)` whose literal is true form one Hamiltonian circuit
     /// over the nodes that are not skipped; a self-loop `(n, n, l)` with `l` true skips node `n`.
     pub fn add_circuit(&mut self, arcs: &[(i32, i32, BoolVar)]) -> ConstraintRef<'_> {
-        self.add(C::Circuit(proto::CircuitConstraintProto {
+        self.add(C::Circuit(Box::new(proto::CircuitConstraintProto {
             tails: arcs.iter().map(|a| a.0).collect(),
             heads: arcs.iter().map(|a| a.1).collect(),
             literals: arcs.iter().map(|a| a.2.0).collect(),
-        }))
+        })))
     }
 
     fn objective(&mut self, expr: LinearExpr, scaling: f64) {

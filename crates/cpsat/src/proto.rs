@@ -115,19 +115,19 @@ pub enum Constraint {
     #[prost(message, tag = "5")]
     BoolXor(BoolArgumentProto),
     #[prost(message, tag = "27")]
-    LinMax(LinearArgumentProto),
+    LinMax(Box<LinearArgumentProto>),
     #[prost(message, tag = "12")]
-    Linear(LinearConstraintProto),
+    Linear(Box<LinearConstraintProto>),
     #[prost(message, tag = "13")]
-    AllDiff(AllDifferentConstraintProto),
+    AllDiff(Box<AllDifferentConstraintProto>),
     #[prost(message, tag = "14")]
-    Element(ElementConstraintProto),
+    Element(Box<ElementConstraintProto>),
     #[prost(message, tag = "15")]
-    Circuit(CircuitConstraintProto),
+    Circuit(Box<CircuitConstraintProto>),
     #[prost(message, tag = "16")]
-    Table(TableConstraintProto),
+    Table(Box<TableConstraintProto>),
     #[prost(message, tag = "17")]
-    Automaton(AutomatonConstraintProto),
+    Automaton(Box<AutomatonConstraintProto>),
 }
 
 #[derive(Clone, PartialEq, prost::Message)]
