@@ -188,9 +188,10 @@ struct SolveArgs {
     count: Option<u64>,
     /// Wall-clock limit per puzzle, in seconds.
     ///
-    /// Building a model is not interrupted: where that alone takes longer (a 1002×1002
-    /// numberlink board: 24 s for `connected`), the puzzle overruns the limit and is reported
-    /// timed out.
+    /// Numberlink's `connected` and `milp` stop building their models at the limit; other
+    /// builds, and a backend loading a model, are not interrupted: where those alone take
+    /// longer (a 1002×1002 numberlink board: 16 s for article 001's model), the puzzle
+    /// overruns the limit and is reported timed out.
     #[arg(long, value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Threads the backend may use (CP-SAT workers, HiGHS threads).

@@ -122,8 +122,11 @@ impl Stats {
     }
 
     /// Two runs one after the other (as a search in phases): times and solves add up; the
-    /// model size is the later run's.
+    /// model size is the later run's, unless it has none (out of time while building).
     pub fn then(self, later: Stats) -> Stats {
+        if later.variables == 0 {
+            return Stats { build_time: self.build_time + later.build_time, ..self };
+        }
         Stats {
             build_time: self.build_time + later.build_time,
             solve_time: self.solve_time + later.solve_time,
@@ -207,5 +210,16 @@ mod tests {
             ..Stats::default()
         };
         assert_eq!(stats.overhead(), Duration::from_millis(5));
+    }
+
+    #[test]
+    fn phases_add_times_and_keep_the_last_model_built() {
+        let ms = Duration::from_millis;
+        let run = |variables, build| Stats { variables, build_time: ms(build), solves: 1, ..Stats::default() };
+        let both = run(10, 1).then(run(20, 2));
+        assert_eq!((both.variables, both.build_time, both.solves), (20, ms(3), 2));
+        // Out of time while building: no model, only the time spent.
+        let cut = both.then(Stats { build_time: ms(4), ..Stats::default() });
+        assert_eq!((cut.variables, cut.build_time, cut.solves), (20, ms(7), 2));
     }
 }

@@ -110,17 +110,20 @@ pub struct ConnectedModel {
 /// Their clauses grow with cells × pairs, so past 200 000 of those integers are used unless
 /// the pairs are few: thomasahle's 122×123 board with 62 pairs (930 000) is proven unique in
 /// 6 s and 0.4 GB with integers, where Booleans (6.4 million clauses) took 24 s and 6.5 GB
-/// to stop at a 5 s limit with no answer; on its 1002×1002 board with 4 pairs Booleans stop at 5 s
-/// after 27 s and 7.3 GB, integers after 83 s and 14 GB. Every other board here is below
-/// 120 000.
+/// to stop at a 5 s limit with no answer; on its 1002×1002 board with 4 pairs Booleans stopped
+/// at 5 s after 27 s and 7.3 GB, integers after 83 s and 14 GB, both before the build looked
+/// at the clock (Booleans now 5.7 s and 3.6 GB). Every other board here is below 120 000.
 pub fn booleans_pay(puzzle: &Numberlink) -> bool {
     let (cells, pairs) = (puzzle.width() * puzzle.height(), puzzle.pairs() as usize);
     cells >= 8 * pairs && (cells * pairs <= 200_000 || pairs <= 8)
 }
 
 /// Builds the circuit model; `induced` adds that neighbours of one number are linked;
-/// `booleans` picks the encoding of the numbers (see [`booleans_pay`]).
-pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedModel {
+/// `booleans` picks the encoding of the numbers (see [`booleans_pay`]). `None` once past
+/// `deadline`: on thomasahle's 1002×1002 board the build alone takes 9 s.
+pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool, deadline: Option<Instant>) -> Option<ConnectedModel> {
+    // Looks at the clock every 4096 steps of a loop.
+    let late = |step: usize| step % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
     let mut model = CpModel::new();
     let pairs = puzzle.pairs() as usize;
     let cells = puzzle.width() * puzzle.height();
@@ -131,6 +134,9 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
     let mut numbers = Vec::with_capacity(cells);
     let mut unused = Vec::with_capacity(cells);
     for i in 0..cells {
+        if late(i) {
+            return None;
+        }
         if clue(i) != 0 {
             numbers.push(if booleans {
                 Number::Booleans((1..=pairs).map(|k| if k == clue(i) as usize { yes } else { !yes }).collect())
@@ -171,7 +177,10 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
     let never = |i: usize, k: usize| clue(i) != 0 && clue(i) as usize != k + 1;
     let mut arcs = Vec::new();
     let mut arc_at = std::collections::HashMap::new();
-    for (a, b) in puzzle.edges() {
+    for (step, (a, b)) in puzzle.edges().into_iter().enumerate() {
+        if late(step) {
+            return None;
+        }
         for (from, to) in [(a, b), (b, a)] {
             let (f, t) = (puzzle.index(from), puzzle.index(to));
             if ends[f] || starts[t] {
@@ -195,7 +204,10 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
         }
     }
     if induced {
-        for (a, b) in puzzle.edges() {
+        for (step, (a, b)) in puzzle.edges().into_iter().enumerate() {
+            if late(step) {
+                return None;
+            }
             let (i, j) = (puzzle.index(a), puzzle.index(b));
             let links: Vec<BoolVar> = [(i, j), (j, i)].iter().filter_map(|e| arc_at.get(e).copied()).collect();
             match (&numbers[i], &numbers[j]) {
@@ -212,7 +224,10 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
                 _ => {} // one encoding per model
             }
         }
-        for square in puzzle.squares() {
+        for (step, square) in puzzle.squares().into_iter().enumerate() {
+            if late(step) {
+                return None;
+            }
             if let [Number::Booleans(a), Number::Booleans(b), Number::Booleans(c), Number::Booleans(d)] =
                 square.map(|i| &numbers[i])
             {
@@ -223,7 +238,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool) -> ConnectedMod
         }
     }
     model.add_circuit(&circuit);
-    ConnectedModel { model, numbers, arcs, unused }
+    Some(ConnectedModel { model, numbers, arcs, unused })
 }
 
 /// The paths of an assignment: the taken arcs, traced.
@@ -275,13 +290,14 @@ fn count(
     limit: usize,
     stats: &mut Stats,
 ) -> Result<(Vec<Paths>, bool), Error> {
-    if deadline.is_some_and(|d| Instant::now() >= d) {
-        return Ok((Vec::new(), false)); // no time to build another slice's model
-    }
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if blanks == Some(0..=0) { &fill } else { puzzle };
-    let mut built = build(board, blanks.is_some(), booleans);
+    let Some(mut built) = build(board, blanks.is_some(), booleans, deadline) else {
+        let run = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
+        *stats = std::mem::take(stats).then(run);
+        return Ok((Vec::new(), false));
+    };
     if let Some(blanks) = blanks.filter(|_| board.rule == Rule::Blanks) {
         let unused: LinearExpr = built.unused.iter().flatten().copied().sum();
         built.model.add_linear_in(unused, &Domain::new(*blanks.start() as i64, *blanks.end() as i64));
@@ -315,6 +331,16 @@ mod tests {
         let pay = |side, pairs| booleans_pay(&board(side, pairs));
         assert!(pay(48, 40) && pay(1002, 4));
         assert!(!pay(15, 40) && !pay(123, 62));
+    }
+
+    /// Out of time, no model is built.
+    #[test]
+    fn the_build_stops_at_the_deadline() {
+        let puzzle = &boards(4..5, Rule::Blanks)[0];
+        for booleans in [true, false] {
+            assert!(build(puzzle, true, booleans, Some(Instant::now())).is_none());
+            assert!(build(puzzle, true, booleans, None).is_some());
+        }
     }
 
     /// Both encodings of the numbers count alike up to 30 and, where that is every solution,

@@ -86,13 +86,19 @@ pub struct NumberlinkMilp {
 }
 
 /// Builds the model without cuts; `induced` adds that neighbours of one number are linked.
-pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
+/// `None` once past `deadline`: on thomasahle's 1002×1002 board the build alone takes 7 s.
+pub fn build(puzzle: &Numberlink, induced: bool, deadline: Option<Instant>) -> Option<NumberlinkMilp> {
+    // Looks at the clock every 4096 steps of a loop.
+    let late = |step: usize| step % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
     let mut milp = Milp::new();
     let k = puzzle.pairs() as usize;
     let cells = puzzle.width() * puzzle.height();
     let y: Vec<Vec<Variable>> =
         (0..cells).map(|_| (0..k).map(|_| milp.variables.add(variable().binary())).collect()).collect();
     for (c, ys) in y.iter().enumerate() {
+        if late(c) {
+            return None;
+        }
         let used: Expression = ys.iter().copied().sum();
         let clue = puzzle.at((c / puzzle.width(), c % puzzle.width()));
         if clue != 0 {
@@ -106,7 +112,10 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
     }
     let mut degree: Vec<Expression> = vec![Expression::from(0.0); cells];
     let mut edges = Vec::new();
-    for (a, b) in puzzle.edges() {
+    for (step, (a, b)) in puzzle.edges().into_iter().enumerate() {
+        if late(step) {
+            return None;
+        }
         let (ia, ib) = (puzzle.index(a), puzzle.index(b));
         let u = milp.variables.add(variable().binary());
         for (&ya, &yb) in y[ia].iter().zip(&y[ib]) {
@@ -121,7 +130,10 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
         edges.push((a, b, u));
     }
     if induced {
-        for square in puzzle.squares() {
+        for (step, square) in puzzle.squares().into_iter().enumerate() {
+            if late(step) {
+                return None;
+            }
             for all in (0..k).map(|n| square.iter().map(|&i| y[i][n]).sum::<Expression>()) {
                 milp.add(all.leq(3));
             }
@@ -135,7 +147,7 @@ pub fn build(puzzle: &Numberlink, induced: bool) -> NumberlinkMilp {
             milp.add((d - 2.0 * used).eq(0));
         }
     }
-    NumberlinkMilp { milp, y, edges }
+    Some(NumberlinkMilp { milp, y, edges })
 }
 
 pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
@@ -165,13 +177,13 @@ fn count(
     deadline: Option<Instant>,
     limit: usize,
 ) -> Result<(Vec<Paths>, bool, Stats), Error> {
-    if deadline.is_some_and(|d| Instant::now() >= d) {
-        return Ok((Vec::new(), false, Stats::default())); // no time to build another slice's model
-    }
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if blanks == Some(0..=0) { &fill } else { puzzle };
-    let mut built = build(board, blanks.is_some());
+    let Some(mut built) = build(board, blanks.is_some(), deadline) else {
+        let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
+        return Ok((Vec::new(), false, stats));
+    };
     if let Some(blanks) = blanks.filter(|_| board.rule == Rule::Blanks) {
         // Only the bounds that cut: a redundant row slowed CP-SAT (see the module notes).
         let cells = built.y.len() as f64;
@@ -253,6 +265,14 @@ fn count(
 mod tests {
     use super::*;
     use crate::native::tests::{assert_same_count, boards, with_blank_row};
+
+    /// Out of time, no model is built.
+    #[test]
+    fn the_build_stops_at_the_deadline() {
+        let puzzle = &boards(4..5, Rule::Blanks)[0];
+        assert!(build(puzzle, true, Some(Instant::now())).is_none());
+        assert!(build(puzzle, true, None).is_some());
+    }
 
     /// Under the blanks rule (the induced model first): the same count, completeness and,
     /// when complete, the same solutions as the native search, deciding uniqueness (limit 2)
