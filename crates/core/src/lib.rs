@@ -146,9 +146,31 @@ impl SolveOptions {
     /// A CP-SAT solver with these limits, stopped by this interrupt.
     #[cfg(feature = "cp-sat")]
     pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
-        let parameters =
-            masu_cpsat::Parameters { time_limit: self.time_limit, workers: self.threads, ..Default::default() };
+        let parameters = masu_cpsat::Parameters {
+            time_limit: self.time_limit,
+            workers: self.threads,
+            memory_limit: available_memory(),
+            ..Default::default()
+        };
         masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle())
+    }
+}
+
+/// The memory this process may still take, in bytes: the system's `MemAvailable`, or less
+/// under a cgroup (container) limit; `None` where neither can be read (not Linux). Solves
+/// refuse models their backend could not load in it ([`Error::TooLarge`]).
+pub fn available_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let system = read("/proc/meminfo").and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
+    });
+    let number = |path: &str| read(path)?.trim().parse::<u64>().ok();
+    let cgroup = number("/sys/fs/cgroup/memory.max")
+        .map(|max| max.saturating_sub(number("/sys/fs/cgroup/memory.current").unwrap_or(0)));
+    match (system, cgroup) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 

@@ -520,3 +520,14 @@ fn a_first_short_enumeration_settles_easy_models() {
         }
     }
 }
+
+#[test]
+fn a_memory_limit_refuses_larger_models() {
+    let mut model = CpModel::new();
+    let x = model.new_int_var(0, 9);
+    model.add_ge(x, 3);
+    let limited = CpSolver::new(Parameters { memory_limit: Some(10), ..Default::default() });
+    assert!(matches!(limited.solve(&model), Err(Error::TooLarge(_))));
+    let unlimited = CpSolver::new(Parameters::default());
+    assert_eq!(unlimited.solve(&model).unwrap().status, Status::Optimal);
+}
