@@ -131,6 +131,7 @@ fn run_sudoku(cli: Cli) -> Result<bool> {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,
         solution_limit: 2,
+        parallel_solves: u32::try_from(cli.jobs).unwrap_or(u32::MAX),
         ..SolveOptions::default()
     };
     let progress = progress_bar((cases.len() * combinations.len()) as u64);
@@ -365,6 +366,7 @@ fn run_nonogram(cli: Cli) -> Result<bool> {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,
         solution_limit: 2,
+        parallel_solves: u32::try_from(cli.jobs).unwrap_or(u32::MAX),
         ..SolveOptions::default()
     };
     let progress = progress_bar((files.len() * formulations.len()) as u64);
@@ -483,6 +485,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         time_limit: cli.time_limit.map(Duration::from_secs_f64),
         threads: cli.threads,
         solution_limit: 2,
+        parallel_solves: u32::try_from(cli.jobs).unwrap_or(u32::MAX),
         ..SolveOptions::default()
     };
     let progress = progress_bar((files.len() * formulations.len()) as u64);

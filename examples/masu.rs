@@ -273,6 +273,7 @@ fn solve_options(
         solution_limit: usize::try_from(count).unwrap_or(usize::MAX),
         interrupt: interrupt.clone(),
         size_limit: size_limit.unwrap_or(SolveOptions::default().size_limit),
+        ..SolveOptions::default()
     }
 }
 
@@ -420,7 +421,11 @@ where
     }
 
     let interrupt = interrupt_on_ctrl_c()?;
-    let options = solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt);
+    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let options = SolveOptions {
+        parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
+        ..solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt)
+    };
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for Located { file, mut item } in read_inputs::<K>(&args.paths) {
@@ -444,7 +449,6 @@ where
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     progress.set_message(format!("{} runners", runners.len()));
-    let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let repeat = usize::try_from(args.repeat).unwrap_or(1);
     let comparison = compare::compare::<K>(&instances, &runners, &options, repeat, jobs, &|| progress.inc(1));
     progress.finish_and_clear();

@@ -140,6 +140,9 @@ pub struct SolveOptions {
     /// The largest model a formulation may build, in its own unit (for nonogram `patterns`:
     /// placements); past it the formulation refuses with [`Error::TooLarge`] before building.
     pub size_limit: u64,
+    /// Solves running at once (`--jobs`), which share the free memory: each may take this
+    /// fraction of it ([`SolveOptions::memory_limit`]). 0 counts as 1.
+    pub parallel_solves: u32,
 }
 
 impl SolveOptions {
@@ -149,10 +152,16 @@ impl SolveOptions {
         let parameters = masu_cpsat::Parameters {
             time_limit: self.time_limit,
             workers: self.threads,
-            memory_limit: available_memory(),
+            memory_limit: self.memory_limit(),
             ..Default::default()
         };
         masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle())
+    }
+
+    /// The memory one solve may take: its share of [`available_memory`] among
+    /// [`SolveOptions::parallel_solves`]. Backends refuse models that need more.
+    pub fn memory_limit(&self) -> Option<u64> {
+        available_memory().map(|free| free / u64::from(self.parallel_solves.max(1)))
     }
 }
 
@@ -217,6 +226,7 @@ impl Default for SolveOptions {
             solution_limit: 2,
             interrupt: Interrupt::new(),
             size_limit: 100_000,
+            parallel_solves: 1,
         }
     }
 }

@@ -82,7 +82,7 @@ impl Milp {
         projection: &[Variable],
     ) -> Result<MilpOutcome, Error> {
         let backend = backend.require()?;
-        if let Some(available) = crate::available_memory() {
+        if let Some(available) = options.memory_limit() {
             let nonzeros = self.constraints.iter().map(|c| c.expression().linear_coefficients().count()).sum();
             fits_in_memory(backend, nonzeros, available)?;
         }
@@ -335,6 +335,27 @@ mod tests {
         assert!(fits_in_memory(Backend::Highs, 1_000_000, gb).is_ok());
         let Err(Error::TooLarge(message)) = fits_in_memory(Backend::CpSat, 100_000_000, 16 * gb) else { panic!() };
         assert!(message.starts_with("cp-sat: ") && message.contains("18 GB or more"), "{message}");
+    }
+
+    /// Solves run side by side (`--jobs`) share the free memory: with enough of them, even a
+    /// tiny model is refused, on every backend and by CP-SAT's own check.
+    #[test]
+    fn parallel_solves_share_the_memory() {
+        if crate::available_memory().is_none() {
+            return; // not Linux: nothing to share
+        }
+        let (milp, xs) = two_of_three();
+        let crowded = SolveOptions { parallel_solves: u32::MAX, ..SolveOptions::default() };
+        for backend in backends() {
+            assert!(matches!(milp.solve(backend, &crowded, &xs), Err(Error::TooLarge(_))), "{backend}");
+            assert!(milp.solve(backend, &SolveOptions::default(), &xs).is_ok(), "{backend}");
+        }
+        #[cfg(feature = "cp-sat")]
+        {
+            let (model, _) = milp.to_cp_sat().unwrap();
+            assert!(matches!(crowded.cp_sat_solver().solve(&model), Err(masu_cpsat::Error::TooLarge(_))));
+            assert!(SolveOptions::default().cp_sat_solver().solve(&model).is_ok());
+        }
     }
 
     #[test]
