@@ -149,7 +149,7 @@ pub const NUMBERLINK_001: [[u32; 5]; 5] =
 pub fn numberlink_001(candidates: usize) -> Result<String, Box<dyn Error>> {
     use masu_numberlink::{Numberlink, Rule, generate, reified};
     let board = Numberlink::new(NUMBERLINK_001.iter().map(|r| r.to_vec()).collect(), Rule::Fill)?;
-    let built = reified::build(&board, 5, false);
+    let built = reified::build(&board, 5, false, None).expect("no deadline");
     let options = SolveOptions::default();
     // The article's callback gives up at a second solution: count up to 2.
     let found = options.cp_sat_solver().enumerate(&built.model, 2, &built.cells)?;

@@ -233,7 +233,7 @@ mod numberlink {
     #[test]
     fn reified_admits_detached_loops_connected_does_not() {
         let four = board(&[&[1, 0, 0, 1], &[0, 0, 0, 0], &[0, 0, 0, 0], &[2, 0, 0, 2]], Rule::Fill);
-        let built = numberlink::reified::build(&four, four.pairs(), false);
+        let built = numberlink::reified::build(&four, four.pairs(), false, None).expect("no deadline");
         let every = SolveOptions::default().cp_sat_solver().enumerate(&built.model, 1000, &built.cells).unwrap();
         assert!(every.complete);
         let loops: Vec<String> = every

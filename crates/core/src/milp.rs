@@ -70,7 +70,7 @@ impl Milp {
     /// coefficient is not an integer).
     #[cfg(feature = "cp-sat")]
     pub fn to_cp_sat(&self) -> Result<(masu_cpsat::CpModel, HashMap<Variable, masu_cpsat::IntVar>), Error> {
-        cp_sat::translate(self)
+        Ok(cp_sat::translate(self, None)?.expect("no deadline"))
     }
 
     /// Finds up to `options.solution_limit` solutions that differ on `projection` (binary
@@ -248,8 +248,12 @@ mod cp_sat {
         }
     }
 
-    /// The model on CP-SAT, and the CP-SAT variable of each good_lp variable.
-    pub(super) fn translate(milp: &Milp) -> Result<(CpModel, HashMap<Variable, IntVar>), Error> {
+    /// A MILP on CP-SAT: the model, and the CP-SAT variable of each good_lp variable.
+    pub(super) type Translated = (CpModel, HashMap<Variable, IntVar>);
+
+    /// The model on CP-SAT, and the CP-SAT variable of each good_lp variable; `None` once past
+    /// `deadline` (the 1002×1002 numberlink board's MILP takes tens of seconds to translate).
+    pub(super) fn translate(milp: &Milp, deadline: Option<Instant>) -> Result<Option<Translated>, Error> {
         let mut model = CpModel::new();
         let mut vars = HashMap::with_capacity(milp.variables.len());
         for (var, def) in milp.variables.iter_variables_with_def() {
@@ -267,7 +271,10 @@ mod cp_sat {
             let terms = e.clone().linear_coefficients().map(|(v, c)| Ok((vars[&v], integer(c, "coefficient")?)));
             Ok(LinearExpr::from_terms(terms.collect::<Result<Vec<_>, Error>>()?, 0))
         };
-        for c in &milp.constraints {
+        for (step, c) in milp.constraints.iter().enumerate() {
+            if step % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
             // good_lp stores `Σ c·x + k ≤ 0` (or `= 0`).
             let sum = linear(c.expression())?;
             let rhs = -c.expression().constant();
@@ -281,7 +288,7 @@ mod cp_sat {
         if objective != LinearExpr::default() {
             model.minimize(objective);
         }
-        Ok((model, vars))
+        Ok(Some((model, vars)))
     }
 
     pub(super) fn enumerate(
@@ -289,8 +296,15 @@ mod cp_sat {
         options: &SolveOptions,
         projection: &[Variable],
     ) -> Result<MilpOutcome, Error> {
-        let (model, vars) = translate(milp)?;
-        let solver = options.cp_sat_solver();
+        let started = Instant::now();
+        let deadline = options.time_limit.map(|t| started + t);
+        let Some((model, vars)) = translate(milp, deadline)? else {
+            let (solve_time, backend_time) = (started.elapsed(), Duration::ZERO);
+            return Ok(MilpOutcome { solutions: Vec::new(), complete: false, solves: 0, solve_time, backend_time });
+        };
+        // The translation's time counts against the limit.
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let solver = SolveOptions { time_limit: left, ..options.clone() }.cp_sat_solver();
         let projection: Vec<IntVar> = projection.iter().map(|v| vars[v]).collect();
         let call = Instant::now();
         let found = solver.enumerate(&model, options.solution_limit, &projection)?;
@@ -356,6 +370,18 @@ mod tests {
             assert!(matches!(crowded.cp_sat_solver().solve(&model), Err(masu_cpsat::Error::TooLarge(_))));
             assert!(SolveOptions::default().cp_sat_solver().solve(&model).is_ok());
         }
+    }
+
+    /// Out of time, the translation to CP-SAT stops, and the solve ends without an answer.
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn the_translation_stops_at_the_deadline() {
+        let (milp, xs) = two_of_three();
+        assert!(cp_sat::translate(&milp, Some(Instant::now())).unwrap().is_none());
+        assert!(cp_sat::translate(&milp, None).unwrap().is_some());
+        let late = SolveOptions { time_limit: Some(Duration::ZERO), ..SolveOptions::default() };
+        let out = milp.solve(Backend::CpSat, &late, &xs).unwrap();
+        assert!(out.solutions.is_empty() && !out.complete && out.solves == 0);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! larger. Faithful means faithful: the flaw is kept, and such an answer fails the checker.
 //! Solutions are counted on the cell values, as the article's callback counts them.
 
+use std::time::Instant;
+
 use masu_core::{Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
 
@@ -28,8 +30,9 @@ pub struct ReifiedModel {
     pub cells: Vec<IntVar>,
 }
 
-/// Builds the article's model with numbers `1..=m` (`0..=m` with `zero`).
-pub fn build(puzzle: &Numberlink, m: u32, zero: bool) -> ReifiedModel {
+/// Builds the article's model with numbers `1..=m` (`0..=m` with `zero`). `None` once past
+/// `deadline`: on thomasahle's 1002×1002 board the build alone takes 10 s.
+pub fn build(puzzle: &Numberlink, m: u32, zero: bool, deadline: Option<Instant>) -> Option<ReifiedModel> {
     let mut model = CpModel::new();
     let (w, h) = (puzzle.width(), puzzle.height());
     let lower = if zero { 0 } else { 1 };
@@ -39,6 +42,10 @@ pub fn build(puzzle: &Numberlink, m: u32, zero: bool) -> ReifiedModel {
         })
         .collect();
     for r in 0..h {
+        // Looks at the clock every row.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         for c in 0..w {
             let here = cells[r * w + c];
             let clue = puzzle.at((r, c));
@@ -59,7 +66,7 @@ pub fn build(puzzle: &Numberlink, m: u32, zero: bool) -> ReifiedModel {
             model.add_eq(same.into_iter().map(LinearExpr::from).sum::<LinearExpr>(), degree).only_enforce_if([used]);
         }
     }
-    ReifiedModel { model, cells }
+    Some(ReifiedModel { model, cells })
 }
 
 /// The paths an assignment draws: links between equal non-zero neighbours.
@@ -82,12 +89,34 @@ pub fn paths_of(puzzle: &Numberlink, values: &[i64], cells: &[IntVar]) -> Paths 
 }
 
 pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> Result<Found, Error> {
-    let started = std::time::Instant::now();
-    let built = build(puzzle, puzzle.pairs(), zero);
+    let started = Instant::now();
+    let Some(built) = build(puzzle, puzzle.pairs(), zero, options.time_limit.map(|t| started + t)) else {
+        let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
+        return Ok(Found { solutions: Vec::new(), complete: false, stats });
+    };
     let build_time = started.elapsed();
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let found = options.cp_sat_solver().enumerate(&built.model, options.solution_limit, &built.cells)?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions = found.solutions.iter().map(|values| paths_of(puzzle, values, &built.cells)).collect();
     Ok(Found { solutions, complete: found.complete, stats })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+
+    /// Out of time, no model is built, and the solve ends without an answer.
+    #[test]
+    fn the_build_stops_at_the_deadline() {
+        let rows = [[0, 1, 0, 3, 2], [0, 0, 0, 0, 0], [0, 0, 2, 0, 1], [0, 0, 0, 3, 0], [0, 0, 0, 0, 0]]; // article 001's
+        let puzzle = &Numberlink::new(rows.iter().map(|r| r.to_vec()).collect(), Rule::Fill).unwrap();
+        assert!(build(puzzle, puzzle.pairs(), false, Some(Instant::now())).is_none());
+        assert!(build(puzzle, puzzle.pairs(), false, None).is_some());
+        let late = SolveOptions { time_limit: Some(std::time::Duration::ZERO), ..SolveOptions::default() };
+        let found = solve(puzzle, false, &late).unwrap();
+        assert!(found.solutions.is_empty() && !found.complete);
+        assert!(!solve(puzzle, false, &SolveOptions::default()).unwrap().solutions.is_empty());
+    }
 }
