@@ -179,6 +179,32 @@ impl Numberlink {
         }
         squares
     }
+    /// The shortcuts through each cell `b` that is not an endpoint: two of its neighbours
+    /// `c, d` and, when they are around a corner, `Some(e)`, the other cell next to both
+    /// (`None` when they are opposite). A path through `c` and `d` that leaves `b` blank
+    /// can be shortcut through `b` unless it goes round that corner through `e`
+    /// ([`by_blanks`]). Cells row-major, as `(b, c, d, e)`.
+    pub fn shortcuts(&self) -> Vec<(usize, usize, usize, Option<usize>)> {
+        let (w, h) = (self.width, self.height);
+        let mut all = Vec::new();
+        for (b, _) in self.cells.iter().enumerate().filter(|&(_, &clue)| clue == 0) {
+            let (r, c) = (b / w, b % w);
+            if r > 0 && r + 1 < h {
+                all.push((b, b - w, b + w, None));
+            }
+            if c > 0 && c + 1 < w {
+                all.push((b, b - 1, b + 1, None));
+            }
+            let rows = [(r > 0).then(|| b - w), (r + 1 < h).then(|| b + w)];
+            let columns = [(c > 0).then(|| b - 1), (c + 1 < w).then(|| b + 1)];
+            for vertical in rows.into_iter().flatten() {
+                for horizontal in columns.into_iter().flatten() {
+                    all.push((b, vertical, horizontal, Some(vertical + horizontal - b)));
+                }
+            }
+        }
+        all
+    }
     /// The index of a cell, row-major.
     pub fn index(&self, (r, c): Cell) -> usize {
         r * self.width + c
@@ -393,8 +419,17 @@ pub(crate) fn blank_bounds(puzzle: &Numberlink) -> (usize, usize) {
     (most, most % 2)
 }
 
-/// Counts up to `limit` solutions of a blanks-rule puzzle with `search(blanks, limit)`, which
-/// counts the solutions leaving a number of cells blank in `blanks`, in disjoint slices:
+/// Which induced solutions of a blanks-rule puzzle one search of [`by_blanks`] counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Slice {
+    /// Those leaving a number of cells blank in this range.
+    pub blanks: std::ops::RangeInclusive<usize>,
+    /// Only those without a shortcut through a blank cell may be counted.
+    pub shortcut_free: bool,
+}
+
+/// Counts up to `limit` solutions of a blanks-rule puzzle with `search(slice, limit)`, which
+/// counts the solutions in `slice`, in disjoint slices by their number of blank cells:
 /// `search` returns what it found and whether it ran out of solutions below its limit.
 ///
 /// The slices hold one possible blank count each up to 8 (`p`, `p + 2`, …, with `p` the
@@ -403,13 +438,28 @@ pub(crate) fn blank_bounds(puzzle: &Numberlink) -> (usize, usize) {
 /// (348 of 352 none, the others 1 to 4), and a model held to few blanks is far easier to
 /// search: on janko-arukone-430 (20×20, 4 blanks) CP-SAT finds the solution within 4 blanks
 /// in 7 s, but in none of 40 s within 4 to 6 blanks, nor of 60 s unbounded.
+///
+/// With [`Slice::shortcut_free`], `search` may count only solutions that no path could
+/// shortcut through one blank cell ([`Numberlink::shortcuts`]): no blank cell has two
+/// neighbours of one number opposite each other, nor around a corner unless the cell at that
+/// corner has the number too. That is asked once one more solution settles the count: then
+/// any solution in the slices left will do, and one without shortcuts is there if any
+/// solution is. The solution leaving the most cells blank of all has no shortcut (the path
+/// between two cells opposite around a blank has 3 cells or more between them, and so has one
+/// between two cells around a corner not through it, so the shortcut would leave more
+/// blank), nor does any path touch itself (that too could be shortcut); and it leaves at
+/// least as many blanks as any other solution, so as any in the slices left, all of which
+/// leave more than those searched before. (With two or more wanted, the solutions with a
+/// shortcut could be exactly those missed.) On the 40 largest janko boards (20 s, counting
+/// to 2) it settled 16 instead of 13 (janko-arukone-317 and -579 unique, -566 multiple in 4 s
+/// instead of 27 s).
 pub(crate) fn by_blanks<E>(
     puzzle: &Numberlink,
     limit: usize,
-    mut search: impl FnMut(std::ops::RangeInclusive<usize>, usize) -> Result<(Vec<Paths>, bool), E>,
+    mut search: impl FnMut(Slice, usize) -> Result<(Vec<Paths>, bool), E>,
 ) -> Result<(Vec<Paths>, bool), E> {
     let (most, parity) = blank_bounds(puzzle);
-    let (mut solutions, mut low) = (Vec::new(), 0);
+    let (mut solutions, mut low) = (Vec::<Paths>::new(), 0);
     loop {
         let high = if !solutions.is_empty() {
             most
@@ -418,7 +468,8 @@ pub(crate) fn by_blanks<E>(
         } else {
             (2 * low).min(most)
         };
-        let (found, exhausted) = search(low..=high, limit - solutions.len())?;
+        let shortcut_free = limit - solutions.len() == 1;
+        let (found, exhausted) = search(Slice { blanks: low..=high, shortcut_free }, limit - solutions.len())?;
         solutions.extend(found);
         if !exhausted || solutions.len() >= limit || high >= most {
             return Ok((solutions, exhausted));
@@ -478,6 +529,21 @@ mod tests {
     use crate::native::tests::{boards, with_blank_row};
 
     /// A 3-wide, 2-high board has two blocks, each the four cells around an inner corner.
+    /// On a 3×3 board the centre has 2 opposite pairs and 4 corners, an edge's middle 1 and
+    /// 2, a corner 0 and 1; endpoints have none.
+    #[test]
+    fn shortcuts_pass_through_cells_that_are_not_endpoints() {
+        let puzzle = Numberlink::new(vec![vec![1, 0, 0], vec![0, 0, 0], vec![0, 0, 1]], Rule::Blanks).unwrap();
+        let shortcuts = puzzle.shortcuts();
+        let through = |b: usize, corner: bool| shortcuts.iter().filter(|s| s.0 == b && s.3.is_some() == corner).count();
+        assert_eq!([through(4, false), through(4, true)], [2, 4]);
+        assert_eq!([through(1, false), through(1, true)], [1, 2]);
+        assert_eq!([through(2, false), through(2, true)], [0, 1]);
+        assert_eq!([through(0, false), through(0, true), through(8, true)], [0, 0, 0]);
+        assert!(shortcuts.contains(&(4, 1, 7, None)) && shortcuts.contains(&(4, 1, 5, Some(2))));
+        assert!(shortcuts.contains(&(2, 5, 1, Some(4)))); // below, left, and the centre
+    }
+
     #[test]
     fn squares_are_the_two_by_two_blocks() {
         let puzzle = Numberlink::new(vec![vec![1, 0, 2], vec![1, 0, 2]], Rule::Blanks).unwrap();

@@ -25,7 +25,11 @@
 //! ([`crate::by_blanks`]): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
 //! much the easier one to search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for
 //! each slice after. A puzzle whose one solution fills the board is then found in the first
-//! slice, and the rest only has to prove it has no rival. Only bounds that cut are added:
+//! slice, and the rest only has to prove it has no rival; once one more solution settles
+//! the count, the slices left count only solutions without a shortcut through a blank cell
+//! `b` ([`crate::by_blanks`]): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
+//! `c, d` of `b` opposite each other, `− y[e][k]` more on the left for two around a corner
+//! `e`. Only bounds that cut are added:
 //! with the redundant `Σ y ≥ cells − most` in the last slice as well, CP-SAT settled 25 of
 //! every 8th janko board at a median of 6.5 s; without it 26 at 4.1 s, as before the slices.
 //! janko-arukone-430 (20×20, its one solution leaves 4 blanks) is not answered: its fill
@@ -65,14 +69,13 @@
 //! `mip_pscost_minreliable` 0 each settled 6 and answered 39–40, as the defaults did (6 / 39
 //! in the same conditions); without presolve 4 / 20. The defaults stay.
 
-use std::ops::RangeInclusive;
 use std::time::Instant;
 
 use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
 use masu_core::{Backend, Error, SolveOptions, Stats};
 
-use crate::{Cell, Found, Numberlink, Paths, Rule};
+use crate::{Cell, Found, Numberlink, Paths, Rule, Slice};
 
 /// The model and its variables.
 #[derive(Debug)]
@@ -153,8 +156,8 @@ pub fn build(puzzle: &Numberlink, induced: bool, deadline: Option<Instant>) -> O
 pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut stats = Stats::default();
-    let mut run = |blanks: Option<RangeInclusive<usize>>, limit: usize| {
-        let (solutions, complete, run) = count(puzzle, blanks, backend, options, deadline, limit)?;
+    let mut run = |slice: Option<Slice>, limit: usize| {
+        let (solutions, complete, run) = count(puzzle, slice, backend, options, deadline, limit)?;
         stats = std::mem::take(&mut stats).then(run);
         Ok::<_, Error>((solutions, complete))
     };
@@ -162,16 +165,16 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOption
         if !induced {
             return run(None, limit);
         }
-        crate::by_blanks(puzzle, limit, |blanks, limit| run(Some(blanks), limit))
+        crate::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
     })?;
     Ok(Found { solutions, complete, stats })
 }
 
-/// Counts up to `limit` solutions before `deadline`: all of them (`blanks` none), or the
-/// induced ones leaving a number of cells blank in `blanks` (the fill rule's model for none).
+/// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the
+/// induced ones in `slice` (the fill rule's model for no blanks).
 fn count(
     puzzle: &Numberlink,
-    blanks: Option<RangeInclusive<usize>>,
+    slice: Option<Slice>,
     backend: Backend,
     options: &SolveOptions,
     deadline: Option<Instant>,
@@ -179,12 +182,12 @@ fn count(
 ) -> Result<(Vec<Paths>, bool, Stats), Error> {
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
-    let board = if blanks == Some(0..=0) { &fill } else { puzzle };
-    let Some(mut built) = build(board, blanks.is_some(), deadline) else {
+    let board = if slice.as_ref().is_some_and(|s| s.blanks == (0..=0)) { &fill } else { puzzle };
+    let Some(mut built) = build(board, slice.is_some(), deadline) else {
         let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
         return Ok((Vec::new(), false, stats));
     };
-    if let Some(blanks) = blanks.filter(|_| board.rule == Rule::Blanks) {
+    if let Some(Slice { blanks, shortcut_free }) = slice.filter(|_| board.rule == Rule::Blanks) {
         // Only the bounds that cut: a redundant row slowed CP-SAT (see the module notes).
         let cells = built.y.len() as f64;
         let used = || built.y.iter().flatten().copied().sum::<Expression>();
@@ -195,6 +198,20 @@ fn count(
         if *blanks.end() < crate::blank_bounds(board).0 {
             let bound = used().geq(cells - *blanks.end() as f64);
             built.milp.add(bound);
+        }
+        if shortcut_free {
+            // No shortcut through a blank cell b (crate::by_blanks): for its neighbours c, d
+            // and number k, y[c][k] + y[d][k] − Σ_k y[b][k] (− y[e][k] round a corner e) ≤ 1.
+            for (b, c, d, e) in board.shortcuts() {
+                let used_b: Expression = built.y[b].iter().copied().sum();
+                for k in 0..built.y[b].len() {
+                    let mut row = built.y[c][k] + built.y[d][k] - used_b.clone();
+                    if let Some(e) = e {
+                        row -= built.y[e][k];
+                    }
+                    built.milp.add(row.leq(1));
+                }
+            }
         }
     }
     let build_time = started.elapsed();
