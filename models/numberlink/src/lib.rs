@@ -528,7 +528,6 @@ mod tests {
     use super::*;
     use crate::native::tests::{boards, with_blank_row};
 
-    /// A 3-wide, 2-high board has two blocks, each the four cells around an inner corner.
     /// On a 3×3 board the centre has 2 opposite pairs and 4 corners, an edge's middle 1 and
     /// 2, a corner 0 and 1; endpoints have none.
     #[test]
@@ -544,6 +543,7 @@ mod tests {
         assert!(shortcuts.contains(&(2, 5, 1, Some(4)))); // below, left, and the centre
     }
 
+    /// A 3-wide, 2-high board has two blocks, each the four cells around an inner corner.
     #[test]
     fn squares_are_the_two_by_two_blocks() {
         let puzzle = Numberlink::new(vec![vec![1, 0, 2], vec![1, 0, 2]], Rule::Blanks).unwrap();
