@@ -489,8 +489,9 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         ..SolveOptions::default()
     };
     let progress = progress_bar((files.len() * formulations.len()) as u64);
-    // Per formulation: boards by status, boards with a checked answer, and times.
-    type Tally = (BTreeMap<Status, usize>, usize, Vec<Duration>);
+    // Per formulation: boards by status, boards with a checked answer, times, and the
+    // boards left without an answer (named after the table: they are what to look at).
+    type Tally = (BTreeMap<Status, usize>, usize, Vec<Duration>, Vec<String>);
     let mut tallies: BTreeMap<F, Tally> = BTreeMap::new();
     let mut failures = 0;
     // The boards first (cheap), then the solves, `--jobs` at a time.
@@ -516,10 +517,16 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
             let tally = tallies.entry(formulation).or_default();
             tally.2.push(elapsed);
             match result {
-                Err(e) => fail(format!("{formulation}: {e}")),
+                Err(e) => {
+                    tally.3.push(board_name(file));
+                    fail(format!("{formulation}: {e}"));
+                }
                 Ok(report) => {
                     *tally.0.entry(report.status).or_default() += 1;
                     tally.1 += usize::from(!report.solutions.is_empty());
+                    if report.solutions.is_empty() && report.status != Status::Infeasible {
+                        tally.3.push(board_name(file));
+                    }
                     if report.status == Status::Unique {
                         if let Some(expected) = solution {
                             if &report.solutions[0].numbers != expected {
@@ -547,7 +554,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         "{:<12} {:>7} {:>9} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",
         "formulation", "boards", "answered", "unique", "multiple", "infeasible", "timed out", "median ms", "max ms"
     );
-    for (formulation, (statuses, answered, times)) in &mut tallies {
+    for (formulation, (statuses, answered, times, _)) in &mut tallies {
         times.sort();
         let n = |s: Status| statuses.get(&s).copied().unwrap_or(0);
         println!(
@@ -563,6 +570,17 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
             times[times.len() - 1].as_secs_f64() * 1e3
         );
     }
+    for (formulation, (_, _, _, unanswered)) in &mut tallies {
+        if !unanswered.is_empty() {
+            unanswered.sort();
+            println!("no answer from {} ({}): {}", formulation.name(), unanswered.len(), unanswered.join(", "));
+        }
+    }
     println!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
     Ok(failures == 0)
+}
+
+/// A board's name in a summary: its file name without `.json`.
+fn board_name(file: &Path) -> String {
+    file.file_stem().map_or_else(|| file.display().to_string(), |stem| stem.to_string_lossy().into_owned())
 }

@@ -363,3 +363,29 @@ fn corpus_jobs_report_what_one_job_reports() {
     let rows = summary(&three);
     assert_eq!(rows[1], ["native", "6", "6", "6", "0", "0", "0"], "{rows:?}");
 }
+
+/// `corpus` names the boards a formulation left without an answer, in order, after the
+/// summary: at `--time-limit 0` `milp` builds no model (its build looks at the clock first),
+/// so both boards are named; with an answer for every board no such line is printed.
+#[test]
+fn corpus_names_the_boards_left_without_an_answer() {
+    let dir = temp_dir("corpus-unanswered");
+    let json = dir.join("set").join("json");
+    std::fs::create_dir_all(&json).unwrap();
+    let good = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 2, 2]]}"#;
+    for name in ["b-board", "a-board"] {
+        std::fs::write(json.join(format!("{name}.json")), good).unwrap();
+    }
+    let corpus = |args: &[&str]| {
+        let fixed = ["numberlink", dir.to_str().unwrap(), "--sets", "set", "--jobs", "2"];
+        Command::new(masu_binary().with_file_name("corpus")).args(fixed).args(args).output().unwrap()
+    };
+    let out = corpus(&["--formulations", "milp", "--time-limit", "0"]);
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}{}", text(&out.stderr));
+    assert!(printed.contains("\nno answer from milp (2): a-board, b-board\n"), "{printed}");
+    let out = corpus(&["--formulations", "native"]);
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}{}", text(&out.stderr));
+    assert!(!printed.contains("no answer"), "{printed}");
+}
