@@ -12,7 +12,8 @@
 //! with a solution limit of 2 by each formulation; every answer must pass the checker, a
 //! unique answer must equal the source's solution where it gives one, and the formulations
 //! must agree. The summary counts, per formulation, the boards with a checked answer
-//! (`answered`, timed-out runs that found one included) beside those settled.
+//! (`answered`, timed-out runs that found one included) beside those settled, and a line
+//! after the table names the boards each formulation left without an answer.
 //!
 //! For nonograms, DIR holds collections with `json/` folders (one puzzle per file, with the
 //! source's `solution`, `unique` and `other_solutions` where known). Every puzzle is solved

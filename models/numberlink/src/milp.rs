@@ -42,8 +42,14 @@
 //! any answer, cyclic or not; with every cycle forbidden up front by an ordering (arcs
 //! `a_cd + a_dc = u[e]`, one out of each start and into each end, in = out = used
 //! elsewhere, `p_d ≥ p_c + 1 − cells·(1 − a_cd)`) it is still open at 78 s; and the slice
-//! `0..=4`, which holds the solution, gives no answer in 90 s. [`crate::connected`]
-//! answers it in 12 s: its circuit propagates what these rows do not.
+//! `0..=4`, which holds the solution, gives no answer in 90 s. Nor does the plain blanks
+//! model, paths free to touch themselves and no slices (session 28, a temporary switch:
+//! nothing in 120 s on CP-SAT or on HiGHS), so answering from it first and shortcutting the
+//! answer to an induced one would not help. Nor does a multi-commodity flow MILP (one unit
+//! of number k from `s_k` to `t_k` on arc binaries, one unit into each cell at most; a
+//! Python prototype with OR-Tools 9.15 and HiGHS 1.16, not in masu: nothing in 90 s on
+//! either, beside two other runs). [`crate::connected`] answers it in 12 s: its circuit
+//! propagates what these rows do not.
 //!
 //! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
 //! to 2 (settled / with an answer), two runs at a time: HiGHS 6 / 40, CP-SAT 26 / 43 (median
