@@ -490,9 +490,16 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         ..SolveOptions::default()
     };
     let progress = progress_bar((files.len() * formulations.len()) as u64);
-    // Per formulation: boards by status, boards with a checked answer, times, and the
-    // boards left without an answer (named after the table: they are what to look at).
-    type Tally = (BTreeMap<Status, usize>, usize, Vec<Duration>, Vec<String>);
+    /// One formulation's results.
+    #[derive(Default)]
+    struct Tally {
+        statuses: BTreeMap<Status, usize>,
+        /// Boards with a checked answer.
+        answered: usize,
+        times: Vec<Duration>,
+        /// Boards left without an answer, named after the table: they are what to look at.
+        unanswered: Vec<String>,
+    }
     let mut tallies: BTreeMap<F, Tally> = BTreeMap::new();
     let mut failures = 0;
     // The boards first (cheap), then the solves, `--jobs` at a time.
@@ -516,17 +523,17 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         let mut statuses = Vec::new();
         for (formulation, elapsed, result) in results {
             let tally = tallies.entry(formulation).or_default();
-            tally.2.push(elapsed);
+            tally.times.push(elapsed);
             match result {
                 Err(e) => {
-                    tally.3.push(board_name(file));
+                    tally.unanswered.push(board_name(file));
                     fail(format!("{formulation}: {e}"));
                 }
                 Ok(report) => {
-                    *tally.0.entry(report.status).or_default() += 1;
-                    tally.1 += usize::from(!report.solutions.is_empty());
+                    *tally.statuses.entry(report.status).or_default() += 1;
+                    tally.answered += usize::from(!report.solutions.is_empty());
                     if report.solutions.is_empty() && report.status != Status::Infeasible {
-                        tally.3.push(board_name(file));
+                        tally.unanswered.push(board_name(file));
                     }
                     if report.status == Status::Unique {
                         if let Some(expected) = solution {
@@ -555,7 +562,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
         "{:<12} {:>7} {:>9} {:>7} {:>9} {:>11} {:>10} {:>10} {:>10}",
         "formulation", "boards", "answered", "unique", "multiple", "infeasible", "timed out", "median ms", "max ms"
     );
-    for (formulation, (statuses, answered, times, _)) in &mut tallies {
+    for (formulation, Tally { statuses, answered, times, .. }) in &mut tallies {
         times.sort();
         let n = |s: Status| statuses.get(&s).copied().unwrap_or(0);
         println!(
@@ -571,7 +578,7 @@ fn run_numberlink(cli: Cli) -> Result<bool> {
             times[times.len() - 1].as_secs_f64() * 1e3
         );
     }
-    for (formulation, (_, _, _, unanswered)) in &mut tallies {
+    for (formulation, Tally { unanswered, .. }) in &mut tallies {
         if !unanswered.is_empty() {
             unanswered.sort();
             println!("no answer from {} ({}): {}", formulation.name(), unanswered.len(), unanswered.join(", "));
