@@ -325,21 +325,30 @@ fn corpus_runs_the_named_sets_only() {
     assert!(text(&out.stderr).contains("set three: no json/*.json puzzles"), "{}", text(&out.stderr));
 }
 
+/// A numberlink board with one solution, given as the source's.
+const GOOD_BOARD: &str = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 2, 2]]}"#;
+
+/// A corpus folder holding one set, `set`, of the boards given as (file stem, JSON).
+fn numberlink_set(name: &str, boards: &[(&str, &str)]) -> TempDir {
+    let dir = temp_dir(name);
+    let json = dir.join("set").join("json");
+    std::fs::create_dir_all(&json).unwrap();
+    for (stem, board) in boards {
+        std::fs::write(json.join(format!("{stem}.json")), board).unwrap();
+    }
+    dir
+}
+
 /// `corpus --jobs` solves several boards at once and reports what one job reports: the same
 /// summary, a failure for a wrong source solution and for an unreadable board, each naming
 /// its file, and a failing exit status.
 #[test]
 fn corpus_jobs_report_what_one_job_reports() {
-    let dir = temp_dir("corpus-jobs");
-    let json = dir.join("set").join("json");
-    std::fs::create_dir_all(&json).unwrap();
-    let good = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 2, 2]]}"#;
-    for n in 0..5 {
-        std::fs::write(json.join(format!("good-{n}.json")), good).unwrap();
-    }
-    let wrong = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 0, 2]]}"#;
-    std::fs::write(json.join("wrong.json"), wrong).unwrap();
-    std::fs::write(json.join("once.json"), r#"{"grid": [[1, 0], [0, 0]]}"#).unwrap();
+    let good: Vec<String> = (0..5).map(|n| format!("good-{n}")).collect();
+    let mut boards: Vec<(&str, &str)> = good.iter().map(|name| (name.as_str(), GOOD_BOARD)).collect();
+    boards.push(("wrong", r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 0, 2]]}"#));
+    boards.push(("once", r#"{"grid": [[1, 0], [0, 0]]}"#));
+    let dir = numberlink_set("corpus-jobs", &boards);
     let corpus = |jobs: &str| {
         Command::new(masu_binary().with_file_name("corpus"))
             .args(["numberlink", dir.to_str().unwrap(), "--sets", "set", "--formulations", "native", "--jobs", jobs])
@@ -369,13 +378,7 @@ fn corpus_jobs_report_what_one_job_reports() {
 /// so both boards are named; with an answer for every board no such line is printed.
 #[test]
 fn corpus_names_the_boards_left_without_an_answer() {
-    let dir = temp_dir("corpus-unanswered");
-    let json = dir.join("set").join("json");
-    std::fs::create_dir_all(&json).unwrap();
-    let good = r#"{"grid": [[1, 0, 1], [2, 0, 2]], "solution": [[1, 1, 1], [2, 2, 2]]}"#;
-    for name in ["b-board", "a-board"] {
-        std::fs::write(json.join(format!("{name}.json")), good).unwrap();
-    }
+    let dir = numberlink_set("corpus-unanswered", &[("b-board", GOOD_BOARD), ("a-board", GOOD_BOARD)]);
     let corpus = |args: &[&str]| {
         let fixed = ["numberlink", dir.to_str().unwrap(), "--sets", "set", "--jobs", "2"];
         Command::new(masu_binary().with_file_name("corpus")).args(fixed).args(args).output().unwrap()
