@@ -74,9 +74,13 @@ struct Cli {
 }
 
 impl Cli {
-    /// The backend `formulation` runs on: `--backend` where it supports it, else its first.
+    /// The backend `formulation` runs on: `--backend` where it supports it, else its first
+    /// compiled in (as `masu solve` chooses), else its first (refused as not compiled).
     fn backend_for(&self, backends: &[masu::core::Backend]) -> masu::core::Backend {
-        self.backend.filter(|b| backends.contains(b)).unwrap_or(backends[0])
+        self.backend
+            .filter(|b| backends.contains(b))
+            .or_else(|| backends.iter().copied().find(|b| b.is_compiled()))
+            .unwrap_or(backends[0])
     }
 }
 
