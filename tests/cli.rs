@@ -19,6 +19,11 @@ fn masu(args: &[&str]) -> Output {
     Command::new(masu_binary()).args(args).output().unwrap()
 }
 
+/// Runs the `corpus` example, built beside `masu`.
+fn run_corpus(args: &[&str]) -> Output {
+    Command::new(masu_binary().with_file_name("corpus")).args(args).output().unwrap()
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -310,12 +315,7 @@ fn corpus_runs_the_named_sets_only() {
         let puzzle = r##"{"rows": [[1], []], "cols": [[1], []], "solution": ["#.", ".."]}"##;
         std::fs::write(json.join(format!("{set}-1.json")), puzzle).unwrap();
     }
-    let corpus = |sets: &str| {
-        Command::new(masu_binary().with_file_name("corpus"))
-            .args(["nonogram", dir.to_str().unwrap(), "--sets", sets])
-            .output()
-            .unwrap()
-    };
+    let corpus = |sets: &str| run_corpus(&["nonogram", dir.to_str().unwrap(), "--sets", sets]);
     let out = corpus("one");
     let printed = text(&out.stdout);
     assert!(out.status.success(), "{printed}{}", text(&out.stderr));
@@ -350,10 +350,7 @@ fn corpus_jobs_report_what_one_job_reports() {
     boards.push(("once", r#"{"grid": [[1, 0], [0, 0]]}"#));
     let dir = numberlink_set("corpus-jobs", &boards);
     let corpus = |jobs: &str| {
-        Command::new(masu_binary().with_file_name("corpus"))
-            .args(["numberlink", dir.to_str().unwrap(), "--sets", "set", "--formulations", "native", "--jobs", jobs])
-            .output()
-            .unwrap()
+        run_corpus(&["numberlink", dir.to_str().unwrap(), "--sets", "set", "--formulations", "native", "--jobs", jobs])
     };
     // The summary without its two timing columns.
     let summary = |out: &Output| -> Vec<Vec<String>> {
@@ -381,7 +378,7 @@ fn corpus_names_the_boards_left_without_an_answer() {
     let dir = numberlink_set("corpus-unanswered", &[("b-board", GOOD_BOARD), ("a-board", GOOD_BOARD)]);
     let corpus = |args: &[&str]| {
         let fixed = ["numberlink", dir.to_str().unwrap(), "--sets", "set", "--jobs", "2"];
-        Command::new(masu_binary().with_file_name("corpus")).args(fixed).args(args).output().unwrap()
+        run_corpus(&[&fixed[..], args].concat())
     };
     let out = corpus(&["--formulations", "milp", "--time-limit", "0"]);
     let printed = text(&out.stdout);
