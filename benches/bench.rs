@@ -363,7 +363,7 @@ fn read_nonogram(f: &Path) -> Result<masu::nonogram::Nonogram> {
 }
 
 /// The native solver over whole collections (10 s per puzzle), and the survey's giants with
-/// `native` and `automaton` (60 s): the targets of issue 3 are per puzzle over all of them.
+/// `native` and `automaton` (60 s): times are per puzzle over all of them.
 fn bench_nonogram_native(data: &Path) -> Result<()> {
     use masu::nonogram::{self, Formulation};
     let dir = data.join("nonogram");

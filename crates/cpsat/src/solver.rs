@@ -57,8 +57,7 @@ pub struct Parameters {
     pub sat_inprocessing: Option<bool>,
     /// In [`CpSolver::enumerate`], hint each re-solve with the solution just found (the
     /// model's own hint is replaced). Where solutions differ in a few places, as a
-    /// nonogram's often do, the next one is found near the last; measured on Gettys (99×59,
-    /// automaton model): the second solution in 10 s instead of a second full search.
+    /// nonogram's often do, the next one is found near the last.
     pub hint_last_solution: bool,
     /// The memory a solve may take, in bytes: a model whose loading needs more (at least 20
     /// times its encoding, as measured) is refused with [`Error::TooLarge`] instead of
@@ -267,7 +266,7 @@ impl CpSolver {
     ///
     /// The C API has no solution callback to stop the search at `limit`, so the solutions
     /// come from CP-SAT's solution pool, sized `limit + 1`: runs of growing deterministic
-    /// time (from [`FIRST_POOL_RUN`]; 4 times longer while none meets a solution, then long
+    /// time (from `FIRST_POOL_RUN`; 4 times longer while none meets a solution, then long
     /// enough for the pool at the rate of the run before, 2 to 16 times longer) until one
     /// fills the pool or ends the enumeration, or the time limit passes. The result is the
     /// same on every run of the program (unless the time limit cuts it). `complete` as in
@@ -340,12 +339,10 @@ impl CpSolver {
 
     /// Up to `limit` solutions, for a model whose solutions differ on `projection` whenever
     /// they differ at all: first, when counting (`limit` 2 or more), one short run of one
-    /// enumeration ([`FIRST_POOL_RUN`], one worker), which settles an easy model in one
+    /// enumeration (`FIRST_POOL_RUN`, one worker), which settles an easy model in one
     /// search, as a solution callback would; else by [`CpSolver::enumerate`] from the start,
-    /// within what is left of the time limit (for `limit` 1, just that: one solve).
-    /// Measured on 300 magictour sudokus (one thread, counting to 2): a median 6.2 ms instead
-    /// of 11 ms. On the 25×25 sudokus with many solutions, which the short run does not
-    /// settle, it costs that run: a median 1.75 s instead of 1.59 s.
+    /// within what is left of the time limit (for `limit` 1, just that: one solve). A model
+    /// the short run does not settle pays for that run.
     pub fn enumerate_first(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         let mut first = None;

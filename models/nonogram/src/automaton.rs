@@ -15,20 +15,11 @@
 //!
 //! Counting solves again with a no-good per solution found, each re-solve hinted with the
 //! last solution (`hint_last_solution`, shared with `start_index`): a nonogram's solutions
-//! often differ in a few cells, and CP-SAT then finds the next one near the last. Measured
-//! (2 cores): on Gettys (99×59) the second solution took 10 s instead of 73 s, so the count
-//! to 2 about 55 s instead of about 2 minutes; on 20 TAAI/TCGA puzzles, 39 s in all instead
-//! of 47 s.
-//!
-//! Before those re-solves, one short run of CP-SAT's own enumeration on one worker
-//! (`CpSolver::enumerate_first`) settles the easy puzzles in one search. Measured (2 cores,
-//! counting to 2, 10 s limit): the benchmark's 40 janko puzzles in a median 8.2 ms instead of
-//! 16 ms, nonogram-db's 23 in 14–22 ms instead of 43 ms. Of the 20 TAAI/TCGA puzzles the
-//! short run settles 4 (in 0.05–0.08 s instead of 0.12–0.16 s); the 20 took 38–44 s in all
-//! over five runs, against 38–39 s over three without it: within the spread of CP-SAT's two
-//! workers. Enumerating in one search to the end (`CpSolver::enumerate_all`) took them
-//! 46.9 s. `start_index` does not do this: there the short run made the same sets slower
-//! (the 20 TAAI/TCGA puzzles 99 s in all instead of 67 s).
+//! often differ in a few cells, and CP-SAT then finds the next one near the last. Before
+//! those re-solves, one short run of CP-SAT's own enumeration on one worker
+//! (`CpSolver::enumerate_first`) settles the easy puzzles in one search; every variable of
+//! the model follows from the cells, so that count is exact. `start_index` does without the
+//! short run: there it costs more than it saves (`docs/tuning.md`).
 
 use masu_core::{Error, SolveOptions};
 use masu_cpsat::{BoolVar, CpModel, Transition};

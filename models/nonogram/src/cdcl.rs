@@ -4,10 +4,9 @@
 //!
 //! The depth-first search hands over to this stage when it exceeds its budget of probes.
 //! Depth-first search with probing repeats the same failures in different subtrees; a
-//! conflict-driven search learns a clause from each and never repeats it. Measured on the
-//! survey's giants (2 cores): Thing (36×42) gets no solution from the search in 60 s, and
-//! two from CaDiCaL in about 3 s on the clues alone; Gettys (99×59) none in 60 s, two in
-//! about 50 s on the clues alone and in 25–33 s from the search's root.
+//! conflict-driven search learns a clause from each and never repeats it (on the survey's
+//! giants Thing and Gettys, the difference between no answer in 60 s and a count;
+//! `docs/hard-instances.md`).
 //!
 //! The order encoding of each line's block starts. For a line of cells `v_0..v_{n-1}` with
 //! blocks `c_0..c_{k-1}`, block `j` can start from `e_j` (the blocks before it packed left)

@@ -15,30 +15,19 @@
 //!    reaches it; runs after the first break ties at random and try the other value first one
 //!    time in four. Solutions found are kept across runs: reaching the limit settles the
 //!    count, and the first run within its budget has seen every solution.
-//! 5. **Clause learning**: past a budget of probes ([`HANDOVER_PROBES`], about 0.3 s), the
-//!    root is probed again and the search hands over to the CDCL stage ([`crate::cdcl`]):
+//! 5. **Clause learning**: past a budget of probes (`HANDOVER_PROBES`, about 0.3 s), the
+//!    root is probed again and the search hands over to the CDCL stage (`cdcl`):
 //!    the puzzle as CNF, the cells decided at the root as units, the solutions found so far
 //!    excluded, counted on by CaDiCaL. Depth-first search repeats the same failure in one
-//!    subtree after another; clause learning does not. The giants Thing and Gettys, which the
-//!    search alone did not finish in 60 s, take 4–5 s and 25–33 s. Tried and dropped: the
-//!    root probes' implications as binary clauses in the CNF (on 20 slow TAAI/TCGA puzzles,
-//!    54 s in all against 48 s without).
-//!
-//! Measured (2 cores, first run filled-first before): on 5 TAAI/TCGA puzzles that took
-//! 3–20 s, 43 s in all with one timed out at 20 s, it now takes 3.5 s in all; on 97 others
-//! at 5 s, 28 s in all either way, with 3 timed out instead of 2 (which puzzles time out
-//! moves with every change: the run times are heavy-tailed).
+//!    subtree after another; clause learning does not.
 //!
 //! Cells only ever go from undecided to decided, so the search keeps one board and a trail of
 //! the cells it decided: undoing a probe or a branch resets the cells logged since a mark.
 //!
 //! Line solving goes through a cache keyed by the line and its state (bit masks of its filled
-//! and empty cells), since probing meets the same line states again and again: on TAAI
-//! puzzles about 9 lookups in 10 hit, and a search node costs 1.2 ms instead of 7.2 ms. A miss
-//! is solved on the masks themselves, bit-parallel ([`LineSolver::solve_masks`], lines up to
-//! [`MASK_LENGTH`] cells): with the table DP the misses still took two thirds of the
-//! instructions; on icga2017-0903 the search's fell from about 420 to 160 million, and over the
-//! 876 TAAI/TCGA puzzles the median from 54 to 14 ms.
+//! and empty cells), since probing meets the same line states again and again. A miss is
+//! solved on the masks themselves, bit-parallel ([`LineSolver::solve_masks`], lines up to
+//! [`MASK_LENGTH`] cells).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -491,13 +480,8 @@ pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, 
 const FRAME_BYTES: usize = 1024;
 
 /// Probes (cells assumed, over all runs) before the CDCL stage takes over: about 0.3 s of
-/// search. Measured over the 876 TAAI/TCGA puzzles (10 s each, one thread): with the table
-/// DP's line solving, handing over at 50,000 took the total from 195 s (14 timed out) to
-/// 151 s (none), 30,000 doubled the median, 100,000 made the tail no shorter. With the
-/// bit-parallel line solving, probes cost less, and later is better: at 50,000, 100,000,
-/// 200,000, 400,000 and 1,000,000 the total was 106, 85, 72, 72 and 72 s, the 90th
-/// percentile 0.38, 0.22, 0.11, 0.10 and 0.10 s (the median 14–17 ms throughout); Thing and
-/// Gettys take 3.8 and 23 s at 200,000 (3.4 and 23 s at 50,000).
+/// search. Over the 876 TAAI/TCGA puzzles, handing over earlier lengthens the tail and
+/// later shortens it no further (`docs/tuning.md`).
 const HANDOVER_PROBES: u64 = 200_000;
 
 /// The search's budgets: the first run's nodes before its restart, and all runs' probes

@@ -114,8 +114,8 @@ mod cp_sat {
 
     pub(crate) fn solve_cp_sat(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
         let (built, build_time) = timed(|| build(puzzle));
-        // No short enumeration first: on this model it cost more than it saved (measured in
-        // `automaton`'s notes).
+        // No short enumeration first: on this model it costs more than it saves
+        // (docs/tuning.md).
         found_from_cp_sat(puzzle, &built.model, &built.cells, options, build_time, false)
     }
 

@@ -20,50 +20,27 @@
 //! out (the circuit could not take them). Solutions are counted on the arcs, so two that
 //! differ only in which cells stay unused are the same only if their paths are.
 //!
-//! With the blanks rule, [`crate::induced_first`] first counts *induced* solutions, with
+//! With the blanks rule, `crate::induced_first` first counts *induced* solutions, with
 //! `b_ck ∧ b_dk ⇒ a_cd ∨ a_dc` for neighbours: two neighbouring cells of one number are
 //! consecutive on its path. With Booleans, also `¬b_ak ∨ ¬b_bk ∨ ¬b_ck ∨ ¬b_dk` for every
 //! 2×2 block `a, b, c, d` ([`Numberlink::squares`]): implied (four cells of one number there
-//! would be pairwise linked, a loop of four), but said at once instead of learnt. On the 40
-//! largest janko boards (10 s, counting to 2) it settles 9 instead of 7 (562 and 570 now);
-//! on every 8th janko board 39 of 44 instead of 38, the median 0.27 s instead of 0.30 s.
+//! would be pairwise linked, a loop of four), but said at once instead of learnt.
 //!
 //! The induced count runs in disjoint slices by the number of blank cells
-//! ([`crate::by_blanks`]): none first, which is the fill rule's model (far easier: flow-solver
-//! levels take milliseconds, and 348 of janko's 352 solutions fill their boards), then
-//! `Σ_c u_c` held to one possible count at a time. This replaced a hint from the fill rule's
-//! model (solved within a quarter of the time) to the unbounded blanks model, which found no
-//! answer to janko-arukone-430 (4 blanks) or -572 (none, its fill model takes 16 s) in 60 s;
-//! the slices answer both within 30 s. On the 40 largest janko boards (10 s, counting to 2)
-//! they answer all 40 (38 before) and settle 8 (9 before: 188 and 570 now take over 10 s,
-//! 562 under): the proof that no solution leaves a blank, in the last slice, is as hard as
-//! it was. Wider slices lose what the bound gives: 430's solution is found in 7 s within 4
-//! blanks, in none of 40 s within 4 to 6. Once one more solution settles the count, the
-//! slices left count only solutions without a shortcut through a blank cell `b`
-//! ([`crate::by_blanks`] says why that is exact): `u_b ⇒ ¬b_ck ∨ ¬b_dk` for two neighbours
-//! `c, d` of `b` opposite each other, `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two around a corner
-//! `e` (Booleans only). On the 40 largest janko boards (20 s, counting to 2) that settled 16
-//! instead of 13; janko-arukone-307 (20×15) is still open at 20 s. Also tried for that
-//! proof, without a result in 30 s on 307: the chess-board balance of blank cells.
+//! (`crate::by_blanks`): none first, which is the fill rule's model (the easiest search),
+//! then `low ≤ Σ_c u_c ≤ high` for one possible count at a time. Once one more solution
+//! settles the count, the slices left count only solutions without a shortcut through a
+//! blank cell `b` (`crate::by_blanks` says why that is exact): `u_b ⇒ ¬b_ck ∨ ¬b_dk` for
+//! two neighbours `c, d` of `b` opposite each other, `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two
+//! around a corner `e` (Booleans only).
 //!
-//! On boards with long paths (at least 8 cells per pair, [`booleans_pay`]) the numbers are
-//! Booleans and every constraint but the circuit a clause; on others each cell has an
-//! integer `x_c` with `a_cd ⇒ x_c = x_d` (and, induced, `x_c ≠ x_d` for neighbours neither
-//! linked nor unused), whose smaller model wins where the search is easy. CP-SAT runs on one
-//! worker, without presolve, LP or clause inprocessing ([`parameters`]). Measured on the 17
-//! flow-solver levels, Booleans so are several times faster than integers on CP-SAT's
-//! defaults (extreme_12x12_30: 0.8 s instead of 6 s, counting the proof of uniqueness; two
-//! workers or the LP each made it slower). Turning CP-SAT's clause inprocessing off
-//! (`use_sat_inprocessing: false`; its database simplification between restarts does not
-//! pay for itself in solves this short) took extreme_12x12_30 from 0.58 s to 0.29 s (the
-//! first solution 0.22 s → 0.01 s, the proof 0.35 s → 0.24 s) and the 17 levels from 1.7 s
-//! to 0.84 s in all; on every 8th janko board (44, blanks rule, 10 s) the median went from
-//! 0.37 s to 0.19 s, with one board (457, 8.7 s before) now 10.5 s. Other settings tried there: initial polarity true, faster activity
-//! decay or other restarts found the first solution sooner but not the proof; a search
-//! portfolio, Luby restarts or the LP were slower.
-//!
-//! Tried and dropped: `a_cd + a_dc ≤ 1`, `Σ_d b_dk ≥ 2` around a middle cell of number
-//! `k`, and undirected degree constraints, all implied by the circuit: none helped.
+//! On boards with long paths ([`booleans_pay`]) the numbers are Booleans and every
+//! constraint but the circuit a clause; on others each cell has an integer `x_c` with
+//! `a_cd ⇒ x_c = x_d` (and, induced, `x_c ≠ x_d` for neighbours neither linked nor unused),
+//! whose smaller model wins where the search is easy. CP-SAT runs on one worker, without
+//! presolve, LP or clause inprocessing ([`parameters`]): solves on this model are short, and
+//! that work does not pay for itself in them. Constraints implied by the circuit
+//! (`a_cd + a_dc ≤ 1`, undirected degrees) are left out.
 
 use std::time::Instant;
 
@@ -105,15 +82,11 @@ pub struct ConnectedModel {
 }
 
 /// Whether cell numbers are Booleans: on boards with at least 8 cells per pair (long
-/// paths, a hard search). With shorter paths the search is easy and the Booleans' size
-/// dominates: on the generator's boards (about 6 cells per pair) integers were 4–20 times
-/// faster; on the flow-solver levels (8 to 20 cells per pair) Booleans were up to 8 times.
-/// Their clauses grow with cells × pairs, so past 200 000 of those integers are used unless
-/// the pairs are few: thomasahle's 122×123 board with 62 pairs (930 000) is proven unique in
-/// 6 s and 0.4 GB with integers, where Booleans (6.4 million clauses) took 24 s and 6.5 GB
-/// to stop at a 5 s limit with no answer; on its 1002×1002 board with 4 pairs Booleans stopped
-/// at 5 s after 27 s and 7.3 GB, integers after 83 s and 14 GB, both before the build looked
-/// at the clock (Booleans now 5.7 s and 3.6 GB). Every other board here is below 120 000.
+/// paths, a hard search; with shorter paths the search is easy and the Booleans' size
+/// dominates). Their clauses grow with cells × pairs, so past 200,000 of those integers are
+/// used unless the pairs are few (8 or fewer): thomasahle's 122×123 board with 62 pairs is
+/// proven unique in seconds with integers, where Booleans (6.4 million clauses) do not load
+/// in time.
 pub fn booleans_pay(puzzle: &Numberlink) -> bool {
     let (cells, pairs) = (puzzle.width() * puzzle.height(), puzzle.pairs() as usize);
     cells >= 8 * pairs && (cells * pairs <= 200_000 || pairs <= 8)
@@ -242,7 +215,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool, deadline: Optio
     Some(ConnectedModel { model, numbers, arcs, unused })
 }
 
-/// No path can be shortcut through a blank cell `b` ([`crate::by_blanks`]): for its
+/// No path can be shortcut through a blank cell `b` (`crate::by_blanks`): for its
 /// neighbours `c, d` and number `k`, `u_b ⇒ ¬b_ck ∨ ¬b_dk` (`∨ b_ek` around a corner `e`).
 /// With Booleans only: integer numbers are used where paths are short and the search easy.
 fn forbid_shortcuts(puzzle: &Numberlink, built: &mut ConnectedModel) {
@@ -269,8 +242,7 @@ pub fn paths_of(puzzle: &Numberlink, built: &ConnectedModel, values: &[i64]) -> 
 }
 
 /// The solver settings this model runs with: one worker unless `options.threads` says
-/// otherwise, no presolve, no LP relaxation, no clause inprocessing (see the module notes
-/// for the measurements).
+/// otherwise, no presolve, no LP relaxation, no clause inprocessing (see the module doc).
 pub fn parameters(options: &SolveOptions) -> CpSolver {
     let mut solver = options.cp_sat_solver();
     solver.parameters.workers = Some(options.threads.unwrap_or(1));
@@ -366,7 +338,7 @@ mod tests {
         }
     }
 
-    /// The slices by blank count ([`crate::by_blanks`]) count exactly the induced solutions
+    /// The slices by blank count (`crate::by_blanks`) count exactly the induced solutions
     /// the native search finds, up to 1, 2 and 10, though the last slices leave out
     /// solutions with a shortcut when one more solution settles the count.
     #[test]

@@ -6,11 +6,8 @@
 //!   solutions are enumerated as candidates; each candidate's endpoints are the puzzle, kept
 //!   when the article's solver finds exactly one solution. Both enumerate as the article
 //!   does, in one search ([`masu_cpsat::CpSolver::enumerate_all`]), so candidates are
-//!   neighbours in one enumeration. Measured (2 cores, `just bench numberlink`): 795 of 1000
-//!   candidates unique at 10×10 with 8 pairs, 0.137 s per unique puzzle (the article's own
-//!   code: 731, 0.118 s); at 12×12 with 10 pairs 1000 candidates within 180 s, none unique
-//!   (as with the article's code). Drawn before by a new search per candidate (a no-good
-//!   each), 60 s gave 13 candidates at 10×10 and none at 12×12.
+//!   neighbours in one enumeration (the rates beside the article's own code are in
+//!   BENCHMARKS.md, `just bench numberlink`).
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
 //!   starts as a path of its own; random adjacent ends are joined when the joined path would
 //!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with

@@ -183,7 +183,7 @@ impl Numberlink {
     /// `c, d` and, when they are around a corner, `Some(e)`, the other cell next to both
     /// (`None` when they are opposite). A path through `c` and `d` that leaves `b` blank
     /// can be shortcut through `b` unless it goes round that corner through `e`
-    /// ([`by_blanks`]). Cells row-major, as `(b, c, d, e)`.
+    /// (`by_blanks`). Cells row-major, as `(b, c, d, e)`.
     pub fn shortcuts(&self) -> Vec<(usize, usize, usize, Option<usize>)> {
         let (w, h) = (self.width, self.height);
         let mut all = Vec::new();
@@ -419,7 +419,7 @@ pub(crate) fn blank_bounds(puzzle: &Numberlink) -> (usize, usize) {
     (most, most % 2)
 }
 
-/// Which induced solutions of a blanks-rule puzzle one search of [`by_blanks`] counts.
+/// Which induced solutions of a blanks-rule puzzle one search of `by_blanks` counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Slice {
     /// Those leaving a number of cells blank in this range.
@@ -436,8 +436,7 @@ pub(crate) struct Slice {
 /// parity of every blank count, [`blank_bounds`]), then double, until a slice has a
 /// solution; after it, one slice covers the rest. Janko's solutions leave few cells blank
 /// (348 of 352 none, the others 1 to 4), and a model held to few blanks is far easier to
-/// search: on janko-arukone-430 (20×20, 4 blanks) CP-SAT finds the solution within 4 blanks
-/// in 7 s, but in none of 40 s within 4 to 6 blanks, nor of 60 s unbounded.
+/// search (`docs/tuning.md`).
 ///
 /// With [`Slice::shortcut_free`], `search` may count only solutions that no path could
 /// shortcut through one blank cell ([`Numberlink::shortcuts`]): no blank cell has two
@@ -450,9 +449,7 @@ pub(crate) struct Slice {
 /// blank), nor does any path touch itself (that too could be shortcut); and it leaves at
 /// least as many blanks as any other solution, so as any in the slices left, all of which
 /// leave more than those searched before. (With two or more wanted, the solutions with a
-/// shortcut could be exactly those missed.) On the 40 largest janko boards (20 s, counting
-/// to 2) it settled 16 instead of 13 (janko-arukone-317 and -579 unique, -566 multiple in 4 s
-/// instead of 27 s).
+/// shortcut could be exactly those missed.)
 pub(crate) fn by_blanks<E>(
     puzzle: &Numberlink,
     limit: usize,

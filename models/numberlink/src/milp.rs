@@ -17,63 +17,23 @@
 //! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
 //! a no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
-//! Under the blanks rule, [`crate::induced_first`] first counts *induced* solutions, adding
+//! Under the blanks rule, `crate::induced_first` first counts *induced* solutions, adding
 //! `y[c][k] + y[d][k] − u[e] ≤ 1` (two neighbouring cells of one number are linked) and
 //! `Σ_{c ∈ B} y[c][k] ≤ 3` for every 2×2 block `B` ([`Numberlink::squares`]: four cells of
 //! one number there would be pairwise linked, a loop of four; implied over integers, not by
 //! the LP relaxation). That count runs in disjoint slices by the number of cells left blank
-//! ([`crate::by_blanks`]): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
+//! (`crate::by_blanks`): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
 //! much the easier one to search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for
 //! each slice after. A puzzle whose one solution fills the board is then found in the first
 //! slice, and the rest only has to prove it has no rival; once one more solution settles
 //! the count, the slices left count only solutions without a shortcut through a blank cell
-//! `b` ([`crate::by_blanks`]): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
+//! `b` (`crate::by_blanks`): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
 //! `c, d` of `b` opposite each other, `− y[e][k]` more on the left for two around a corner
-//! `e`. Only bounds that cut are added:
-//! with the redundant `Σ y ≥ cells − most` in the last slice as well, CP-SAT settled 25 of
-//! every 8th janko board at a median of 6.5 s; without it 26 at 4.1 s, as before the slices.
-//! janko-arukone-430 (20×20, its one solution leaves 4 blanks) is not answered: its fill
-//! slice is proven empty in 2 s on CP-SAT (12 s on HiGHS), but the slice of 2 blanks is
-//! still open after 118 s (108 s on HiGHS; measured in session 24, where CP-SAT without
-//! its LP, presolve or clause inprocessing, or with `linearization_level` 2, and the
-//! chess-board balance of used cells, `Σ_black Σ_k y − Σ_white Σ_k y` fixed by the
-//! endpoints' colours, did not decide it in 60–90 s either). Detached cycles are not what
-//! makes it hard (session 25): that slice's first CP-SAT solve runs 77 s without returning
-//! any answer, cyclic or not; with every cycle forbidden up front by an ordering (arcs
-//! `a_cd + a_dc = u[e]`, one out of each start and into each end, in = out = used
-//! elsewhere, `p_d ≥ p_c + 1 − cells·(1 − a_cd)`) it is still open at 78 s; and the slice
-//! `0..=4`, which holds the solution, gives no answer in 90 s. Nor does the plain blanks
-//! model, paths free to touch themselves and no slices (session 28, a temporary switch:
-//! nothing in 120 s on CP-SAT or on HiGHS), so answering from it first and shortcutting the
-//! answer to an induced one would not help. Nor does a multi-commodity flow MILP (one unit
-//! of number k from `s_k` to `t_k` on arc binaries, one unit into each cell at most; a
-//! Python prototype with OR-Tools 9.15 and HiGHS 1.16, not in masu: nothing in 90 s on
-//! either, beside two other runs). [`crate::connected`] answers it in 12 s: its circuit
-//! propagates what these rows do not.
+//! `e`. Only bounds that cut are added: the last slice states no redundant lower bound.
 //!
-//! Measured on every 8th janko board (44, blanks rule), 10 s and one thread each, counting
-//! to 2 (settled / with an answer), two runs at a time: HiGHS 6 / 40, CP-SAT 26 / 43 (median
-//! 4.9 s). Without the block rows: HiGHS 6 / 28, CP-SAT 25 / 44 (median 5.3 s; the block
-//! rows lose 570's answer at 10 s and win 265's proof), and janko-arukone-572 had no answer
-//! in 60 s on CP-SAT, where it now takes 35 s. By size, HiGHS answers all 20 boards of up
-//! to 100 cells (settling 6: proving that no induced solution leaves a blank is the hard
-//! part), 12 of 13 of 101–196 cells (6 without the block rows) and 8 of 11 larger (2): its
-//! root node (cut rounds and sub-MIP heuristics) takes the time. Before, with one induced
-//! pass and a binary `z[e][k]` per edge and number (`z ≤ y[c][k]`, `z ≤ y[d][k]`,
-//! `u = Σ_k z`): HiGHS 4 / 5, CP-SAT 24 / 30 (median 6.5 s). The split gave most of the
-//! answers (the `z` form with it: HiGHS 4 / 21, CP-SAT 27 / 42); the form without `z` is
-//! smaller and no slower: on the 17 flow-solver levels (fill rule) HiGHS settles 8 instead of
-//! 7, CP-SAT all 17 in 8 s in all instead of 13 s.
-//!
-//! Tried and dropped: degree constraints per number (`Σ_{e ∋ c} z[e][k] = 2·y[c][k]`; on the
-//! flow-solver levels 7 settled on HiGHS instead of 6, and 9 on CP-SAT instead of 15); the
-//! checkerboard balance (on a grid coloured like a chess board a path's cells alternate in
-//! colour, so used black minus used white cells is fixed by the endpoints' colours), which
-//! did not speed HiGHS up on janko-arukone-093 or -016. HiGHS settings on every 8th janko
-//! board (session 25, as above, each run beside another): `mip_heuristic_effort` 0.3 (the
-//! default 0.05), symmetry detection off, no cut separation below the root, or
-//! `mip_pscost_minreliable` 0 each settled 6 and answered 39–40, as the defaults did (6 / 39
-//! in the same conditions); without presolve 4 / 20. The defaults stay.
+//! The rows link numbers and edges directly (`u[e] + y[c][k] − y[d][k] ≤ 1`), with no
+//! binary per edge and number: that form is smaller and no slower. Why some boards stay out
+//! of this model's reach (janko-arukone-430) is in `docs/hard-instances.md`.
 
 use std::time::Instant;
 

@@ -21,12 +21,12 @@
 //! The last holds because the rest of `k`'s path, from `h_k` to `h'_k`, runs through free
 //! cells of one component, and with the fill rule every free cell lies on such a rest. Also
 //! with the fill rule, a head beside a free cell with `ways = 2` has that cell as its only
-//! move (the cell needs the link, and the head has one left). Measured and dropped: a
-//! chessboard-parity count per component (it cut almost no nodes on flow-solver levels).
+//! move (the cell needs the link, and the head has one left). A chessboard-parity count per
+//! component is left out: it cuts almost no nodes.
 //!
-//! With the blanks rule, see [`solve`] for the induced search that runs first.
+//! With the blanks rule, see `solve` for the induced search that runs first.
 //!
-//! Past [`HANDOVER_NODES`] nodes the search hands over to clause learning ([`crate::cdcl`]:
+//! Past `HANDOVER_NODES` nodes the search hands over to clause learning (`crate::cdcl`:
 //! the board as CNF, the solutions found so far excluded, counted on by CaDiCaL), since
 //! depth-first search repeats one failure in subtree after subtree on long winding paths.
 
@@ -44,7 +44,7 @@ struct Search<'a> {
     options: &'a SolveOptions,
     deadline: Option<Instant>,
     fill: bool,
-    /// Only paths that do not touch themselves (see [`solve`]).
+    /// Only paths that do not touch themselves (see `solve`).
     induced: bool,
     /// Stop at this many solutions.
     limit: usize,
@@ -67,7 +67,7 @@ struct Search<'a> {
     /// so large boards look more often (a 1002×1002 board at every node; 1024 nodes of it
     /// took 10 s, overrunning a 5 s limit by 43 s).
     check_every: u64,
-    /// The search reached `node_limit`: [`crate::cdcl`] settles the count.
+    /// The search reached `node_limit`: `crate::cdcl` settles the count.
     handed_over: bool,
     /// Scratch for the component labelling: the component of each free cell. Ids only grow
     /// (64 bits never wrap), so one node's labels are those at or above its `stamp`.
@@ -346,7 +346,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     solve_with(puzzle, options, true)
 }
 
-/// The search alone, cut (the count incomplete) past [`HANDOVER_NODES`] nodes instead of
+/// The search alone, cut (the count incomplete) past `HANDOVER_NODES` nodes instead of
 /// handing over: deterministic, where a time limit would not be. The generator asks this
 /// first, then CP-SAT.
 #[cfg(feature = "cp-sat")]
@@ -408,10 +408,8 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
 }
 
 /// Nodes the search visits before it hands over to the clause-learning stage (tens of
-/// milliseconds). Measured at 10 s per board, 2 cores shared with other runs: the 17
-/// flow-solver levels, of which the search alone settled 9, are all settled, the slowest
-/// (extreme_12x12_30) in 2.2 s and the others under 0.8 s; of the 40 largest janko boards
-/// (blanks rule) 4, where the search alone settled none.
+/// milliseconds): past it, depth-first search on long winding paths repeats one failure in
+/// subtree after subtree (`docs/tuning.md`).
 const HANDOVER_NODES: u64 = 20_000;
 
 /// The search alone, without the clause-learning stage: its solutions up to `limit`, and
@@ -520,7 +518,7 @@ pub(crate) mod tests {
     /// The same solutions as the `connected` model on CP-SAT, board by board, deciding
     /// uniqueness (limit 2) and counting (limit 30): the count, whether it is complete, and
     /// when it is, the answers themselves. Under the blanks rule this covers the induced
-    /// shortcut of [`solve`].
+    /// shortcut of `solve`.
     #[cfg(feature = "cp-sat")]
     #[test]
     fn counts_equal_the_connected_model() {

@@ -1,4 +1,4 @@
-//! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`]), two
+//! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`](mod@format)), two
 //! formulations, an independent [`check`]er, and counting.
 //!
 //! - [`Formulation::AllDifferent`] — article 002's model, on CP-SAT ([`all_different`]).
