@@ -14,3 +14,8 @@ pub use masu_sudoku as sudoku;
 pub mod articles;
 pub mod compare;
 pub mod kinds;
+
+/// The README's code blocks, run as doctests so that its library example cannot drift.
+#[cfg(all(doctest, feature = "cp-sat"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
