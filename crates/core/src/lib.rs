@@ -1,11 +1,13 @@
 //! What every masu model shares: the [`Backend`] choice, [`SolveOptions`], the [`Report`] a
-//! solve returns, [`Error`], and the MILP glue ([`milp`]) that runs one good_lp model on
-//! HiGHS or on CP-SAT.
+//! solve returns, [`Error`], the [`Puzzle`] interface every kind implements with the one
+//! [`solve`] path, and the MILP glue ([`milp`]) that runs one good_lp model on HiGHS or on
+//! CP-SAT.
 //!
 //! A model crate turns a puzzle into a model (a formulation), hands it to a backend, and
-//! re-checks every solution with its own checker before it reports it.
+//! [`solve`] re-checks every solution with the kind's own checker before it reports it.
 
 pub mod milp;
+pub mod puzzle;
 mod report;
 
 use std::fmt;
@@ -14,6 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+pub use puzzle::{Formulation, Found, Item, ParseError, Puzzle, backend_for, choose, runnable, solve, timed};
 pub use report::{Report, Stats, Status};
 
 /// A solver backend.
@@ -104,7 +107,7 @@ impl Interrupt {
 }
 
 /// When a long search must stop: at a deadline, or on an interrupt (for solvers polled
-/// from inside, such as CaDiCaL's terminate callback).
+/// from inside, such as CaDiCaL's terminate callback in `masu-sat`).
 #[derive(Clone, Debug)]
 pub struct StopAt {
     /// Stop at this instant, if any.
@@ -117,12 +120,6 @@ impl StopAt {
     /// The deadline has passed or the interrupt was triggered.
     pub fn reached(&self) -> bool {
         self.deadline.is_some_and(|d| std::time::Instant::now() >= d) || self.interrupt.is_interrupted()
-    }
-}
-
-impl cadical::Callbacks for StopAt {
-    fn terminate(&mut self) -> bool {
-        self.reached()
     }
 }
 

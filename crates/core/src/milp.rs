@@ -54,6 +54,22 @@ pub struct MilpOutcome {
     pub backend_time: Duration,
 }
 
+impl MilpOutcome {
+    /// The stats of this outcome over `milp` (all rows linear), built in `build_time`.
+    pub fn stats(&self, milp: &Milp, build_time: Duration, threads: Option<u32>) -> crate::Stats {
+        crate::Stats {
+            variables: milp.variables.len(),
+            constraints: milp.constraints.len(),
+            constraints_by_kind: [("linear".to_string(), milp.constraints.len())].into(),
+            build_time,
+            solve_time: self.solve_time,
+            backend_time: Some(self.backend_time),
+            solves: self.solves,
+            threads,
+        }
+    }
+}
+
 impl Milp {
     /// An empty model.
     pub fn new() -> Milp {

@@ -26,8 +26,8 @@
 
 use std::time::Instant;
 
-use cadical::Solver;
 use masu_core::{Interrupt, StopAt};
+use masu_sat::{Cadical, Terminate};
 
 use crate::line::Cell;
 use crate::{Grid, Nonogram};
@@ -51,7 +51,7 @@ impl std::ops::Not for Lit {
 
 /// The solver with the puzzle's clauses, and the next free variable.
 struct Cnf {
-    solver: Solver<StopAt>,
+    solver: Cadical<Terminate>,
     next: i32,
 }
 
@@ -169,12 +169,9 @@ pub(crate) fn count(
 ) -> Counted {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cell = |r: usize, c: usize| (r * w + c + 1) as i32;
-    // CaDiCaL's options for satisfiable instances: on the 63 TAAI/TCGA puzzles that the search
-    // alone took over 0.5 s for, 58 s in all against 88 s with its defaults (handing over at
-    // 100,000 probes).
-    let solver = Solver::with_config("sat").unwrap_or_else(|_| Solver::new());
+    let stop = StopAt { deadline, interrupt: interrupt.clone() };
+    let solver = masu_sat::solver(move || stop.reached());
     let mut cnf = Cnf { solver, next: (w * h) as i32 };
-    cnf.solver.set_callbacks(Some(StopAt { deadline, interrupt: interrupt.clone() }));
     for (r, clue) in puzzle.rows().iter().enumerate() {
         cnf.line(clue, &(0..w).map(|c| cell(r, c)).collect::<Vec<_>>());
     }

@@ -24,10 +24,9 @@ pub mod render;
 pub mod start_index;
 
 use std::fmt;
-use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::path::Path;
 
-use masu_core::{Backend, Error, Report, SolveOptions, Stats, Status};
+use masu_core::{Backend, Error, Item, ParseError, Puzzle, Report, SolveOptions};
 
 /// A clue: the lengths of the blocks of one line, in order (empty for an empty line).
 pub type Clue = Vec<usize>;
@@ -128,125 +127,95 @@ impl Nonogram {
     }
 }
 
-/// How the puzzle becomes a model (or an algorithm).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Formulation {
-    /// Article 000: a start-index integer per block, reified placements, fill Booleans
-    /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
-    StartIndex,
-    /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
-    Patterns,
-    /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
-    LineSolver,
-    /// Article 004's fix-point with a dynamic-programming line solver instead of enumeration.
-    LineSolverDp,
-    /// Each line a regular-language (automaton) constraint (CP-SAT).
-    Automaton,
-    /// Complete native solver: DP line solving, probing, backtracking; counts solutions.
-    Native,
-}
-
-impl Formulation {
-    /// Every formulation.
-    pub const ALL: [Formulation; 6] = [
-        Formulation::StartIndex,
-        Formulation::Patterns,
-        Formulation::LineSolver,
-        Formulation::LineSolverDp,
-        Formulation::Automaton,
-        Formulation::Native,
-    ];
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Formulation::StartIndex => "start-index",
-            Formulation::Patterns => "patterns",
-            Formulation::LineSolver => "line-solver",
-            Formulation::LineSolverDp => "line-solver-dp",
-            Formulation::Automaton => "automaton",
-            Formulation::Native => "native",
-        }
-    }
-    /// The backends it runs on, the first being its own (compiled in or not).
-    pub fn backends(self) -> &'static [Backend] {
-        match self {
-            Formulation::StartIndex => &[Backend::CpSat, Backend::Highs],
-            Formulation::Patterns => &[Backend::Highs, Backend::CpSat],
-            Formulation::Automaton => &[Backend::CpSat],
-            Formulation::LineSolver | Formulation::LineSolverDp | Formulation::Native => &[Backend::Native],
-        }
-    }
-}
-
-impl fmt::Display for Formulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Formulation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Formulation, String> {
-        Formulation::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Formulation::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown nonogram formulation '{s}' (expected {})", names.join(", "))
-        })
+masu_core::formulations! {
+    /// How the puzzle becomes a model (or an algorithm).
+    pub enum Formulation for "nonogram" {
+        /// Article 000: a start-index integer per block, reified placements, fill Booleans
+        /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
+        StartIndex = "start-index" on [CpSat, Highs],
+        /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
+        Patterns = "patterns" on [Highs, CpSat],
+        /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
+        LineSolver = "line-solver" on [Native],
+        /// Article 004's fix-point with a dynamic-programming line solver instead of enumeration.
+        LineSolverDp = "line-solver-dp" on [Native],
+        /// Each line a regular-language (automaton) constraint (CP-SAT).
+        Automaton = "automaton" on [CpSat],
+        /// Complete native solver: DP line solving, probing, backtracking; counts solutions.
+        Native = "native" on [Native],
     }
 }
 
 /// What a formulation found, before checking.
-pub(crate) struct Found {
-    pub(crate) solutions: Vec<Grid>,
-    pub(crate) complete: bool,
-    pub(crate) stats: Stats,
-    /// A line solver that stopped with undecided cells.
-    pub(crate) stuck: bool,
+pub(crate) type Found = masu_core::Found<Grid>;
+pub(crate) use masu_core::timed;
+
+impl Puzzle for Nonogram {
+    type Solution = Grid;
+    type Formulation = Formulation;
+    const KIND: &'static str = "nonogram";
+    const DEFAULT: Formulation = Formulation::Native;
+
+    fn is_puzzle_file(path: &Path) -> bool {
+        format::is_puzzle_file(path)
+    }
+    fn read(path: &Path, text: &str) -> Vec<Item<Nonogram>> {
+        format::parse_file(path, text)
+            .into_iter()
+            .map(|e| Item {
+                line: e.line,
+                name: e.name,
+                puzzle: e.puzzle.map_err(|message| ParseError::new(e.line, e.column, message)),
+            })
+            .collect()
+    }
+    /// The line solvers do no search: when they stop with undecided cells the status is
+    /// [`Status::Stuck`](masu_core::Status::Stuck); when they decide every cell the solution
+    /// is unique (line logic only deduces what holds in every solution).
+    fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+        match (formulation, backend) {
+            #[cfg(feature = "cp-sat")]
+            (Formulation::StartIndex, Backend::CpSat) => start_index::solve_cp_sat(self, options),
+            (Formulation::StartIndex, _) => start_index::solve_milp(self, backend, options),
+            (Formulation::Patterns, _) => patterns::solve(self, backend, options),
+            #[cfg(feature = "cp-sat")]
+            (Formulation::Automaton, _) => automaton::solve(self, options),
+            (Formulation::LineSolver, _) => line_solver::solve(self, line_solver::Method::Enumeration, options),
+            (Formulation::LineSolverDp, _) => {
+                line_solver::solve(self, line_solver::Method::DynamicProgramming, options)
+            }
+            (Formulation::Native, _) => native::solve(self, options),
+            #[allow(unreachable_patterns)]
+            (_, backend) => Err(Error::NotCompiled(backend)),
+        }
+    }
+    fn check(&self, solution: &Grid) -> Result<(), String> {
+        check::check(self, solution)
+    }
+    fn render(&self, solution: &Grid) -> String {
+        render::with_clues(self, solution, render::Style::Blocks)
+    }
+    fn one_line(&self, solution: &Grid) -> String {
+        let rows: Vec<String> =
+            solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect()).collect();
+        rows.join("/")
+    }
+    fn to_json(solution: &Grid) -> serde_json::Value {
+        solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect::<String>()).collect()
+    }
+    fn svg(&self, solution: Option<&Grid>) -> Option<String> {
+        Some(render::svg(self, solution))
+    }
 }
 
 /// Solves `puzzle` with `formulation` on `backend`, finding up to
-/// `options.solution_limit` solutions, each re-checked by [`check::check`]. The line
-/// solvers do no search: when they stop with undecided cells the status is
-/// [`Status::Stuck`]; when they decide every cell the solution is unique (line logic only
-/// deduces what holds in every solution).
+/// `options.solution_limit` solutions, each re-checked by [`check::check`] (see
+/// [`Puzzle::find`] for the line solvers' statuses).
 pub fn solve(
     puzzle: &Nonogram,
     formulation: Formulation,
     backend: Backend,
     options: &SolveOptions,
 ) -> Result<Report<Grid>, Error> {
-    masu_core::check_backend(formulation.name(), formulation.backends(), backend)?;
-    let found = match (formulation, backend) {
-        #[cfg(feature = "cp-sat")]
-        (Formulation::StartIndex, Backend::CpSat) => start_index::solve_cp_sat(puzzle, options)?,
-        (Formulation::StartIndex, _) => start_index::solve_milp(puzzle, backend, options)?,
-        (Formulation::Patterns, _) => patterns::solve(puzzle, backend, options)?,
-        #[cfg(feature = "cp-sat")]
-        (Formulation::Automaton, _) => automaton::solve(puzzle, options)?,
-        (Formulation::LineSolver, _) => line_solver::solve(puzzle, line_solver::Method::Enumeration, options)?,
-        (Formulation::LineSolverDp, _) => line_solver::solve(puzzle, line_solver::Method::DynamicProgramming, options)?,
-        (Formulation::Native, _) => native::solve(puzzle, options)?,
-        #[allow(unreachable_patterns)]
-        (_, backend) => return Err(Error::NotCompiled(backend)),
-    };
-    let mut report = Report::checked(
-        backend,
-        formulation.name(),
-        found.solutions,
-        found.complete,
-        found.stats,
-        options,
-        |grid: &Grid| check::check(puzzle, grid),
-    )?;
-    if found.stuck {
-        report.status = Status::Stuck;
-    }
-    Ok(report)
-}
-
-/// Times `build`.
-pub(crate) fn timed<T>(build: impl FnOnce() -> T) -> (T, Duration) {
-    let started = Instant::now();
-    let built = build();
-    (built, started.elapsed())
+    masu_core::solve(puzzle, formulation, backend, options)
 }

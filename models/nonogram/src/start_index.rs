@@ -210,21 +210,7 @@ pub(crate) fn found_from_milp(
         .iter()
         .map(|values| cells.chunks(w).map(|row| row.iter().map(|v| values[v] > 0.5).collect()).collect())
         .collect();
-    Ok(Found {
-        solutions: grids,
-        complete: found.complete,
-        stats: Stats {
-            variables: milp.variables.len(),
-            constraints: milp.constraints.len(),
-            constraints_by_kind: [("linear".to_string(), milp.constraints.len())].into(),
-            build_time,
-            solve_time: found.solve_time,
-            backend_time: Some(found.backend_time),
-            solves: found.solves,
-            threads: options.threads,
-        },
-        stuck: false,
-    })
+    Ok(Found::new(grids, found.complete, found.stats(milp, build_time, options.threads)))
 }
 
 pub(crate) fn solve_milp(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {

@@ -29,14 +29,14 @@
 
 use std::time::{Duration, Instant};
 
-use cadical::Solver;
 use masu_core::{Interrupt, StopAt};
+use masu_sat::{Cadical, Terminate};
 
 use crate::{Cell, Numberlink, Paths, Rule};
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
-    solver: Solver<StopAt>,
+    solver: Cadical<Terminate>,
     next: i32,
     /// `x[c][k - 1]`, cells row-major.
     x: Vec<Vec<i32>>,
@@ -92,10 +92,8 @@ fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt) -> Cnf {
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
     let blanks = puzzle.rule == Rule::Blanks;
-    // CaDiCaL's options for satisfiable instances, as for nonograms.
-    let solver = Solver::with_config("sat").unwrap_or_else(|_| Solver::new());
+    let solver = masu_sat::solver(move || stop.reached());
     let mut cnf = Cnf { solver, next: 0, x: Vec::with_capacity(cells), links: Vec::new() };
-    cnf.solver.set_callbacks(Some(stop));
     let clue = |i: usize| puzzle.at((i / w, i % w)) as usize;
     let mut unused = vec![None; cells];
     for (i, slot) in unused.iter_mut().enumerate() {
@@ -285,11 +283,10 @@ mod tests {
                     if !complete {
                         continue;
                     }
-                    let theirs = Found { solutions, complete, stats: Stats::default() };
+                    let theirs = Found::new(solutions, complete, Stats::default());
                     for known in [Vec::new(), theirs.solutions.iter().take(1).cloned().collect()] {
                         let counted = count(&puzzle, induced, known, 10, None, &Interrupt::new());
-                        let ours =
-                            Found { solutions: counted.solutions, complete: counted.complete, stats: Stats::default() };
+                        let ours = Found::new(counted.solutions, counted.complete, Stats::default());
                         assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced}"));
                         for paths in &ours.solutions {
                             crate::check::check(&puzzle, paths).unwrap();

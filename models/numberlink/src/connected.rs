@@ -268,7 +268,7 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
             count(puzzle, Some(slice), booleans, &mut solver, deadline, limit, &mut stats)
         })
     })?;
-    Ok(Found { solutions, complete, stats })
+    Ok(Found::new(solutions, complete, stats))
 }
 
 /// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the

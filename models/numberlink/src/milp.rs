@@ -133,7 +133,7 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOption
         }
         crate::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
     })?;
-    Ok(Found { solutions, complete, stats })
+    Ok(Found::new(solutions, complete, stats))
 }
 
 /// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the

@@ -404,6 +404,7 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
             solves: nodes as usize + solves,
             threads: Some(1),
         },
+        stuck: false,
     })
 }
 

@@ -92,14 +92,14 @@ pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> 
     let started = Instant::now();
     let Some(built) = build(puzzle, puzzle.pairs(), zero, options.time_limit.map(|t| started + t)) else {
         let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
-        return Ok(Found { solutions: Vec::new(), complete: false, stats });
+        return Ok(Found::new(Vec::new(), false, stats));
     };
     let build_time = started.elapsed();
     let started = Instant::now();
     let found = options.cp_sat_solver().enumerate(&built.model, options.solution_limit, &built.cells)?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions = found.solutions.iter().map(|values| paths_of(puzzle, values, &built.cells)).collect();
-    Ok(Found { solutions, complete: found.complete, stats })
+    Ok(Found::new(solutions, found.complete, stats))
 }
 
 #[cfg(test)]

@@ -18,7 +18,9 @@
 use masu_core::{Error, SolveOptions, Stats};
 use masu_cpsat::{CpModel, IntVar};
 
-use crate::{Found, Sudoku, timed};
+use masu_core::timed;
+
+use crate::{Found, Sudoku};
 
 /// The article's model: the CP-SAT model and the cell variables, row by row.
 #[derive(Debug)]
@@ -63,5 +65,6 @@ pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Er
             .collect(),
         complete: found.complete,
         stats,
+        stuck: false,
     })
 }

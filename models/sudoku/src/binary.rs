@@ -15,9 +15,11 @@
 
 use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
-use masu_core::{Backend, Error, SolveOptions, Stats};
+use masu_core::{Backend, Error, SolveOptions};
 
-use crate::{Found, Sudoku, timed};
+use masu_core::timed;
+
+use crate::{Found, Sudoku};
 
 /// The MILP and its variables `x[(r * side + c) * side + (v - 1)]`.
 #[derive(Debug)]
@@ -72,18 +74,6 @@ pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -
                 .collect()
         })
         .collect();
-    Ok(Found {
-        solutions,
-        complete: found.complete,
-        stats: Stats {
-            variables: built.milp.variables.len(),
-            constraints: built.milp.constraints.len(),
-            constraints_by_kind: [("linear".to_string(), built.milp.constraints.len())].into(),
-            build_time,
-            solve_time: found.solve_time,
-            backend_time: Some(found.backend_time),
-            solves: found.solves,
-            threads: options.threads,
-        },
-    })
+    let stats = found.stats(&built.milp, build_time, options.threads);
+    Ok(Found::new(solutions, found.complete, stats))
 }

@@ -8,7 +8,7 @@
 //! - **Grid**: a block of `k` lines of `k` cells (spaces, `|` and `-+` rulings ignored),
 //!   blocks separated by blank lines.
 
-use std::fmt;
+use masu_core::ParseError;
 
 use crate::Sudoku;
 
@@ -45,28 +45,8 @@ impl Alphabet {
     }
 }
 
-/// A bad puzzle: where (1-based line, and column where known) and what.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct ParseError {
-    /// 1-based line in the input.
-    pub line: usize,
-    /// 1-based column (character) in that line, where one is to blame.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "line {}, column {}: {}", self.line, c, self.message),
-            None => write!(f, "line {}: {}", self.line, self.message),
-        }
-    }
-}
-
 fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
-    ParseError { line, column, message: message.into() }
+    ParseError::new(line, column, message)
 }
 
 /// One puzzle of an input, or why it could not be read; `line` is where it starts.

@@ -14,13 +14,12 @@ pub mod binary;
 pub mod check;
 pub mod format;
 
-use std::fmt;
-use std::str::FromStr;
-use std::time::Instant;
+use std::path::Path;
 
-use masu_core::{Backend, Error, Report, SolveOptions, Stats};
+use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
-pub use format::{Alphabet, ParseError, parse_puzzles};
+pub use format::{Alphabet, parse_puzzles};
+pub use masu_core::ParseError;
 
 /// A solution: the grid's rows.
 pub type Grid = Vec<Vec<u8>>;
@@ -109,56 +108,59 @@ impl Sudoku {
     }
 }
 
-/// How the puzzle becomes a model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Formulation {
-    /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
-    AllDifferent,
-    /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
-    Binary,
-}
-
-impl Formulation {
-    /// Every formulation.
-    pub const ALL: [Formulation; 2] = [Formulation::AllDifferent, Formulation::Binary];
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Formulation::AllDifferent => "all-different",
-            Formulation::Binary => "binary",
-        }
-    }
-    /// The backends the formulation can run on (compiled in or not).
-    pub fn backends(self) -> &'static [Backend] {
-        match self {
-            Formulation::AllDifferent => &[Backend::CpSat],
-            Formulation::Binary => &[Backend::Highs, Backend::CpSat],
-        }
+masu_core::formulations! {
+    /// How the puzzle becomes a model.
+    pub enum Formulation for "sudoku" {
+        /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
+        AllDifferent = "all-different" on [CpSat],
+        /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
+        Binary = "binary" on [Highs, CpSat],
     }
 }
 
-impl fmt::Display for Formulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// What a formulation found, before checking: each solution's cells row by row.
+pub(crate) type Found = masu_core::Found<Vec<u8>>;
 
-impl FromStr for Formulation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Formulation, String> {
-        Formulation::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown sudoku formulation '{s}' (expected all-different or binary)"))
-    }
-}
+impl Puzzle for Sudoku {
+    type Solution = Grid;
+    type Formulation = Formulation;
+    const KIND: &'static str = "sudoku";
+    const DEFAULT: Formulation = Formulation::AllDifferent;
 
-/// What a formulation's solve found, before checking.
-pub(crate) struct Found {
-    pub(crate) solutions: Vec<Vec<u8>>,
-    pub(crate) complete: bool,
-    pub(crate) stats: Stats,
+    /// One-line files (`.txt`, `.sdk`) and JSON, leaving out solution files and `counts.json`.
+    fn is_puzzle_file(path: &Path) -> bool {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        (name.ends_with(".txt") || name.ends_with(".json") || name.ends_with(".sdk"))
+            && !name.ends_with(".solutions.txt")
+            && name != "counts.json"
+    }
+    fn read(_path: &Path, text: &str) -> Vec<Item<Sudoku>> {
+        parse_puzzles(text).into_iter().map(|(line, puzzle)| Item { line, name: None, puzzle }).collect()
+    }
+    fn find(
+        &self,
+        formulation: Formulation,
+        backend: Backend,
+        options: &SolveOptions,
+    ) -> Result<masu_core::Found<Grid>, Error> {
+        let found = match formulation {
+            #[cfg(feature = "cp-sat")]
+            Formulation::AllDifferent => all_different::solve(self, options)?,
+            #[cfg(not(feature = "cp-sat"))]
+            Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
+            Formulation::Binary => binary::solve(self, backend, options)?,
+        };
+        Ok(found.map(|cells| cells.chunks(self.side).map(<[u8]>::to_vec).collect()))
+    }
+    fn check(&self, solution: &Grid) -> Result<(), String> {
+        check::check(self, &solution.concat())
+    }
+    fn render(&self, solution: &Grid) -> String {
+        Sudoku::render(self, solution)
+    }
+    fn one_line(&self, solution: &Grid) -> String {
+        format::to_line(self.side, self.alphabet, &solution.concat())
+    }
 }
 
 /// Solves `puzzle` with `formulation` on `backend`, finding up to
@@ -169,24 +171,5 @@ pub fn solve(
     backend: Backend,
     options: &SolveOptions,
 ) -> Result<Report<Grid>, Error> {
-    masu_core::check_backend(formulation.name(), formulation.backends(), backend)?;
-    let found = match formulation {
-        #[cfg(feature = "cp-sat")]
-        Formulation::AllDifferent => all_different::solve(puzzle, options)?,
-        #[cfg(not(feature = "cp-sat"))]
-        Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
-        Formulation::Binary => binary::solve(puzzle, backend, options)?,
-    };
-    let grids: Vec<Grid> =
-        found.solutions.iter().map(|cells| cells.chunks(puzzle.side).map(<[u8]>::to_vec).collect()).collect();
-    Report::checked(backend, formulation.name(), grids, found.complete, found.stats, options, |g: &Grid| {
-        check::check(puzzle, &g.concat())
-    })
-}
-
-/// Times `build` (for [`Stats::build_time`]).
-pub(crate) fn timed<T>(build: impl FnOnce() -> T) -> (T, std::time::Duration) {
-    let started = Instant::now();
-    let built = build();
-    (built, started.elapsed())
+    masu_core::solve(puzzle, formulation, backend, options)
 }

@@ -1,22 +1,5 @@
-//! Generating puzzles with a proven-unique solution.
-//!
-//! - [`Method::Article`] — article 001's generator: a CP-SAT model of a valid full board
-//!   (cells in `1..m`; per number exactly two cells with one same-number neighbour and at
-//!   least one with two; every cell with one or two; no 2×2 block of one number), whose
-//!   solutions are enumerated as candidates; each candidate's endpoints are the puzzle, kept
-//!   when the article's solver finds exactly one solution. Both enumerate as the article
-//!   does, in one search ([`masu_cpsat::CpSolver::enumerate_all`]), so candidates are
-//!   neighbours in one enumeration (the rates beside the article's own code are in
-//!   BENCHMARKS.md, `just bench numberlink`).
-//! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
-//!   starts as a path of its own; random adjacent ends are joined when the joined path would
-//!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with
-//!   the `native` search (50 ms at most) or else the `connected` model; where it does not
-//!   hold, cut the drawn path at a cell where the solver's other solution differs (a new
-//!   pair) and check again, drawing anew after `3n` cuts. Each puzzle is drawn independently
-//!   from `(seed, index)`.
-//!
-//! Every puzzle returned is proven unique by a solver, never by a heuristic.
+//! masu's generator: random path growth, uniqueness proven by a solver, repaired by cutting
+//! a path where the solver's other solution differs.
 
 #[cfg(feature = "cp-sat")]
 use std::time::Instant;
@@ -25,68 +8,10 @@ use std::time::Instant;
 use masu_core::{Error, SolveOptions};
 
 #[cfg(feature = "cp-sat")]
+use super::Generated;
+use super::Random;
+#[cfg(feature = "cp-sat")]
 use crate::{Numberlink, Paths, Rule};
-
-/// How to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Article 001's enumeration of candidate boards.
-    Article,
-    /// Random path growth, proven unique by the `connected` model.
-    Fast,
-}
-
-/// One generated puzzle with its unique solution.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Generated {
-    /// The board: endpoints only, 0 blank.
-    pub puzzle: Vec<Vec<u32>>,
-    /// Its unique solution (fill rule).
-    pub solution: Vec<Vec<u32>>,
-    /// Its number of pairs (fast: repairs may add some to those drawn).
-    pub pairs: usize,
-    /// Boards drawn (fast) or candidates examined (article) for this puzzle.
-    pub attempts: usize,
-    /// Seconds spent on this puzzle.
-    pub seconds: f64,
-}
-
-/// What a run of the article's method produced.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct ArticleRun {
-    /// Candidate boards enumerated.
-    pub candidates: usize,
-    /// The unique puzzles among them.
-    pub unique: Vec<Generated>,
-    /// Seconds enumerating candidates.
-    pub generate_seconds: f64,
-    /// Seconds checking them.
-    pub check_seconds: f64,
-}
-
-/// A small deterministic generator (SplitMix64), so that a seed always gives the same
-/// puzzles on every machine.
-#[derive(Clone, Debug)]
-pub struct Random(u64);
-
-impl Random {
-    /// From a seed.
-    pub fn new(seed: u64) -> Random {
-        Random(seed)
-    }
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// Random paths covering an `n × n` board, each of 3+ cells: joined, where the joined path
 /// would not touch itself, until `pairs` remain or no join is found (random growth stalls
@@ -297,7 +222,8 @@ fn decide(
 ) -> Result<masu_core::Report<Paths>, Error> {
     if !*native_failed {
         let found = crate::native::search_only(board, check)?;
-        let report = crate::checked(board, crate::Formulation::Native, masu_core::Backend::Native, found, check)?;
+        let report =
+            masu_core::puzzle::report(board, crate::Formulation::Native, masu_core::Backend::Native, found, check)?;
         if report.status != masu_core::Status::TimedOut {
             return Ok(report);
         }
@@ -335,113 +261,6 @@ fn split_where_differs(
     let tail = cover[p].split_off(at);
     cover.push(tail);
     true
-}
-
-/// Article 001's method: up to `candidates` candidate boards, each kept when unique.
-#[cfg(feature = "cp-sat")]
-pub fn article(n: usize, pairs: usize, candidates: usize, options: &SolveOptions) -> Result<ArticleRun, Error> {
-    use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
-    let m = pairs as i64;
-    let started = Instant::now();
-    let mut model = CpModel::new();
-    let cells: Vec<IntVar> = (0..n * n).map(|_| model.new_int_var(1, m)).collect();
-    let at = |r: usize, c: usize| cells[r * n + c];
-    let neighbours = |r: usize, c: usize| -> Vec<(usize, usize)> {
-        [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)]
-            .iter()
-            .map(|&(dr, dc)| (r as i64 + dr, c as i64 + dc))
-            .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < n && (b as usize) < n)
-            .map(|(a, b)| (a as usize, b as usize))
-            .collect()
-    };
-    let sum = |ls: &[BoolVar]| ls.iter().copied().map(LinearExpr::from).sum::<LinearExpr>();
-    for k in 1..=m {
-        let (mut ends, mut middles) = (Vec::new(), Vec::new());
-        for r in 0..n {
-            for c in 0..n {
-                let is_k = model.new_bool_var();
-                model.add_eq(at(r, c), k).only_enforce_if([is_k]);
-                model.add_ne(at(r, c), k).only_enforce_if([!is_k]);
-                let mut links = Vec::new();
-                for (a, b) in neighbours(r, c) {
-                    let same = model.new_bool_var();
-                    model.add_eq(at(a, b), k).only_enforce_if([same]);
-                    model.add_ne(at(a, b), k).only_enforce_if([!same]);
-                    let e = model.new_bool_var();
-                    model.add_bool_and([is_k, same]).only_enforce_if([e]);
-                    model.add_bool_or([!is_k, !same]).only_enforce_if([!e]);
-                    links.push(e);
-                }
-                let (b1, b2) = (model.new_bool_var(), model.new_bool_var());
-                model.add_ge(sum(&links), 1).only_enforce_if([b1]);
-                model.add_lt(sum(&links), 1).only_enforce_if([!b1]);
-                model.add_le(sum(&links), 2).only_enforce_if([b2]);
-                model.add_gt(sum(&links), 2).only_enforce_if([!b2]);
-                model.add_bool_and([b1, b2]).only_enforce_if([is_k]);
-                model.add_bool_or([!b1, !b2]).only_enforce_if([!is_k]);
-                let (edge, end) = (model.new_bool_var(), model.new_bool_var());
-                model.add_eq(sum(&links), 1).only_enforce_if([edge]);
-                model.add_ne(sum(&links), 1).only_enforce_if([!edge]);
-                model.add_bool_and([is_k, edge]).only_enforce_if([end]);
-                model.add_bool_or([!is_k, !edge]).only_enforce_if([!end]);
-                ends.push(end);
-                let (both, middle) = (model.new_bool_var(), model.new_bool_var());
-                model.add_eq(sum(&links), 2).only_enforce_if([both]);
-                model.add_ne(sum(&links), 2).only_enforce_if([!both]);
-                model.add_bool_and([is_k, both]).only_enforce_if([middle]);
-                model.add_bool_or([!is_k, !both]).only_enforce_if([!middle]);
-                middles.push(middle);
-            }
-        }
-        model.add_eq(sum(&ends), 2);
-        model.add_ge(sum(&middles), 1);
-    }
-    for r in 0..n.saturating_sub(1) {
-        for c in 0..n.saturating_sub(1) {
-            let mut same = Vec::new();
-            for (a, b) in [(r, c + 1), (r + 1, c), (r + 1, c + 1)] {
-                let s = model.new_bool_var();
-                model.add_eq(at(a, b), at(r, c)).only_enforce_if([s]);
-                model.add_ne(at(a, b), at(r, c)).only_enforce_if([!s]);
-                same.push(s);
-            }
-            model.add_ne(sum(&same), 3);
-        }
-    }
-    // One enumeration, as the article's `enumerate_all_solutions` with a callback that
-    // stops at `candidates`.
-    let found = options.cp_sat_solver().enumerate_all(&model, candidates)?;
-    let generate_seconds = started.elapsed().as_secs_f64();
-    let checking = Instant::now();
-    let mut unique = Vec::new();
-    for values in &found.solutions {
-        let solution: Vec<Vec<u32>> =
-            (0..n).map(|r| (0..n).map(|c| values[at(r, c).index()] as u32).collect()).collect();
-        let puzzle: Vec<Vec<u32>> = (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let same = neighbours(r, c).iter().filter(|&&(a, b)| solution[a][b] == solution[r][c]).count();
-                        if same == 1 { solution[r][c] } else { 0 }
-                    })
-                    .collect()
-            })
-            .collect();
-        let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { continue };
-        // The article checks uniqueness with its own solver (cells in 1..m), enumerating.
-        let built = crate::reified::build(&board, pairs as u32, false, None).expect("no deadline");
-        let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
-        let answers = check.cp_sat_solver().enumerate_all(&built.model, 2)?;
-        if answers.complete && answers.solutions.len() == 1 {
-            unique.push(Generated { puzzle, solution, pairs, attempts: 1, seconds: 0.0 });
-        }
-    }
-    Ok(ArticleRun {
-        candidates: found.solutions.len(),
-        unique,
-        generate_seconds,
-        check_seconds: checking.elapsed().as_secs_f64(),
-    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,117 @@
+//! Article 001's generator: candidate full boards enumerated in one CP-SAT search, each
+//! kept when the article's solver finds its endpoints unique.
+#![cfg(feature = "cp-sat")]
+
+use std::time::Instant;
+
+use masu_core::{Error, SolveOptions};
+
+use super::{ArticleRun, Generated};
+use crate::{Numberlink, Rule};
+
+/// Article 001's method: up to `candidates` candidate boards, each kept when unique.
+#[cfg(feature = "cp-sat")]
+pub fn article(n: usize, pairs: usize, candidates: usize, options: &SolveOptions) -> Result<ArticleRun, Error> {
+    use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
+    let m = pairs as i64;
+    let started = Instant::now();
+    let mut model = CpModel::new();
+    let cells: Vec<IntVar> = (0..n * n).map(|_| model.new_int_var(1, m)).collect();
+    let at = |r: usize, c: usize| cells[r * n + c];
+    let neighbours = |r: usize, c: usize| -> Vec<(usize, usize)> {
+        [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)]
+            .iter()
+            .map(|&(dr, dc)| (r as i64 + dr, c as i64 + dc))
+            .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < n && (b as usize) < n)
+            .map(|(a, b)| (a as usize, b as usize))
+            .collect()
+    };
+    let sum = |ls: &[BoolVar]| ls.iter().copied().map(LinearExpr::from).sum::<LinearExpr>();
+    for k in 1..=m {
+        let (mut ends, mut middles) = (Vec::new(), Vec::new());
+        for r in 0..n {
+            for c in 0..n {
+                let is_k = model.new_bool_var();
+                model.add_eq(at(r, c), k).only_enforce_if([is_k]);
+                model.add_ne(at(r, c), k).only_enforce_if([!is_k]);
+                let mut links = Vec::new();
+                for (a, b) in neighbours(r, c) {
+                    let same = model.new_bool_var();
+                    model.add_eq(at(a, b), k).only_enforce_if([same]);
+                    model.add_ne(at(a, b), k).only_enforce_if([!same]);
+                    let e = model.new_bool_var();
+                    model.add_bool_and([is_k, same]).only_enforce_if([e]);
+                    model.add_bool_or([!is_k, !same]).only_enforce_if([!e]);
+                    links.push(e);
+                }
+                let (b1, b2) = (model.new_bool_var(), model.new_bool_var());
+                model.add_ge(sum(&links), 1).only_enforce_if([b1]);
+                model.add_lt(sum(&links), 1).only_enforce_if([!b1]);
+                model.add_le(sum(&links), 2).only_enforce_if([b2]);
+                model.add_gt(sum(&links), 2).only_enforce_if([!b2]);
+                model.add_bool_and([b1, b2]).only_enforce_if([is_k]);
+                model.add_bool_or([!b1, !b2]).only_enforce_if([!is_k]);
+                let (edge, end) = (model.new_bool_var(), model.new_bool_var());
+                model.add_eq(sum(&links), 1).only_enforce_if([edge]);
+                model.add_ne(sum(&links), 1).only_enforce_if([!edge]);
+                model.add_bool_and([is_k, edge]).only_enforce_if([end]);
+                model.add_bool_or([!is_k, !edge]).only_enforce_if([!end]);
+                ends.push(end);
+                let (both, middle) = (model.new_bool_var(), model.new_bool_var());
+                model.add_eq(sum(&links), 2).only_enforce_if([both]);
+                model.add_ne(sum(&links), 2).only_enforce_if([!both]);
+                model.add_bool_and([is_k, both]).only_enforce_if([middle]);
+                model.add_bool_or([!is_k, !both]).only_enforce_if([!middle]);
+                middles.push(middle);
+            }
+        }
+        model.add_eq(sum(&ends), 2);
+        model.add_ge(sum(&middles), 1);
+    }
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n.saturating_sub(1) {
+            let mut same = Vec::new();
+            for (a, b) in [(r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+                let s = model.new_bool_var();
+                model.add_eq(at(a, b), at(r, c)).only_enforce_if([s]);
+                model.add_ne(at(a, b), at(r, c)).only_enforce_if([!s]);
+                same.push(s);
+            }
+            model.add_ne(sum(&same), 3);
+        }
+    }
+    // One enumeration, as the article's `enumerate_all_solutions` with a callback that
+    // stops at `candidates`.
+    let found = options.cp_sat_solver().enumerate_all(&model, candidates)?;
+    let generate_seconds = started.elapsed().as_secs_f64();
+    let checking = Instant::now();
+    let mut unique = Vec::new();
+    for values in &found.solutions {
+        let solution: Vec<Vec<u32>> =
+            (0..n).map(|r| (0..n).map(|c| values[at(r, c).index()] as u32).collect()).collect();
+        let puzzle: Vec<Vec<u32>> = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let same = neighbours(r, c).iter().filter(|&&(a, b)| solution[a][b] == solution[r][c]).count();
+                        if same == 1 { solution[r][c] } else { 0 }
+                    })
+                    .collect()
+            })
+            .collect();
+        let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { continue };
+        // The article checks uniqueness with its own solver (cells in 1..m), enumerating.
+        let built = crate::reified::build(&board, pairs as u32, false, None).expect("no deadline");
+        let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
+        let answers = check.cp_sat_solver().enumerate_all(&built.model, 2)?;
+        if answers.complete && answers.solutions.len() == 1 {
+            unique.push(Generated { puzzle, solution, pairs, attempts: 1, seconds: 0.0 });
+        }
+    }
+    Ok(ArticleRun {
+        candidates: found.solutions.len(),
+        unique,
+        generate_seconds,
+        check_seconds: checking.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,89 @@
+//! Generating puzzles with a proven-unique solution.
+//!
+//! - [`Method::Article`] — article 001's generator: a CP-SAT model of a valid full board
+//!   (cells in `1..m`; per number exactly two cells with one same-number neighbour and at
+//!   least one with two; every cell with one or two; no 2×2 block of one number), whose
+//!   solutions are enumerated as candidates; each candidate's endpoints are the puzzle, kept
+//!   when the article's solver finds exactly one solution. Both enumerate as the article
+//!   does, in one search ([`masu_cpsat::CpSolver::enumerate_all`]), so candidates are
+//!   neighbours in one enumeration (the rates beside the article's own code are in
+//!   BENCHMARKS.md, `just bench numberlink`).
+//! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
+//!   starts as a path of its own; random adjacent ends are joined when the joined path would
+//!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with
+//!   the `native` search (50 ms at most) or else the `connected` model; where it does not
+//!   hold, cut the drawn path at a cell where the solver's other solution differs (a new
+//!   pair) and check again, drawing anew after `3n` cuts. Each puzzle is drawn independently
+//!   from `(seed, index)`.
+//!
+//! Every puzzle returned is proven unique by a solver, never by a heuristic.
+
+mod article;
+mod fast;
+
+#[cfg(feature = "cp-sat")]
+pub use article::article;
+#[cfg(feature = "cp-sat")]
+pub use fast::fast;
+pub use fast::random_cover;
+
+/// How to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Article 001's enumeration of candidate boards.
+    Article,
+    /// Random path growth, proven unique by the `connected` model.
+    Fast,
+}
+
+/// One generated puzzle with its unique solution.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Generated {
+    /// The board: endpoints only, 0 blank.
+    pub puzzle: Vec<Vec<u32>>,
+    /// Its unique solution (fill rule).
+    pub solution: Vec<Vec<u32>>,
+    /// Its number of pairs (fast: repairs may add some to those drawn).
+    pub pairs: usize,
+    /// Boards drawn (fast) or candidates examined (article) for this puzzle.
+    pub attempts: usize,
+    /// Seconds spent on this puzzle.
+    pub seconds: f64,
+}
+
+/// What a run of the article's method produced.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ArticleRun {
+    /// Candidate boards enumerated.
+    pub candidates: usize,
+    /// The unique puzzles among them.
+    pub unique: Vec<Generated>,
+    /// Seconds enumerating candidates.
+    pub generate_seconds: f64,
+    /// Seconds checking them.
+    pub check_seconds: f64,
+}
+
+/// A small deterministic generator (SplitMix64), so that a seed always gives the same
+/// puzzles on every machine.
+#[derive(Clone, Debug)]
+pub struct Random(u64);
+
+impl Random {
+    /// From a seed.
+    pub fn new(seed: u64) -> Random {
+        Random(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
