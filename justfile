@@ -34,18 +34,18 @@ test:
 #   just corpus numberlink ../shared/data/numberlink --time-limit 60 --backend cp-sat --threads 1 --jobs 2
 corpus kind dir *args:
     if [ "{{kind}}" = nonogram ] && [ -z "{{args}}" ]; then \
-        ./masu example corpus nonogram {{dir}} --time-limit 60 && \
-        ./masu example corpus nonogram {{dir}} --formulations native,automaton,start-index --time-limit 20; \
+        ./masu corpus nonogram {{dir}} --time-limit 60 && \
+        ./masu corpus nonogram {{dir}} --formulations native,automaton,start-index --time-limit 20; \
     elif [ "{{kind}}" = numberlink ] && [ -z "{{args}}" ]; then \
-        ./masu example corpus numberlink {{dir}} --time-limit 60; \
+        ./masu corpus numberlink {{dir}} --time-limit 60; \
     else \
-        ./masu example corpus {{kind}} {{dir}} {{args}}; \
+        ./masu corpus {{kind}} {{dir}} {{args}}; \
     fi
 
 # Benchmarks into BENCHMARKS.md: just bench sudoku|nonogram|numberlink [../shared/data]
 # (numberlink-solve or numberlink-generate run one part of numberlink)
 bench kind data="../shared/data":
-    ./masu example bench {{kind}} {{data}}
+    ./masu bench {{kind}} {{data}}
 
 # Compare every formulation on every backend: just compare sudoku ../shared/data/sudoku/norvig
 # [--threads 1] [--jobs 2] [--format csv|json] [--plot FILE.svg]

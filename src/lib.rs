@@ -2,18 +2,17 @@
 //! Google OR-Tools CP-SAT and on HiGHS.
 //!
 //! This facade re-exports the workspace crates and holds what the articles printed
-//! ([`articles`]). The command-line tool is the `masu` example (`examples/masu.rs`).
+//! ([`articles`]). The command-line tool is the `masu` binary of `crates/cli`.
 
 pub use masu_core as core;
 #[cfg(feature = "cp-sat")]
 pub use masu_cpsat as cpsat;
+pub use masu_harness as harness;
 pub use masu_nonogram as nonogram;
 pub use masu_numberlink as numberlink;
 pub use masu_sudoku as sudoku;
 
 pub mod articles;
-pub mod compare;
-pub mod kinds;
 
 /// The README's code blocks, run as doctests so that its library example cannot drift.
 #[cfg(all(doctest, feature = "cp-sat"))]

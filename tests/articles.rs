@@ -21,7 +21,7 @@ fn article_002_solution_is_unique_on_every_backend() {
     let shown = "358469217 294715638 176823954 612937845 847652391 539148726 783594162 965271483 421386579";
     let puzzle = sudoku::format::parse_line(&given.replace(' ', "")).unwrap();
     let solution: Vec<Vec<u8>> = shown.split(' ').map(|r| r.bytes().map(|b| b - b'0').collect()).collect();
-    for formulation in Formulation::ALL {
+    for &formulation in Formulation::ALL {
         for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
             let report = sudoku::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
@@ -69,7 +69,7 @@ fn article_003_one_picture_on_every_backend() {
     let native =
         nonogram::solve(&puzzle, Formulation::Native, masu::core::Backend::Native, &SolveOptions::default()).unwrap();
     assert_eq!(native.status, Status::Unique);
-    for formulation in Formulation::ALL {
+    for &formulation in Formulation::ALL {
         for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
             let report = nonogram::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");

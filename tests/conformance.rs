@@ -4,7 +4,7 @@ use masu::core::{Backend, Error, SolveOptions, Status};
 use masu::sudoku::{self, Formulation, Sudoku};
 
 fn combinations() -> Vec<(Formulation, Backend)> {
-    masu::kinds::runnable::<masu::kinds::Sudoku>()
+    masu::core::runnable::<masu::sudoku::Sudoku>()
 }
 
 /// tdoku's test puzzles with their exact counts (BSD-2, copied with its notice).
@@ -106,7 +106,7 @@ mod nonogram {
     }
 
     fn combinations() -> Vec<(Formulation, Backend)> {
-        masu::kinds::runnable::<masu::kinds::Nonogram>()
+        masu::core::runnable::<masu::nonogram::Nonogram>()
     }
 
     fn searches(f: Formulation) -> bool {
@@ -192,7 +192,7 @@ mod numberlink {
     use masu::numberlink::{self, Formulation, Numberlink, Rule};
 
     fn combinations() -> Vec<(Formulation, Backend)> {
-        masu::kinds::runnable::<masu::kinds::Numberlink>()
+        masu::core::runnable::<masu::numberlink::Numberlink>()
     }
 
     fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {

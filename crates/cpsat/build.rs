@@ -2,7 +2,7 @@
 //!
 //! Order: `ORTOOLS_LIB_DIR`; an installed Python `ortools` of the pinned version; else the
 //! pinned wheel, fetched once with `pip download` into `<target>/ortools-<version>/`, a cache
-//! shared by every cargo profile. The directory is exported to dependents as
+//! shared by every cargo profile (for `cargo install`, into the user's cache instead). The directory is exported to dependents as
 //! `DEP_ORTOOLS_LIB_DIR` so that their binaries can carry the same rpath.
 
 use std::env;
@@ -73,13 +73,28 @@ fn installed_python_ortools() -> Option<PathBuf> {
     dir.join(LIBRARY).is_file().then_some(dir)
 }
 
-/// The target directory is the nearest ancestor of OUT_DIR holding cargo's CACHEDIR.TAG.
+/// Where the wheel is cached: `ORTOOLS_CACHE_DIR`; else the target directory (the nearest
+/// ancestor of OUT_DIR holding cargo's CACHEDIR.TAG) when it lies inside the workspace, so
+/// that every profile shares it; else (`cargo install`, whose target directory is removed
+/// after the install, and the binary's rpath must outlive it) the user's cache,
+/// `$XDG_CACHE_HOME/masu` or `~/.cache/masu`.
 fn cache_root() -> PathBuf {
     if let Ok(dir) = env::var("ORTOOLS_CACHE_DIR") {
         return PathBuf::from(dir);
     }
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    out_dir.ancestors().find(|dir| dir.join("CACHEDIR.TAG").is_file()).map(Path::to_path_buf).unwrap_or(out_dir)
+    let target = out_dir.ancestors().find(|dir| dir.join("CACHEDIR.TAG").is_file()).map(Path::to_path_buf);
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let workspace = manifest.ancestors().nth(2).map(Path::to_path_buf).unwrap_or(manifest);
+    match target {
+        Some(target) if target.starts_with(&workspace) => target,
+        _ => {
+            let user_cache = env::var_os("XDG_CACHE_HOME")
+                .map(PathBuf::from)
+                .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")));
+            user_cache.map_or(out_dir, |cache| cache.join("masu"))
+        }
+    }
 }
 
 fn download_wheel() -> Result<PathBuf, String> {

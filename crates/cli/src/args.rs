@@ -1,0 +1,271 @@
+//! The command line: subcommands and their flags.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use masu_core::Backend;
+
+use crate::kinds::Kind;
+
+#[derive(Parser)]
+#[command(
+    name = "masu",
+    version,
+    about = "Published puzzle formulations on CP-SAT and HiGHS: solve, count, with verified answers",
+    long_about = "Published puzzle formulations on CP-SAT and HiGHS.\n\n\
+        Every solution a backend returns is re-checked by the puzzle's own checker before it \
+        is printed. A file may hold many puzzles; each is solved on its own, bad ones are \
+        reported with their file and line, and the rest still run. Exit status: 0 when every \
+        puzzle ran, 1 when any input or solve failed, 130 when interrupted by Ctrl-C."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Solve puzzles; by default also decides whether each solution is unique.
+    Solve(SolveArgs),
+    /// Count the solutions of puzzles, up to --count (default 1000).
+    Count(SolveArgs),
+    /// Run every formulation on every backend on the same instances: each answer re-checked,
+    /// all answers cross-checked, as a table, CSV or JSON, and a cactus plot.
+    Compare(CompareArgs),
+    /// Check every answer against a corpus's known solutions and counts: each must pass the
+    /// checker, agree with the source, and agree with the other formulations.
+    Corpus(CorpusArgs),
+    /// Run a benchmark and write its table into BENCHMARKS.md.
+    Bench(BenchArgs),
+    /// Generate puzzles with a proven-unique solution, as JSON lines (numberlink).
+    Generate(GenerateArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct CorpusArgs {
+    /// The kind of puzzle.
+    #[arg(value_enum)]
+    pub(crate) kind: Kind,
+    /// The corpus folder, e.g. ../shared/data/sudoku.
+    pub(crate) dir: PathBuf,
+    /// Formulations to run, comma-separated (default: sudoku every one; nonogram native;
+    /// numberlink connected,milp).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) formulations: Option<Vec<String>>,
+    /// Set folders to check, comma-separated, or `all` (default: sudoku
+    /// norvig,tdoku-tests,janko-puzzlekit; numberlink janko-puzzlekit,flow-solver, the
+    /// collections with known answers or known rules; nonogram every collection).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) sets: Option<Vec<String>>,
+    /// Wall-clock limit per puzzle and formulation, in seconds (a timeout is reported, not
+    /// counted as agreement).
+    #[arg(long, value_parser = parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+    /// Threads per solve.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) threads: Option<u32>,
+    /// The backend for formulations that run on it (e.g. `milp` on cp-sat); the others run
+    /// on their first compiled-in backend. Sudoku runs every backend.
+    #[arg(long, value_parser = parse_backend)]
+    pub(crate) backend: Option<Backend>,
+    /// Puzzles solved at once, each on its own thread (a solve still uses --threads). Times
+    /// are per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) jobs: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Benchmark {
+    /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
+    Sudoku,
+    /// nonogram-formulations, then nonogram-native.
+    Nonogram,
+    /// Every formulation × backend on four collections' samples.
+    NonogramFormulations,
+    /// The native solver on every puzzle, and the survey's giants.
+    NonogramNative,
+    /// numberlink-solve, then numberlink-generate.
+    Numberlink,
+    /// Every formulation × backend on the flow-solver levels and the 40 largest janko boards.
+    NumberlinkSolve,
+    /// The generators, masu's and the article's, beside the article's code.
+    NumberlinkGenerate,
+}
+
+#[derive(Args)]
+pub(crate) struct BenchArgs {
+    /// The benchmark.
+    #[arg(value_enum)]
+    pub(crate) benchmark: Benchmark,
+    /// The data folder (`shared/data`).
+    #[arg(default_value = "../shared/data")]
+    pub(crate) data: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CompareFormat {
+    /// An aligned table, then wrong answers and findings.
+    Table,
+    /// CSV with a header line.
+    Csv,
+    /// One JSON document: rows, findings, not-applicable pairs.
+    Json,
+}
+
+#[derive(Args)]
+pub(crate) struct CompareArgs {
+    /// The kind of puzzle.
+    #[arg(value_enum)]
+    pub(crate) kind: Kind,
+    /// Puzzle files, or directories searched recursively for them.
+    #[arg(required = true)]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Backends to compare, comma-separated (default: every backend).
+    #[arg(long, value_delimiter = ',', value_parser = parse_backend)]
+    pub(crate) backends: Option<Vec<Backend>>,
+    /// Formulations to compare, comma-separated (default: every formulation of the kind).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) formulations: Option<Vec<String>>,
+    /// Wall-clock limit per solve, in seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+    /// Threads each solve may use (reported in the output).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) threads: Option<u32>,
+    /// Solution limit of each solve: 2 decides uniqueness.
+    #[arg(long, default_value = "2", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) count: u64,
+    /// Run each solve R times and report the median times.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) repeat: u64,
+    /// Instances run at once (each solve still uses --threads).
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) jobs: u64,
+    /// Largest model a formulation may build (see `solve --help`).
+    #[arg(long)]
+    pub(crate) size_limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub(crate) format: CompareFormat,
+    /// Write a cactus plot (SVG): instances solved against time, one line per runner.
+    #[arg(long)]
+    pub(crate) plot: Option<PathBuf>,
+    /// Numberlink rule (see `solve --help`).
+    #[arg(long, value_parser = parse_rule)]
+    pub(crate) rule: Option<masu_numberlink::Rule>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GenerateMethod {
+    /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
+    Article,
+    /// masu's: grow random paths, prove uniqueness (native search, else the connected model).
+    Fast,
+}
+
+#[derive(Args)]
+pub(crate) struct GenerateArgs {
+    /// The kind of puzzle (numberlink).
+    #[arg(value_enum)]
+    pub(crate) kind: Kind,
+    /// Board side.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=60))]
+    pub(crate) size: u64,
+    /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
+    ///
+    /// fast: random paths are joined down to this many; a large board may stall above it,
+    /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
+    /// numbers of its model.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) pairs: Option<u64>,
+    /// Puzzles to produce (fast), each drawn independently.
+    #[arg(long, default_value = "1")]
+    pub(crate) count: u64,
+    /// Seed: the same seed gives the same puzzles.
+    #[arg(long, default_value = "1")]
+    pub(crate) seed: u64,
+    /// Method.
+    #[arg(long, value_enum, default_value = "fast")]
+    pub(crate) method: GenerateMethod,
+    /// Candidate boards to enumerate (article method).
+    #[arg(long, default_value = "1000")]
+    pub(crate) candidates: u64,
+    /// Time limit per puzzle (fast) or for the whole run (article), in seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+    /// Threads CP-SAT may use.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) threads: Option<u32>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// Human-readable lines, the grid for a single puzzle, and a summary.
+    Text,
+    /// One JSON object per puzzle per line on stdout; the summary goes to stderr.
+    Json,
+}
+
+#[derive(Args)]
+pub(crate) struct SolveArgs {
+    /// The kind of puzzle.
+    #[arg(value_enum)]
+    pub(crate) kind: Kind,
+    /// Puzzle files, or directories searched recursively for them.
+    #[arg(required = true)]
+    pub(crate) paths: Vec<PathBuf>,
+    /// Solver backend: cp-sat, highs or native. Default: the formulation's own backend.
+    #[arg(long, value_parser = parse_backend)]
+    pub(crate) backend: Option<Backend>,
+    /// Model. sudoku: all-different (article 002; default), binary (MILP).
+    /// nonogram: native (default), start-index (article 000), patterns (article 003),
+    /// line-solver and line-solver-dp (article 004), automaton. numberlink: connected
+    /// (default; no detached loops), milp (lazy cycle cuts), native (a search needing no
+    /// backend), reified and reified-zero
+    /// (article 001, loops and all). Default backend: the formulation's own; with --backend
+    /// alone, the first formulation that runs on it.
+    #[arg(long)]
+    pub(crate) formulation: Option<String>,
+    /// Stop after N solutions: 1 just solves, 2 (solve's default) proves uniqueness.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) count: Option<u64>,
+    /// Wall-clock limit per puzzle, in seconds.
+    ///
+    /// Numberlink's `connected` and `milp` stop building their models at the limit; other
+    /// builds, and a backend loading a model, are not interrupted: where those alone take
+    /// longer (a 1002×1002 numberlink board: 16 s for article 001's model), the puzzle
+    /// overruns the limit and is reported timed out.
+    #[arg(long, value_parser = parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+    /// Threads the backend may use (CP-SAT workers, HiGHS threads).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) threads: Option<u32>,
+    /// Largest model a formulation may build (nonogram patterns and line-solver: patterns
+    /// in all); past it the formulation refuses instead of running out of memory.
+    #[arg(long)]
+    pub(crate) size_limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: Format,
+    /// Write the answer as an SVG picture (nonogram, numberlink; a single puzzle).
+    #[arg(long)]
+    pub(crate) svg: Option<PathBuf>,
+    /// Numberlink rule: fill (every cell on a path) or blanks (cells may stay empty).
+    /// Default: what the file implies (Flow Free boards: fill), else blanks.
+    #[arg(long, value_parser = parse_rule)]
+    pub(crate) rule: Option<masu_numberlink::Rule>,
+}
+
+pub(crate) fn parse_rule(s: &str) -> Result<masu_numberlink::Rule, String> {
+    s.parse()
+}
+
+pub(crate) fn parse_backend(s: &str) -> Result<Backend, String> {
+    s.parse()
+}
+
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let seconds: f64 = s.parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{s}' is not a valid time limit"))
+}

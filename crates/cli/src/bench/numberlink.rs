@@ -1,0 +1,168 @@
+//! Numberlink: every formulation × backend on the flow-solver levels (fill rule) and the 40
+//! largest janko boards (blanks rule), beside article 001's own solver; then the
+//! generators, masu's and the article's, beside the article's code.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Result;
+use masu_core::{SolveOptions, Status};
+use masu_harness::run::Verdict;
+use masu_harness::stats::{fixed, max, median};
+use masu_harness::write::{machine, tallies};
+use masu_harness::{Instance, Runner};
+use masu_numberlink::Numberlink;
+
+use super::{anchors, command, every_kth, publish, read_each, rows_of};
+
+pub(super) fn solving(data: &Path) -> Result<()> {
+    let dir = data.join("numberlink");
+    let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
+    let mut janko = read_each::<Numberlink>(&every_kth(&dir.join("janko-puzzlekit/json"), usize::MAX)?)?;
+    janko.sort_by_key(|i: &Instance<Numberlink>| {
+        (std::cmp::Reverse(i.puzzle.width() * i.puzzle.height()), i.name.clone())
+    });
+    janko.truncate(40);
+    let time_limit = Duration::from_secs(10);
+    let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+    let mut table = String::from(
+        "| set | solver | boards | unique | multiple | infeasible | timed out | wrong (checker) | errors | median s | max s | median variables | median constraints |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (set, instances) in [("flow-solver (17, fill)", &flow), ("janko (40 largest, blanks)", &janko)] {
+        for (formulation, backend) in masu_core::runnable::<Numberlink>() {
+            let rows = rows_of(instances, Runner::new(formulation, backend), &options);
+            let t = &tallies(&rows, |_| ())[&()];
+            let size = |f: fn(&masu_harness::Row) -> usize| {
+                let v: Vec<f64> =
+                    rows.iter().filter(|r| matches!(r.verdict, Verdict::Status(_))).map(|r| f(r) as f64).collect();
+                median(&v).map_or("–".into(), |v| format!("{v}"))
+            };
+            table.push_str(&format!(
+                "| {set} | masu {formulation} on {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                rows.len(),
+                t.status(Status::Unique),
+                t.status(Status::Multiple),
+                t.status(Status::Infeasible),
+                t.status(Status::TimedOut),
+                t.n(Verdict::WrongAnswer),
+                t.n(Verdict::Error) + t.n(Verdict::TooLarge),
+                fixed(median(&t.walls), 4),
+                fixed(max(&t.walls), 4),
+                size(|r| r.variables),
+                size(|r| r.constraints),
+            ));
+        }
+        if set.starts_with("flow") {
+            let files: Vec<PathBuf> = instances.iter().map(|i| PathBuf::from(&i.name)).collect();
+            eprintln!("{set}: the article's code ...");
+            let run = anchors::numberlink_solver(&files, time_limit)?;
+            table.push_str(&format!(
+                "| {set} | article's code (Python, process start included) | {} | {} | {} | – | {} | – | – | {} | {} | – | – |\n",
+                files.len(),
+                run.one,
+                run.two,
+                run.timed_out,
+                fixed(median(&run.seconds), 4),
+                fixed(max(&run.seconds), 4),
+            ));
+        }
+    }
+    publish(
+        "numberlink-solve",
+        &format!(
+            "## Numberlink: solving\n\nMachine: {}. Command: {}, release profile, {} s time limit per solve, solution \
+             limit 2 (solve and decide uniqueness), backends' default threads (`connected`: one CP-SAT worker, its \
+             own default). *wrong* counts answers the checker rejected (article 001's model returns detached \
+             loops). The article's code enumerates up to 2 solutions with its own model (cells in `1..m`, so the \
+             fill rule) and runs only on the square flow-solver boards; its count includes loop answers.\n\n{table}",
+            machine(),
+            command("numberlink", "numberlink-solve"),
+            time_limit.as_secs(),
+        ),
+    )
+}
+
+#[cfg(not(feature = "cp-sat"))]
+pub(super) fn generating() -> Result<()> {
+    publish(
+        "numberlink-generate",
+        "## Numberlink: generating\n\nNot measured: the generators prove uniqueness with CP-SAT (build with the cp-sat feature).\n",
+    )
+}
+
+/// The generator rows: `fast` at sizes 5–20, the article's method in masu and in its own code.
+#[cfg(feature = "cp-sat")]
+pub(super) fn generating() -> Result<()> {
+    use masu_numberlink::generate;
+    use std::time::Instant;
+    let per_puzzle = Duration::from_secs(90);
+    let mut table = String::from(
+        "| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n\
+         |---|---:|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (n, count) in [(5, 10), (8, 10), (10, 10), (12, 10), (15, 5), (20, 4)] {
+        let pairs = n;
+        eprintln!("generate fast {n}×{n}, {pairs} pairs, {count} puzzles ...");
+        let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
+        let started = Instant::now();
+        let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
+        for index in 0..count {
+            if let Some(g) = generate::fast(n, pairs, 1, index, &options)? {
+                times.push(g.seconds);
+                draws += g.attempts;
+                made.push(g.pairs as f64);
+            }
+        }
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        table.push_str(&format!(
+            "| masu fast | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
+            median(&made).map_or("–".into(), |m| format!("{m}")),
+            times.len(),
+            times.len() as f64 / minutes,
+            fixed(median(&times), 4),
+            fixed(max(&times), 4),
+        ));
+    }
+    for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
+        eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 180 s (masu) ...");
+        let bounded = SolveOptions { time_limit: Some(Duration::from_secs(180)), ..SolveOptions::default() };
+        let run = generate::article(n, pairs, candidates, &bounded)?;
+        let seconds = run.generate_seconds + run.check_seconds;
+        let per_unique = |unique: usize, seconds: f64| {
+            if unique == 0 { "–".into() } else { format!("{:.3}", seconds / unique as f64) }
+        };
+        table.push_str(&format!(
+            "| masu article (one enumeration) | {n} | {pairs} | – | {} | {} | {:.1} | {} | – |\n",
+            run.unique.len(),
+            run.candidates,
+            run.unique.len() as f64 / (seconds / 60.0),
+            per_unique(run.unique.len(), seconds),
+        ));
+        eprintln!("generate article {n}×{n}, {pairs} pairs, {candidates} candidates (the article's code) ...");
+        let (their_candidates, unique, seconds) = anchors::numberlink_generator(n, pairs, candidates)?;
+        table.push_str(&format!(
+            "| article's code (Python, one enumeration) | {n} | {pairs} | – | {unique} | {their_candidates} | {:.1} | {} | – |\n",
+            unique as f64 / (seconds / 60.0),
+            per_unique(unique as usize, seconds),
+        ));
+    }
+    publish(
+        "numberlink-generate",
+        &format!(
+            "## Numberlink: generating\n\nMachine: {}. Command: {}, release profile.\n\n`fast`: seed 1, pairs drawn = size, \
+             {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `native` search (50 ms \
+             at most) or else the `connected` model. Random path growth stalls at about 2n paths on an n×n board, and \
+             each repair of a non-unique board adds a pair, so boards end with more pairs than drawn (the *made* \
+             column). The article's method enumerates candidate full boards and keeps those whose endpoints its own \
+             solver finds unique. Both enumerate the candidates in one search (CP-SAT's `enumerate_all_solutions` on \
+             one worker) and check each candidate by enumerating its solutions up to 2. The article's code stops at \
+             1000 candidates with a callback; masu, without one in CP-SAT's C API, takes them from CP-SAT's solution \
+             pool, in runs of growing length until one fills it (the restarts and each run's end cost time), for at \
+             most 180 s per size, so the two may keep different candidates.\n\n{table}",
+            machine(),
+            command("numberlink", "numberlink-generate"),
+            per_puzzle.as_secs(),
+        ),
+    )
+}

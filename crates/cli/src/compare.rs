@@ -1,0 +1,119 @@
+//! `masu compare`: every formulation on every backend on the same instances, each answer
+//! re-checked, all cross-checked; a table, CSV or JSON, and a cactus plot.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use masu_core::{Backend, Formulation, Puzzle, SolveOptions};
+use masu_harness::input::read_inputs;
+use masu_harness::progress::Progress;
+use masu_harness::{Instance, Runner, write};
+use serde_json::json;
+
+use crate::args::{CompareArgs, CompareFormat};
+use crate::corpus::Source;
+use crate::kinds::Visit;
+use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
+
+/// Compares the runners of one kind.
+pub(crate) struct Compare<'a>(pub(crate) &'a CompareArgs);
+
+impl Visit for Compare<'_> {
+    type Output = Result<ExitCode>;
+    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+        run::<P>(self.0)
+    }
+}
+
+/// The runners `formulations` × `backends` asked for (default: all), and a line for each
+/// pair that cannot run (not applicable, not compiled in).
+pub(crate) fn runners<'a, P: Puzzle>(
+    formulations: Option<&[String]>,
+    backends: Option<&[Backend]>,
+) -> Result<(Vec<Runner<'a, P>>, Vec<String>)> {
+    let formulations: Vec<P::Formulation> = match formulations {
+        Some(names) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
+        None => P::Formulation::ALL.to_vec(),
+    };
+    let backends = backends.map_or_else(|| Backend::ALL.to_vec(), <[Backend]>::to_vec);
+    let (mut runners, mut not_run) = (Vec::new(), Vec::new());
+    for &f in &formulations {
+        for &b in &backends {
+            if !f.backends().contains(&b) {
+                not_run.push(format!("{f}/{b}: not applicable"));
+            } else if !b.is_compiled() {
+                not_run.push(format!("{f}/{b}: not compiled in"));
+            } else {
+                runners.push(Runner::new(f, b));
+            }
+        }
+    }
+    if runners.is_empty() {
+        bail!("nothing to run: {}", not_run.join("; "));
+    }
+    Ok((runners, not_run))
+}
+
+fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
+    let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
+    let interrupt = interrupt_on_ctrl_c()?;
+    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let options = SolveOptions {
+        parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
+        ..solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt)
+    };
+    let mut input_errors = 0;
+    let mut instances = Vec::new();
+    for located in read_inputs::<P>(&args.paths) {
+        let place = located.place();
+        match located.item.puzzle {
+            Ok(mut puzzle) => {
+                if let Some(rule) = args.rule {
+                    puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
+                }
+                instances.push(Instance::new(place, puzzle));
+            }
+            Err(e) => {
+                input_errors += 1;
+                eprintln!("error: {place}: {}", e.message);
+            }
+        }
+    }
+    let progress = Progress::new(instances.len() as u64, &format!("instances × {} runners", runners.len()), false);
+    let repeat = usize::try_from(args.repeat).unwrap_or(1);
+    let comparison = masu_harness::compare(&instances, &runners, &options, repeat, jobs, &|| progress.advance());
+    progress.finish();
+
+    match args.format {
+        CompareFormat::Table => {
+            print!("{}\n{}", write::table(&comparison), write::summary(&comparison.rows));
+            for line in &not_run {
+                println!("not run: {line}");
+            }
+        }
+        CompareFormat::Csv => print!("{}", write::csv(&comparison.rows)),
+        CompareFormat::Json => {
+            println!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+        }
+    }
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{}: {} instances, {} threads per solve, {} at once",
+            P::KIND,
+            instances.len(),
+            args.threads.map_or("default".to_string(), |t| t.to_string()),
+            jobs
+        );
+        let svg = write::cactus_plot(&comparison.rows, &title).map_err(anyhow::Error::msg)?;
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let wrong = comparison.wrong_answers().count();
+    eprintln!(
+        "{} instances × {} runners: {} rows, {wrong} wrong answers, {} findings, {input_errors} input errors",
+        instances.len(),
+        runners.len(),
+        comparison.rows.len(),
+        comparison.findings.len()
+    );
+    Ok(exit_status(&interrupt, wrong > 0 || !comparison.findings.is_empty() || input_errors > 0))
+}

@@ -1,0 +1,202 @@
+//! `masu corpus`: every puzzle of a collection with known answers, on the formulations asked
+//! for, with a solution limit of 2. Every answer must pass the checker, agree with what the
+//! source knows (its solution, its count, that it is solvable), and agree with the other
+//! formulations; timeouts are counted, never taken as agreement. The summary counts, per set
+//! and formulation, the puzzles with a checked answer beside those settled, and a line per
+//! formulation names the puzzles it left without an answer.
+
+mod nonogram;
+mod numberlink;
+mod sudoku;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use masu_core::{Formulation, Puzzle, SolveOptions, Status};
+use masu_harness::progress::Progress;
+use masu_harness::run::Verdict;
+use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
+
+use crate::args::CorpusArgs;
+use crate::kinds::Visit;
+use crate::{exit_status, interrupt_on_ctrl_c};
+
+/// A corpus's puzzles with their expectations, and the files that could not be read, with
+/// why.
+pub(crate) type Cases<P> = (Vec<Instance<P>>, Vec<(String, String)>);
+
+/// How a kind's corpus is read: its sets, and each puzzle with what its source knows.
+pub(crate) trait Source: Puzzle {
+    /// The sets checked by default (`None`: every set below the folder).
+    const DEFAULT_SETS: Option<&'static [&'static str]> = None;
+    /// The formulations run by default (`None`: every one).
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = None;
+    /// Whether every compiled backend of each formulation runs (else one, `--backend` where
+    /// the formulation supports it).
+    const EVERY_BACKEND: bool = false;
+
+    /// The puzzles of `sets` below `dir` (`all`: every set), with their expectations; and the
+    /// files that could not be read, with why. By default the first puzzle of each
+    /// `json/*.json` file, with nothing known of it but that it is read.
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>> {
+        json_cases(dir, sets, |text| {
+            let item = Self::read(Path::new("puzzle.json"), text).into_iter().next().ok_or("no puzzle")?;
+            Ok((item.puzzle.map_err(|e| e.message)?, Expected::default()))
+        })
+    }
+}
+
+/// Checks a corpus of one kind.
+pub(crate) struct Corpus<'a>(pub(crate) &'a CorpusArgs);
+
+impl Visit for Corpus<'_> {
+    type Output = Result<ExitCode>;
+    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+        run::<P>(self.0)
+    }
+}
+
+fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
+    let formulations: Vec<P::Formulation> = match (&args.formulations, P::DEFAULT_FORMULATIONS) {
+        (Some(names), _) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
+        (None, Some(names)) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
+        (None, None) => P::Formulation::ALL.to_vec(),
+    };
+    let mut runners = Vec::new();
+    for f in formulations {
+        if P::EVERY_BACKEND {
+            let backends = f.backends().iter().filter(|b| b.is_compiled() && args.backend.is_none_or(|a| a == **b));
+            runners.extend(backends.map(|&b| Runner::new(f, b)));
+        } else {
+            runners.push(Runner::new(f, masu_core::backend_for(f, args.backend)));
+        }
+    }
+    if runners.is_empty() {
+        bail!("no formulation asked for runs on a compiled-in backend");
+    }
+    Ok(runners)
+}
+
+fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
+    let runners = runners::<P>(args)?;
+    let sets: Vec<String> = match (&args.sets, P::DEFAULT_SETS) {
+        (Some(sets), _) => sets.clone(),
+        (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),
+        (None, None) => vec!["all".into()],
+    };
+    let (instances, unreadable) = P::cases(&args.dir, &sets)?;
+    let progress = Progress::new((instances.len() * runners.len()) as u64, "solves", true);
+    let mut failures = 0;
+    let mut fail = |place: &str, message: String| {
+        failures += 1;
+        progress.suspend(|| eprintln!("FAIL {place}: {message}"));
+    };
+    for (file, why) in &unreadable {
+        fail(file, format!("unreadable: {why}"));
+    }
+    let interrupt = interrupt_on_ctrl_c()?;
+    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let options = SolveOptions {
+        time_limit: args.time_limit,
+        threads: args.threads,
+        solution_limit: 2,
+        parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
+        interrupt: interrupt.clone(),
+        ..SolveOptions::default()
+    };
+    let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
+        for row in rows {
+            progress.advance();
+            if matches!(row.verdict, Verdict::Error | Verdict::WrongAnswer) {
+                fail(&instance.name, format!("{}: {}", row.formulation, row.message.as_deref().unwrap_or("")));
+            }
+            for message in instance.expected.failures(row) {
+                fail(&instance.name, message);
+            }
+        }
+        for finding in cross_check(rows) {
+            fail(&instance.name, format!("they disagree on {}: {} vs {}", finding.what, finding.one, finding.other));
+        }
+    });
+    progress.finish();
+    print!("{}", write::group_summary(&rows));
+    let mut unanswered: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for row in rows.iter().filter(|r| r.solutions == 0 && r.verdict != Verdict::Status(Status::Infeasible)) {
+        unanswered.entry(row.label()).or_default().push(short_name(&row.instance));
+    }
+    for (runner, mut names) in unanswered {
+        names.sort();
+        println!("no answer from {runner} ({}): {}", names.len(), names.join(", "));
+    }
+    println!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
+    Ok(exit_status(&interrupt, failures > 0))
+}
+
+/// A puzzle's name in a list: a file's stem, or the name as it is.
+fn short_name(name: &str) -> String {
+    match Path::new(name).extension() {
+        Some(e) if e == "json" => Path::new(name).file_stem().map_or(name.into(), |s| s.to_string_lossy().into()),
+        _ => name.into(),
+    }
+}
+
+/// The `json/*.json` puzzle files of `sets` below `dir` (`all`: every collection; a folder
+/// that is one collection is read whole), sorted. A named set without puzzles is an error,
+/// not a silent skip.
+fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                walk(&path, files);
+            } else if path.extension().is_some_and(|e| e == "json")
+                && path.parent().is_some_and(|p| p.ends_with("json"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    if dir.join("json").is_dir() || sets.iter().any(|s| s == "all") {
+        walk(dir, &mut files);
+    } else {
+        for set in sets {
+            let before = files.len();
+            walk(&dir.join(set), &mut files);
+            if files.len() == before {
+                bail!("set {set}: no json/*.json puzzles in {}", dir.join(set).display());
+            }
+        }
+    }
+    if files.is_empty() {
+        bail!("no json/*.json puzzles below {}", dir.display());
+    }
+    Ok(files)
+}
+
+/// The puzzles of the `json/*.json` files of `sets` below `dir`, each read by `read` from the
+/// file's text, in the file's collection; a file that cannot be read is named with why.
+fn json_cases<P: Puzzle>(
+    dir: &Path,
+    sets: &[String],
+    read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
+) -> Result<Cases<P>> {
+    let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
+    for file in json_files(dir, sets)? {
+        let name = file.display().to_string();
+        match std::fs::read_to_string(&file).map_err(|e| e.to_string()).and_then(|text| read(&text)) {
+            Ok((puzzle, expected)) => cases.push(Instance { name, group: collection(&file), puzzle, expected }),
+            Err(why) => unreadable.push((name, why)),
+        }
+    }
+    Ok((cases, unreadable))
+}
+
+/// The collection a `json/` file belongs to: the folder above its `json/`.
+fn collection(file: &Path) -> String {
+    file.iter().rev().nth(2).map_or("?".into(), |c| c.to_string_lossy().into_owned())
+}

@@ -1,0 +1,24 @@
+//! Nonogram collections: `json/` folders, one puzzle per file, with the source's `solution`,
+//! `unique` and `other_solutions` where known. Every puzzle is solvable.
+
+use std::path::Path;
+
+use anyhow::Result;
+use masu_harness::Expected;
+use masu_harness::check::IsSource;
+use masu_nonogram::{Grid, Nonogram};
+
+use super::{Cases, Source, json_cases};
+
+impl Source for Nonogram {
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["native"]);
+
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Nonogram>> {
+        json_cases(dir, sets, |text| {
+            let entry = masu_nonogram::format::parse_json(text).into_iter().next().ok_or("empty JSON")?;
+            let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
+            let solution = entry.solution.map(|source| Box::new(move |grid: &Grid| *grid == source) as IsSource<_>);
+            Ok((entry.puzzle?, Expected { solution, several, solvable: true, ..Expected::default() }))
+        })
+    }
+}

@@ -1,0 +1,25 @@
+//! Numberlink collections: `json/` folders, one board per file (its rule as the source
+//! states it), with the source's solution as a numbered grid where it gives one.
+
+use std::path::Path;
+
+use anyhow::Result;
+use masu_harness::Expected;
+use masu_harness::check::IsSource;
+use masu_numberlink::{Numberlink, Paths};
+
+use super::{Cases, Source, json_cases};
+
+impl Source for Numberlink {
+    const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["connected", "milp"]);
+
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>> {
+        json_cases(dir, sets, |text| {
+            let entry = masu_numberlink::format::parse_json(text, None);
+            let solution =
+                entry.solution.map(|source| Box::new(move |paths: &Paths| paths.numbers == source) as IsSource<_>);
+            Ok((entry.puzzle?, Expected { solution, ..Expected::default() }))
+        })
+    }
+}

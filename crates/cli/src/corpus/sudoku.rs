@@ -1,0 +1,58 @@
+//! Sudoku sets: one folder per set, one-line puzzle files and a `counts.json` (file name →
+//! solution count per line; 2 means "2 or more", null unknown).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use masu_harness::{Expected, Instance};
+use masu_sudoku::Sudoku;
+
+use super::{Cases, Source};
+
+impl Source for Sudoku {
+    const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);
+    const EVERY_BACKEND: bool = true;
+
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Sudoku>> {
+        let sets: Vec<String> = if sets.iter().any(|s| s == "all") {
+            let mut all: Vec<String> = std::fs::read_dir(dir)
+                .with_context(|| format!("cannot read {}", dir.display()))?
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().join("counts.json").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            all.sort();
+            all
+        } else {
+            sets.to_vec()
+        };
+        let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
+        for set in &sets {
+            let counts_path = dir.join(set).join("counts.json");
+            let text = std::fs::read_to_string(&counts_path)
+                .with_context(|| format!("cannot read {}", counts_path.display()))?;
+            let counts: BTreeMap<String, Vec<Option<u64>>> = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a map of file name to counts", counts_path.display()))?;
+            for (file, expected) in counts {
+                let path = dir.join(set).join(&file);
+                let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+                for (line, entry) in masu_sudoku::parse_puzzles(&text) {
+                    let place = format!("{set}/{file}:{line}");
+                    match (entry, expected.get(line - 1)) {
+                        (Err(e), _) => unreadable.push((place, e.message)),
+                        (Ok(_), None) => unreadable.push((place, "no count in counts.json".into())),
+                        (Ok(_), Some(None)) => {} // count unknown: nothing to check against
+                        (Ok(puzzle), Some(&Some(count))) => cases.push(Instance {
+                            name: place,
+                            group: set.clone(),
+                            puzzle,
+                            expected: Expected { count: Some(count), ..Expected::default() },
+                        }),
+                    }
+                }
+            }
+        }
+        Ok((cases, unreadable))
+    }
+}

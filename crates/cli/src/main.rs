@@ -1,0 +1,5 @@
+//! The `masu` binary.
+
+fn main() -> std::process::ExitCode {
+    masu_cli::main()
+}

@@ -1,0 +1,196 @@
+//! `masu solve` and `masu count`: every puzzle of the inputs on one formulation and backend,
+//! each answer checked; text or JSON lines, and a summary.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use masu_core::{Item, Puzzle, Report, Status};
+use masu_harness::input::read_inputs;
+use masu_harness::progress::Progress;
+use masu_harness::stats::{max, median};
+use serde_json::json;
+
+use crate::args::{Format, SolveArgs};
+use crate::corpus::Source;
+use crate::kinds::Visit;
+use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
+
+/// Solves (or counts, with a higher default count) every puzzle of the inputs.
+pub(crate) struct Solve<'a> {
+    pub(crate) args: &'a SolveArgs,
+    pub(crate) default_count: u64,
+}
+
+impl Visit for Solve<'_> {
+    type Output = Result<ExitCode>;
+    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+        run::<P>(self.args, self.default_count)
+    }
+}
+
+fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
+    let (formulation, backend) =
+        masu_core::choose::<P>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
+    let interrupt = interrupt_on_ctrl_c()?;
+    let options =
+        solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
+
+    let mut items = read_inputs::<P>(&args.paths);
+    if let Some(rule) = args.rule {
+        for puzzle in items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()) {
+            puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
+        }
+    }
+    if args.svg.is_some() && items.len() != 1 {
+        bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
+    }
+    let progress =
+        if items.len() > 1 { Progress::new(items.len() as u64, "puzzles", false) } else { Progress::hidden() };
+    let single = items.len() == 1;
+    let mut summary = Summary::default();
+    for located in &items {
+        if interrupt.is_interrupted() {
+            break;
+        }
+        let item = &located.item;
+        let place = located.place();
+        let outcome = match &item.puzzle {
+            Err(e) => Err(match e.column {
+                Some(c) if item.name.is_none() => format!("{place}:{c}: {}", e.message),
+                _ => format!("{place}: {}", e.message),
+            }),
+            Ok(puzzle) => {
+                let started = Instant::now();
+                masu_core::solve(puzzle, formulation, backend, &options)
+                    .map(|report| (report, started.elapsed()))
+                    .map_err(|e| format!("{place}: {e}"))
+            }
+        };
+        progress.suspend(|| match &outcome {
+            Ok((report, elapsed)) => {
+                summary.add(report.status, *elapsed);
+                match args.format {
+                    Format::Json => println!("{}", json_line::<P>(&located.file, item, report)),
+                    Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
+                }
+            }
+            Err(message) => {
+                summary.errors += 1;
+                eprintln!("error: {message}");
+                if args.format == Format::Json {
+                    let line = json!({"file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message});
+                    println!("{line}");
+                }
+            }
+        });
+        if let (Some(path), Ok(puzzle), Ok((report, _))) = (&args.svg, &item.puzzle, &outcome) {
+            if let Some(picture) = puzzle.svg(report.solutions.first()) {
+                std::fs::write(path, picture).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+        }
+        progress.skip(1);
+    }
+    progress.finish();
+    let text = summary.render(items.len() - summary.total());
+    match args.format {
+        Format::Json => eprint!("{text}"),
+        Format::Text => print!("{text}"),
+    }
+    Ok(exit_status(&interrupt, summary.errors > 0))
+}
+
+fn json_line<P: Puzzle>(file: &Path, item: &Item<P>, report: &Report<P::Solution>) -> serde_json::Value {
+    json!({
+        "file": file,
+        "line": item.line,
+        "name": item.name,
+        "status": report.status,
+        "backend": report.backend,
+        "formulation": report.formulation,
+        "count": report.solutions.len(),
+        "complete": report.complete,
+        "solutions": report.solutions.iter().map(P::to_json).collect::<Vec<_>>(),
+        "stats": report.stats,
+    })
+}
+
+fn print_text<P: Puzzle>(
+    place: &str,
+    puzzle: Option<&P>,
+    report: &Report<P::Solution>,
+    elapsed: Duration,
+    single: bool,
+) {
+    let count = report.solutions.len();
+    let counted =
+        if report.complete { format!("{count} solution(s), complete") } else { format!("{count} solution(s) found") };
+    let first = match (puzzle, report.solutions.first()) {
+        (Some(p), Some(s)) if !single => format!("  {}", p.one_line(s)),
+        _ => String::new(),
+    };
+    println!(
+        "{place}: {} ({counted}; {} {}, {:.1} ms){first}",
+        report.status,
+        report.backend,
+        report.formulation,
+        elapsed.as_secs_f64() * 1000.0
+    );
+    if let (true, Some(p)) = (single, puzzle) {
+        for (i, s) in report.solutions.iter().enumerate() {
+            if count > 1 {
+                println!("solution {}:", i + 1);
+            }
+            print!("{}", p.render(s));
+        }
+    }
+}
+
+/// The statuses and times of a batch, and its errors.
+#[derive(Default)]
+struct Summary {
+    by_status: BTreeMap<Status, usize>,
+    errors: usize,
+    times: Vec<f64>,
+}
+
+impl Summary {
+    fn add(&mut self, status: Status, elapsed: Duration) {
+        *self.by_status.entry(status).or_default() += 1;
+        self.times.push(elapsed.as_secs_f64());
+    }
+    fn total(&self) -> usize {
+        self.times.len() + self.errors
+    }
+    fn render(&self, not_run: usize) -> String {
+        let n = |s: Status| self.by_status.get(&s).copied().unwrap_or(0);
+        let mut out = format!(
+            "{} puzzles: {} unique, {} multiple, {} solved (uniqueness not checked), {} infeasible, {} timed out, {} errors",
+            self.total(),
+            n(Status::Unique),
+            n(Status::Multiple),
+            n(Status::Solved),
+            n(Status::Infeasible),
+            n(Status::TimedOut),
+            self.errors,
+        );
+        if n(Status::Stuck) > 0 {
+            out.push_str(&format!(", {} stuck (line logic alone could not decide every cell)", n(Status::Stuck)));
+        }
+        if n(Status::Interrupted) + not_run > 0 {
+            out.push_str(&format!(", {} interrupted, {not_run} not run", n(Status::Interrupted)));
+        }
+        out.push('\n');
+        if let (Some(median), Some(max)) = (median(&self.times), max(&self.times)) {
+            let total: f64 = self.times.iter().sum();
+            out.push_str(&format!(
+                "time: total {total:.3} s, median {:.1} ms, max {:.1} ms\n",
+                median * 1000.0,
+                max * 1000.0
+            ));
+        }
+        out
+    }
+}

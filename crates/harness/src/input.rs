@@ -1,0 +1,76 @@
+//! The puzzles of files and directories: every puzzle in order, bad ones named by file and
+//! line, so that the rest of a batch still runs.
+
+use std::path::{Path, PathBuf};
+
+use masu_core::{Item, ParseError, Puzzle};
+
+/// One puzzle (or the error in its place) and the file it came from.
+#[derive(Debug)]
+pub struct Located<P> {
+    /// The file.
+    pub file: PathBuf,
+    /// The puzzle, its line and name; an error names the file.
+    pub item: Item<P>,
+}
+
+impl<P> Located<P> {
+    /// `file:line`, with the puzzle's name in brackets where the file gives one (`file`
+    /// alone for line 0).
+    pub fn place(&self) -> String {
+        let mut place = match self.item.line {
+            0 => self.file.display().to_string(),
+            line => format!("{}:{line}", self.file.display()),
+        };
+        if let Some(name) = &self.item.name {
+            place.push_str(&format!(" ({name})"));
+        }
+        place
+    }
+}
+
+/// Every puzzle of every path, in order; a directory is searched recursively, sorted, for
+/// the kind's puzzle files (leaving out `native/` folders, which keep the sources'
+/// originals). An unreadable file, or one without a puzzle, is an error item.
+pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            collect_dir::<P>(path, &mut files);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let mut items = Vec::new();
+    for file in files {
+        let failed =
+            |line, message: String| Item { line, name: None, puzzle: Err(ParseError::new(line, None, message)) };
+        let read = match std::fs::read_to_string(&file) {
+            Ok(text) => P::read(&file, &text),
+            Err(e) => vec![failed(0, format!("cannot read: {e}"))],
+        };
+        if read.is_empty() {
+            items.push(Located { file: file.clone(), item: failed(1, "no puzzle in this file".into()) });
+        }
+        for mut item in read {
+            item.puzzle = item.puzzle.map_err(|e| e.in_file(&file));
+            items.push(Located { file: file.clone(), item });
+        }
+    }
+    items
+}
+
+fn collect_dir<P: Puzzle>(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            if path.file_name().is_none_or(|n| n != "native") {
+                collect_dir::<P>(&path, files);
+            }
+        } else if P::is_puzzle_file(&path) {
+            files.push(path);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Runs puzzles × formulations × backends and reports what happened, for every kind alike:
+//! `compare`, `corpus` and `bench` are configurations of it.
+//!
+//! - [`input`]: the puzzles of files and directories, bad ones named.
+//! - [`pool`]: a job pool that hands results back as they finish.
+//! - [`run`]: runners (a formulation on a backend), one [`run::Row`] per instance and runner,
+//!   every answer re-checked by the kind's checker, typed verdicts.
+//! - [`check`]: cross-checks between runners and expectations read from a corpus.
+//! - [`stats`]: medians and quantiles.
+//! - [`write`]: tables, CSV, JSON, Markdown sections, cactus plots.
+//! - [`progress`]: a progress bar, or a line per 5% when piped.
+
+pub mod check;
+pub mod input;
+pub mod pool;
+pub mod progress;
+pub mod run;
+pub mod stats;
+pub mod write;
+
+pub use check::{Expected, Finding, cross_check};
+pub use run::{Comparison, Instance, Row, Runner, Verdict, compare, run_matrix};

@@ -1,0 +1,307 @@
+//! Writers: an aligned table of rows, Markdown summaries per runner (and per group), CSV,
+//! cactus plots, and sections of a Markdown file rewritten in place.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use masu_core::Status;
+
+use crate::run::{Comparison, Row, Verdict};
+use crate::stats::{fixed, max, median};
+
+/// An aligned table, one line per row, then the wrong answers and findings.
+pub fn table(comparison: &Comparison) -> String {
+    let header = [
+        "instance",
+        "formulation",
+        "backend",
+        "status",
+        "sols",
+        "vars",
+        "cons",
+        "build s",
+        "wall s",
+        "backend s",
+        "checked",
+    ];
+    let mut lines: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
+    for r in &comparison.rows {
+        lines.push(vec![
+            r.instance.clone(),
+            r.formulation.clone(),
+            r.backend.to_string(),
+            r.verdict.to_string(),
+            r.solutions.to_string(),
+            r.variables.to_string(),
+            r.constraints.to_string(),
+            format!("{:.4}", r.build_s),
+            format!("{:.4}", r.wall_s),
+            fixed(r.backend_s, 4),
+            match r.checked {
+                Some(true) => "yes".into(),
+                Some(false) => "FAILED".into(),
+                None => "–".into(),
+            },
+        ]);
+    }
+    let widths: Vec<usize> =
+        (0..header.len()).map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for line in &lines {
+        let cells: Vec<String> = line
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, &w))| if c >= 4 && c != 10 { format!("{cell:>w$}") } else { format!("{cell:<w$}") })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    for r in comparison.wrong_answers() {
+        let message = r.message.as_deref().unwrap_or("");
+        out.push_str(&format!("WRONG ANSWER: {} {}: {message}\n", r.instance, r.label()));
+    }
+    for f in &comparison.findings {
+        out.push_str(&format!("FINDING: {} disagree on {}: {} vs {}\n", f.instance, f.what, f.one, f.other));
+    }
+    out
+}
+
+/// What a runner did over many instances.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Instances run.
+    pub instances: usize,
+    /// Instances with a checked answer (timed out or not).
+    pub answered: usize,
+    /// Rows by verdict.
+    pub verdicts: BTreeMap<Verdict, usize>,
+    /// Wall seconds of each row.
+    pub walls: Vec<f64>,
+}
+
+impl Tally {
+    /// Rows with verdict `v`.
+    pub fn n(&self, v: Verdict) -> usize {
+        self.verdicts.get(&v).copied().unwrap_or(0)
+    }
+    /// Rows with status `s`.
+    pub fn status(&self, s: Status) -> usize {
+        self.n(Verdict::Status(s))
+    }
+    fn add(&mut self, row: &Row) {
+        self.instances += 1;
+        self.answered += usize::from(row.solutions > 0 && row.checked != Some(false));
+        *self.verdicts.entry(row.verdict).or_default() += 1;
+        self.walls.push(row.wall_s);
+    }
+}
+
+/// Tallies of `rows` by `key`, in key order.
+pub fn tallies<K: Ord>(rows: &[Row], key: impl Fn(&Row) -> K) -> BTreeMap<K, Tally> {
+    let mut tallies: BTreeMap<K, Tally> = BTreeMap::new();
+    for row in rows {
+        tallies.entry(key(row)).or_default().add(row);
+    }
+    tallies
+}
+
+/// One Markdown line per runner: instances, how they ended, median and max wall time.
+pub fn summary(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| formulation | backend | instances | unique | multiple | infeasible | timed out | other | wrong | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for ((formulation, backend), t) in tallies(rows, |r| (r.formulation.clone(), r.backend.to_string())) {
+        let known = t.status(Status::Unique)
+            + t.status(Status::Multiple)
+            + t.status(Status::Infeasible)
+            + t.status(Status::TimedOut)
+            + t.n(Verdict::WrongAnswer);
+        out.push_str(&format!(
+            "| {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            t.instances,
+            t.status(Status::Unique),
+            t.status(Status::Multiple),
+            t.status(Status::Infeasible),
+            t.status(Status::TimedOut),
+            t.instances - known,
+            t.n(Verdict::WrongAnswer),
+            fixed(median(&t.walls), 4),
+            fixed(max(&t.walls), 4),
+        ));
+    }
+    out
+}
+
+/// One Markdown line per group and runner: instances, those answered, how they ended, and
+/// median and max wall time in milliseconds.
+pub fn group_summary(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| set | formulation | backend | puzzles | answered | unique | multiple | infeasible | timed out | too large | other | wrong | median ms | max ms |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for ((group, formulation, backend), t) in
+        tallies(rows, |r| (r.group.clone(), r.formulation.clone(), r.backend.to_string()))
+    {
+        let named = [Status::Unique, Status::Multiple, Status::Infeasible, Status::TimedOut]
+            .iter()
+            .map(|&s| t.status(s))
+            .sum::<usize>()
+            + t.n(Verdict::TooLarge)
+            + t.n(Verdict::WrongAnswer);
+        let ms = |v: Option<f64>| fixed(v.map(|s| s * 1e3), 1);
+        out.push_str(&format!(
+            "| {group} | {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            t.instances,
+            t.answered,
+            t.status(Status::Unique),
+            t.status(Status::Multiple),
+            t.status(Status::Infeasible),
+            t.status(Status::TimedOut),
+            t.n(Verdict::TooLarge),
+            t.instances - named,
+            t.n(Verdict::WrongAnswer),
+            ms(median(&t.walls)),
+            ms(max(&t.walls)),
+        ));
+    }
+    out
+}
+
+/// CSV with a header line.
+pub fn csv(rows: &[Row]) -> String {
+    let quote =
+        |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+    let mut out = String::from(
+        "instance,formulation,backend,status,solutions,variables,constraints,build_s,wall_s,backend_s,threads,checked,message\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{}\n",
+            quote(&r.instance),
+            r.formulation,
+            r.backend,
+            r.verdict,
+            r.solutions,
+            r.variables,
+            r.constraints,
+            r.build_s,
+            r.wall_s,
+            r.backend_s.map_or(String::new(), |v| format!("{v:.6}")),
+            r.threads.map_or(String::new(), |t| t.to_string()),
+            r.checked.map_or(String::new(), |c| c.to_string()),
+            quote(r.message.as_deref().unwrap_or("")),
+        ));
+    }
+    out
+}
+
+/// A cactus plot as SVG: for each runner, its finished instances sorted by wall time; the
+/// x axis counts instances solved, the y axis (logarithmic) is seconds.
+pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
+    use plotters::prelude::*;
+    let mut series: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for r in rows {
+        let times = series.entry(r.label()).or_default();
+        if r.finished() && r.checked != Some(false) {
+            times.push(r.wall_s.max(1e-6));
+        }
+    }
+    let max_n = series.values().map(Vec::len).max().unwrap_or(0).max(1);
+    let (lo, hi) = series.values().flatten().fold((f64::MAX, f64::MIN), |(lo, hi), &t| (lo.min(t), hi.max(t)));
+    let (lo, hi) = if lo > hi { (1e-4, 1.0) } else { (lo / 2.0, hi * 2.0) };
+    let failed = |e: &dyn std::fmt::Display| e.to_string();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0..max_n, (lo..hi).log_scale())
+            .map_err(|e| failed(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc("instances solved")
+            .y_desc("seconds per instance (log)")
+            .draw()
+            .map_err(|e| failed(&e))?;
+        for (i, (label, times)) in series.iter_mut().enumerate() {
+            times.sort_by(f64::total_cmp);
+            let color = Palette99::pick(i).to_rgba();
+            let points: Vec<(usize, f64)> = times.iter().enumerate().map(|(k, &t)| (k + 1, t)).collect();
+            chart
+                .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
+                .map_err(|e| failed(&e))?
+                .label(label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled()))).map_err(|e| failed(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
+/// Replaces (or appends) the section between `<!-- NAME:start -->` and `<!-- NAME:end -->`
+/// in the Markdown file `path`, which `preamble` starts when it does not exist yet.
+pub fn write_section(path: &Path, name: &str, section: &str, preamble: &str) -> std::io::Result<()> {
+    let (start, end) = (format!("<!-- {name}:start -->"), format!("<!-- {name}:end -->"));
+    let mut text = std::fs::read_to_string(path).unwrap_or_else(|_| preamble.to_string());
+    let block = format!("{start}\n{section}{end}\n");
+    match (text.find(&start), text.find(&end)) {
+        (Some(a), Some(b)) if a < b => text.replace_range(a..b + end.len() + 1, &block),
+        _ => {
+            text.push('\n');
+            text.push_str(&block);
+        }
+    }
+    std::fs::write(path, text)
+}
+
+/// This machine, for the head of a benchmark table: cores, processor, memory.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| s.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|kb| kb.parse::<u64>().ok()))
+        .map_or("?".into(), |kb| format!("{} GiB", kb / 1024 / 1024));
+    format!("{cores} cores ({cpu}), {memory}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_is_replaced_in_place_or_appended() {
+        let path = std::env::temp_dir().join(format!("masu-section-{}.md", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        write_section(&path, "a", "one\n", "# Head\n").unwrap();
+        write_section(&path, "b", "two\n", "# Head\n").unwrap();
+        write_section(&path, "a", "three\n", "# Head\n").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "# Head\n\n<!-- a:start -->\nthree\n<!-- a:end -->\n\n<!-- b:start -->\ntwo\n<!-- b:end -->\n"
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+}
