@@ -1,5 +1,5 @@
 //! The `masu` command-line tool: solve, count, compare, corpus, bench and generate, for every
-//! kind in the [registry](kinds). `src/main.rs` is the binary; `examples/masu.rs` of the
+//! kind in the registry (`kinds.rs`). `src/main.rs` is the binary; `examples/masu.rs` of the
 //! workspace calls the same [`main`].
 
 mod args;

@@ -7,7 +7,7 @@
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`check`]: cross-checks between runners and expectations read from a corpus.
 //! - [`stats`]: medians and quantiles.
-//! - [`write`]: tables, CSV, JSON, Markdown sections, cactus plots.
+//! - [`write`](mod@write): tables, CSV, JSON, Markdown sections, cactus plots.
 //! - [`progress`]: a progress bar, or a line per 5% when piped.
 
 pub mod check;

@@ -26,8 +26,8 @@
 //!
 //! Line solving goes through a cache keyed by the line and its state (bit masks of its filled
 //! and empty cells), since probing meets the same line states again and again. A miss is
-//! solved on the masks themselves, bit-parallel ([`LineSolver::solve_masks`], lines up to
-//! [`MASK_LENGTH`] cells).
+//! solved on the masks themselves, bit-parallel ([`crate::line::LineSolver::solve_masks`], lines up to
+//! [`crate::line::MASK_LENGTH`] cells).
 
 mod cache;
 mod probe;
