@@ -15,6 +15,6 @@ pub use masu_sudoku as sudoku;
 pub mod articles;
 
 /// The README's code blocks, run as doctests so that its library example cannot drift.
-#[cfg(all(doctest, feature = "cp-sat"))]
+#[cfg(all(doctest, feature = "cp-sat", feature = "highs"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

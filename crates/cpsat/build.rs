@@ -1,9 +1,12 @@
-//! Finds `libortools.so.9` (OR-Tools 9.15, the PyPI wheel) and links against it.
+//! Finds `libortools.so.9` (OR-Tools 9.15, the PyPI wheel) and compiles its folder into the
+//! binding (`MASU_ORTOOLS_DIR`), where the binding opens it at the first solve: nothing links
+//! against it, so binaries start without it and any crate depending on masu finds it with no
+//! environment variable.
 //!
 //! Order: `ORTOOLS_LIB_DIR`; an installed Python `ortools` of the pinned version; else the
 //! pinned wheel, fetched once with `pip download` into `<target>/ortools-<version>/`, a cache
-//! shared by every cargo profile (for `cargo install`, into the user's cache instead). The directory is exported to dependents as
-//! `DEP_ORTOOLS_LIB_DIR` so that their binaries can carry the same rpath.
+//! shared by every cargo profile (for a target directory outside the workspace, as in
+//! `cargo install` or a dependent crate, into the user's cache instead).
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -23,11 +26,7 @@ fn main() {
             return;
         }
     };
-    let dir = dir.display();
-    println!("cargo:rustc-link-search=native={dir}");
-    println!("cargo:rustc-link-lib=dylib:+verbatim={LIBRARY}");
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
-    println!("cargo:lib_dir={dir}");
+    println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
 }
 
 fn find_library() -> Result<PathBuf, String> {
@@ -75,9 +74,9 @@ fn installed_python_ortools() -> Option<PathBuf> {
 
 /// Where the wheel is cached: `ORTOOLS_CACHE_DIR`; else the target directory (the nearest
 /// ancestor of OUT_DIR holding cargo's CACHEDIR.TAG) when it lies inside the workspace, so
-/// that every profile shares it; else (`cargo install`, whose target directory is removed
-/// after the install, and the binary's rpath must outlive it) the user's cache,
-/// `$XDG_CACHE_HOME/masu` or `~/.cache/masu`.
+/// that every profile shares it; else (a dependent crate's or `cargo install`'s target
+/// directory, which may be removed while its binaries keep looking where the build found the
+/// library) the user's cache, `$XDG_CACHE_HOME/masu` or `~/.cache/masu`.
 fn cache_root() -> PathBuf {
     if let Ok(dir) = env::var("ORTOOLS_CACHE_DIR") {
         return PathBuf::from(dir);

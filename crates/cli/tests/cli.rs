@@ -398,3 +398,21 @@ fn corpus_names_the_boards_left_without_an_answer() {
     assert!(out.status.success(), "{printed}{}", text(&out.stderr));
     assert!(!printed.contains("no answer"), "{printed}");
 }
+
+/// OR-Tools is opened at the first CP-SAT solve, not at start: `--version` and a native
+/// solve never load it (the dynamic loader's own log shows what it loads), a CP-SAT solve
+/// does.
+#[test]
+fn libortools_is_loaded_only_by_a_cp_sat_solve() {
+    let loads_ortools = |args: &[&str]| {
+        let out = Command::new(MASU).args(args).current_dir(root()).env("LD_DEBUG", "libs").output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stderr).contains("libortools.so.9")
+    };
+    let nonogram = "examples/data/article_003_nonogram.json";
+    assert!(!loads_ortools(&["--version"]));
+    assert!(!loads_ortools(&["solve", "nonogram", nonogram, "--formulation", "native"]));
+    if Backend::CpSat.is_compiled() {
+        assert!(loads_ortools(&["solve", "nonogram", nonogram, "--formulation", "automaton"]));
+    }
+}

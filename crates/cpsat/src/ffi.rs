@@ -1,28 +1,88 @@
 //! The C ABI of `libortools.so.9` (`ortools/sat/c_api/cp_solver_c.h`) and the only `unsafe`
-//! code of masu. Requests are bytes that prost encoded from typed messages, so they always
-//! parse (bytes that do not parse abort the process inside the library).
+//! code of masu's CP-SAT binding. Requests are bytes that prost encoded from typed messages,
+//! so they always parse (bytes that do not parse abort the process inside the library).
+//!
+//! The library is opened at the first solve that needs it, not at process start: a run that
+//! only uses native solvers never loads OR-Tools and its hundred dependencies. It is looked
+//! for where the build found it (the path is compiled in), then in `ORTOOLS_LIB_DIR`, then on
+//! the system's search path; once open it stays open for the life of the process.
 #![allow(unsafe_code)]
 
 use std::ffi::{c_int, c_void};
+use std::path::PathBuf;
 use std::ptr::NonNull;
+use std::sync::OnceLock;
 
 use crate::Error;
 
+/// The file name of the library.
+const LIBRARY: &str = "libortools.so.9";
+
 unsafe extern "C" {
-    fn SolveCpNewEnv() -> *mut c_void;
-    fn SolveCpDestroyEnv(env: *mut c_void);
-    fn SolveCpStopSearch(env: *mut c_void);
-    fn SolveCpInterruptible(
-        env: *mut c_void,
-        creq: *const c_void,
-        creq_len: c_int,
-        cparams: *const c_void,
-        cparams_len: c_int,
-        cres: *mut *mut c_void,
-        cres_len: *mut c_int,
-    );
     /// The response is allocated with `malloc`.
     fn free(ptr: *mut c_void);
+}
+
+type NewEnv = unsafe extern "C" fn() -> *mut c_void;
+type DestroyEnv = unsafe extern "C" fn(*mut c_void);
+type StopSearch = unsafe extern "C" fn(*mut c_void);
+type Interruptible =
+    unsafe extern "C" fn(*mut c_void, *const c_void, c_int, *const c_void, c_int, *mut *mut c_void, *mut c_int);
+
+/// The open library and the four functions masu calls.
+struct Library {
+    /// Kept open (never dropped: it lives in a static) so that the pointers stay valid.
+    _library: libloading::Library,
+    new_env: NewEnv,
+    destroy_env: DestroyEnv,
+    stop_search: StopSearch,
+    interruptible: Interruptible,
+}
+
+/// Where to look for the library, in order: the build's folder, `ORTOOLS_LIB_DIR`, and the
+/// bare name (the system's search path).
+fn candidates() -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    if let Some(dir) = option_env!("MASU_ORTOOLS_DIR") {
+        paths.push(PathBuf::from(dir).join(LIBRARY));
+    }
+    if let Some(dir) = std::env::var_os("ORTOOLS_LIB_DIR") {
+        paths.push(PathBuf::from(dir).join(LIBRARY));
+    }
+    paths.push(PathBuf::from(LIBRARY));
+    paths
+}
+
+fn open() -> Result<Library, String> {
+    let mut tried = Vec::new();
+    for path in candidates() {
+        // SAFETY: libortools' initialisers only set up its own globals (abseil, protobuf);
+        // they do not depend on the caller's state.
+        match unsafe { libloading::Library::new(&path) } {
+            // SAFETY: the names and signatures are those of OR-Tools 9.15's C API
+            // (`cp_solver_c.h`), the version the build pins; the fn pointers are copied out
+            // while `library` is kept open beside them for the rest of the process.
+            Ok(library) => unsafe {
+                let new_env = *library.get::<NewEnv>(b"SolveCpNewEnv\0").map_err(|e| e.to_string())?;
+                let destroy_env = *library.get::<DestroyEnv>(b"SolveCpDestroyEnv\0").map_err(|e| e.to_string())?;
+                let stop_search = *library.get::<StopSearch>(b"SolveCpStopSearch\0").map_err(|e| e.to_string())?;
+                let interruptible =
+                    *library.get::<Interruptible>(b"SolveCpInterruptible\0").map_err(|e| e.to_string())?;
+                return Ok(Library { _library: library, new_env, destroy_env, stop_search, interruptible });
+            },
+            Err(e) => tried.push(format!("{}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "cannot load {LIBRARY} (OR-Tools 9.15.6755); set ORTOOLS_LIB_DIR to a folder holding it. Tried: {}",
+        tried.join("; ")
+    ))
+}
+
+/// The library, opened on first use; the reason it cannot be opened, every time after.
+fn library() -> Result<&'static Library, Error> {
+    static OPENED: OnceLock<Result<Library, String>> = OnceLock::new();
+    OPENED.get_or_init(open).as_ref().map_err(|e| Error::Library(e.clone()))
 }
 
 fn length(bytes: &[u8], what: &str) -> Result<c_int, Error> {
@@ -59,25 +119,31 @@ unsafe impl Send for Env {}
 unsafe impl Sync for Env {}
 
 impl Env {
+    /// A new environment, opening the library if it is not open yet.
     pub(crate) fn new() -> Result<Self, Error> {
+        let library = library()?;
         // SAFETY: no preconditions; the result is checked for null.
-        let env = unsafe { SolveCpNewEnv() };
+        let env = unsafe { (library.new_env)() };
         NonNull::new(env).map(Env).ok_or_else(|| Error::Library("SolveCpNewEnv returned null".into()))
     }
 
     pub(crate) fn stop(&self) {
-        // SAFETY: `self.0` is a live environment (destroyed only in Drop).
-        unsafe { SolveCpStopSearch(self.0.as_ptr()) }
+        // An Env exists only once the library is open.
+        if let Ok(library) = library() {
+            // SAFETY: `self.0` is a live environment (destroyed only in Drop).
+            unsafe { (library.stop_search)(self.0.as_ptr()) }
+        }
     }
 
     pub(crate) fn solve(&self, model: &[u8], parameters: &[u8]) -> Result<Vec<u8>, Error> {
+        let library = library()?;
         let (model_len, parameters_len) = (length(model, "model")?, length(parameters, "parameters")?);
         let mut response: *mut c_void = std::ptr::null_mut();
         let mut response_len: c_int = 0;
         // SAFETY: `self.0` is live; the inputs are valid for their lengths for the whole
         // call; the out-pointers point at live locals.
         unsafe {
-            SolveCpInterruptible(
+            (library.interruptible)(
                 self.0.as_ptr(),
                 model.as_ptr().cast(),
                 model_len,
@@ -93,8 +159,10 @@ impl Env {
 
 impl Drop for Env {
     fn drop(&mut self) {
-        // SAFETY: created by SolveCpNewEnv and destroyed once; dropping needs the last
-        // reference, so no solve or stop is running on it.
-        unsafe { SolveCpDestroyEnv(self.0.as_ptr()) }
+        if let Ok(library) = library() {
+            // SAFETY: created by SolveCpNewEnv and destroyed once; dropping needs the last
+            // reference, so no solve or stop is running on it.
+            unsafe { (library.destroy_env)(self.0.as_ptr()) }
+        }
     }
 }

@@ -4,8 +4,9 @@
 //! A model is built with [`CpModel`], encoded as a `CpModelProto` (prost messages holding
 //! only the fields used, with 9.15's field numbers), solved by `SolveCpInterruptible`, and
 //! the `CpSolverResponse` decoded. The build script finds the library (`ORTOOLS_LIB_DIR`, an
-//! installed Python `ortools`, else a download of the pinned wheel) and sets an rpath, so
-//! binaries run with no environment variable.
+//! installed Python `ortools`, else a download of the pinned wheel) and compiles its folder
+//! in; the library is opened there at the first solve (`ffi`), so binaries run with no
+//! environment variable and never load it when they solve nothing on CP-SAT.
 //!
 //! ```
 //! use masu_cpsat::{CpModel, CpSolver, Status};

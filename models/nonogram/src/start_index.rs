@@ -26,7 +26,7 @@
 
 use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
-use masu_core::{Backend, Error, SolveOptions, Stats};
+use masu_core::{Backend, Error, SolveOptions};
 
 use crate::{Found, Grid, Nonogram, timed};
 
@@ -43,6 +43,7 @@ pub use cp_sat::{StartIndexModel, build, fill_pattern, place_numbers};
 
 #[cfg(feature = "cp-sat")]
 mod cp_sat {
+    use masu_core::Stats;
     use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
 
     use super::*;
