@@ -42,7 +42,7 @@ corpus kind dir *args:
         ./masu corpus {{kind}} {{dir}} {{args}}; \
     fi
 
-# Benchmarks into BENCHMARKS.md: just bench sudoku|nonogram|numberlink [../shared/data]
+# Benchmarks into BENCHMARKS.md: just bench startup|sudoku|nonogram|numberlink [../shared/data]
 # (numberlink-solve or numberlink-generate run one part of numberlink)
 bench kind data="../shared/data":
     ./masu bench {{kind}} {{data}}

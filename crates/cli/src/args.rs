@@ -77,6 +77,8 @@ pub(crate) struct CorpusArgs {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Benchmark {
+    /// The wall time of a whole process on a trivial puzzle of each kind, beside `true`.
+    Startup,
     /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
     Sudoku,
     /// nonogram-formulations, then nonogram-native.

@@ -5,6 +5,7 @@
 mod anchors;
 mod nonogram;
 mod numberlink;
+mod startup;
 mod sudoku;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use crate::args::{BenchArgs, Benchmark};
 pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
     let data = &args.data;
     match args.benchmark {
+        Benchmark::Startup => startup::run()?,
         Benchmark::Sudoku => sudoku::run(data)?,
         Benchmark::Nonogram => {
             nonogram::formulations(data)?;
