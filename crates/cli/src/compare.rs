@@ -13,6 +13,7 @@ use serde_json::json;
 use crate::args::{CompareArgs, CompareFormat};
 use crate::corpus::Source;
 use crate::kinds::Visit;
+use crate::out::{out, outln};
 use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
 
 /// Compares the runners of one kind.
@@ -86,14 +87,14 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
 
     match args.format {
         CompareFormat::Table => {
-            print!("{}\n{}", write::table(&comparison), write::summary(&comparison.rows));
+            out!("{}\n{}", write::table(&comparison), write::summary(&comparison.rows));
             for line in &not_run {
-                println!("not run: {line}");
+                outln!("not run: {line}");
             }
         }
-        CompareFormat::Csv => print!("{}", write::csv(&comparison.rows)),
+        CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
         CompareFormat::Json => {
-            println!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+            outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
         }
     }
     if let Some(path) = &args.plot {

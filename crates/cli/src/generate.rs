@@ -10,6 +10,8 @@ use crate::args::GenerateMethod;
 #[cfg(feature = "cp-sat")]
 use crate::kinds::Kind;
 #[cfg(feature = "cp-sat")]
+use crate::out::outln;
+#[cfg(feature = "cp-sat")]
 use crate::{exit_status, interrupt_on_ctrl_c};
 #[cfg(feature = "cp-sat")]
 use masu_core::SolveOptions;
@@ -49,7 +51,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             );
             let run = generate::article(n, pairs, args.candidates as usize, &options)?;
             for (i, g) in run.unique.iter().enumerate() {
-                println!(
+                outln!(
                     "{}",
                     json!({"method": "article", "size": n, "pairs": pairs, "index": i, "puzzle": g.puzzle, "solution": g.solution})
                 );
@@ -75,7 +77,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     Some(g) => {
                         times.push(g.seconds);
                         progress.suspend(|| {
-                            println!(
+                            outln!(
                                 "{}",
                                 json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed, "index": index,
                                        "attempts": g.attempts, "seconds": g.seconds, "puzzle": g.puzzle, "solution": g.solution})

@@ -8,6 +8,7 @@ mod compare;
 mod corpus;
 mod generate;
 mod kinds;
+mod out;
 mod solve;
 
 use std::process::ExitCode;

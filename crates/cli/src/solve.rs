@@ -16,6 +16,7 @@ use serde_json::json;
 use crate::args::{Format, SolveArgs};
 use crate::corpus::Source;
 use crate::kinds::Visit;
+use crate::out::{out, outln};
 use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
 
 /// Solves (or counts, with a higher default count) every puzzle of the inputs.
@@ -73,7 +74,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
             Ok((report, elapsed)) => {
                 summary.add(report.status, *elapsed);
                 match args.format {
-                    Format::Json => println!("{}", json_line::<P>(&located.file, item, report)),
+                    Format::Json => outln!("{}", json_line::<P>(&located.file, item, report)),
                     Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
             }
@@ -82,7 +83,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 eprintln!("error: {message}");
                 if args.format == Format::Json {
                     let line = json!({"file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message});
-                    println!("{line}");
+                    outln!("{line}");
                 }
             }
         });
@@ -97,7 +98,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let text = summary.render(items.len() - summary.total());
     match args.format {
         Format::Json => eprint!("{text}"),
-        Format::Text => print!("{text}"),
+        Format::Text => out!("{text}"),
     }
     Ok(exit_status(&interrupt, summary.errors > 0))
 }
@@ -131,7 +132,7 @@ fn print_text<P: Puzzle>(
         (Some(p), Some(s)) if !single => format!("  {}", p.one_line(s)),
         _ => String::new(),
     };
-    println!(
+    outln!(
         "{place}: {} ({counted}; {} {}, {:.1} ms){first}",
         report.status,
         report.backend,
@@ -141,9 +142,9 @@ fn print_text<P: Puzzle>(
     if let (true, Some(p)) = (single, puzzle) {
         for (i, s) in report.solutions.iter().enumerate() {
             if count > 1 {
-                println!("solution {}:", i + 1);
+                outln!("solution {}:", i + 1);
             }
-            print!("{}", p.render(s));
+            out!("{}", p.render(s));
         }
     }
 }

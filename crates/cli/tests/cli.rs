@@ -416,3 +416,32 @@ fn libortools_is_loaded_only_by_a_cp_sat_solve() {
         assert!(loads_ortools(&["solve", "nonogram", nonogram, "--formulation", "automaton"]));
     }
 }
+
+/// A reader that goes away early (`masu ... | head -c 200`) ends the command quietly: no
+/// panic, no error, status 0.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let batch = temp_file("batch.txt", &format!("{ARTICLE}\n").repeat(100));
+    let batch = batch.to_str().unwrap();
+    let mut commands =
+        vec![vec!["solve", "sudoku", batch, "--format", "json"], vec!["compare", "sudoku", batch, "--format", "csv"]];
+    if Backend::CpSat.is_compiled() {
+        commands.push(vec!["generate", "numberlink", "--size", "8", "--count", "200", "--seed", "1"]);
+    }
+    for args in commands {
+        let mut child = Command::new(MASU)
+            .args(&args)
+            .current_dir(root())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0; 200];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked") && !stderr.contains("error:"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

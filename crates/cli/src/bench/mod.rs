@@ -16,6 +16,7 @@ use masu_core::{Puzzle, SolveOptions};
 use masu_harness::{Instance, Row, Runner, run_matrix};
 
 use crate::args::{BenchArgs, Benchmark};
+use crate::out::out;
 
 /// Runs the benchmark asked for and rewrites its sections of BENCHMARKS.md.
 pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
@@ -41,7 +42,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
 
 /// Prints `section` and puts it in place of the section `name` of BENCHMARKS.md.
 fn publish(name: &str, section: &str) -> Result<()> {
-    print!("{section}");
+    out!("{section}");
     let preamble = "# Benchmarks\n\nEvery table is written by `just bench KIND` on the machine it names; rerun it to \
                     refresh. Numbers from different machines are not comparable.\n";
     masu_harness::write::write_section(Path::new("BENCHMARKS.md"), &format!("bench:{name}"), section, preamble)

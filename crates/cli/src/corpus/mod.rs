@@ -21,6 +21,7 @@ use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
 use crate::kinds::Visit;
+use crate::out::{out, outln};
 use crate::{exit_status, interrupt_on_ctrl_c};
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
@@ -121,16 +122,16 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         }
     });
     progress.finish();
-    print!("{}", write::group_summary(&rows));
+    out!("{}", write::group_summary(&rows));
     let mut unanswered: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for row in rows.iter().filter(|r| r.solutions == 0 && r.verdict != Verdict::Status(Status::Infeasible)) {
         unanswered.entry(row.label()).or_default().push(short_name(&row.instance));
     }
     for (runner, mut names) in unanswered {
         names.sort();
-        println!("no answer from {runner} ({}): {}", names.len(), names.join(", "));
+        outln!("no answer from {runner} ({}): {}", names.len(), names.join(", "));
     }
-    println!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
+    outln!("{}", if failures == 0 { "every answer passes the checker and agrees with the source" } else { "FAILED" });
     Ok(exit_status(&interrupt, failures > 0))
 }
 
