@@ -321,9 +321,18 @@ mod cp_sat {
         // The translation's time counts against the limit.
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let solver = SolveOptions { time_limit: left, ..options.clone() }.cp_sat_solver();
+        // When the projection is every variable and nothing is optimised, one short run of
+        // CP-SAT's own enumeration settles an easy model in one search; else no-goods.
+        let distinct: std::collections::HashSet<&Variable> = projection.iter().collect();
+        let whole =
+            distinct.len() == milp.variables.len() && milp.objective.clone().linear_coefficients().next().is_none();
         let projection: Vec<IntVar> = projection.iter().map(|v| vars[v]).collect();
         let call = Instant::now();
-        let found = solver.enumerate(&model, options.solution_limit, &projection)?;
+        let found = if whole {
+            solver.enumerate_first(&model, options.solution_limit, &projection)?
+        } else {
+            solver.enumerate(&model, options.solution_limit, &projection)?
+        };
         let solve_time = call.elapsed();
         let order: Vec<IntVar> = milp.variables.iter_variables_with_def().map(|(v, _)| vars[&v]).collect();
         Ok(MilpOutcome {
