@@ -172,28 +172,31 @@ fn a_formulation_that_cannot_run_on_a_backend_is_refused() {
     assert!(text(&out.stderr).contains("cannot run on highs"), "{}", text(&out.stderr));
 }
 
-/// Ctrl-C (SIGINT) stops the running count within moments; what was found is still printed
-/// with the summary, and the exit status is 130. (CP-SAT would otherwise take over SIGINT
-/// during a solve.)
+/// Ctrl-C (SIGINT) or SIGTERM stops the running count within moments; what was found is
+/// still printed, whole lines only, with the summary, and the exit status is 130. (CP-SAT
+/// would otherwise take over SIGINT during a solve.)
 #[test]
-fn ctrl_c_stops_and_prints_what_finished() {
+fn ctrl_c_or_sigterm_stops_and_prints_what_finished() {
     let empty = temp_file("empty9.txt", &format!("{}\n{}\n", ".".repeat(81), ".".repeat(81)));
-    let child = Command::new(MASU)
-        .args(["count", "sudoku", empty.to_str().unwrap(), "--count", "1000000"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(sent.success());
-    let started = std::time::Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert!(stdout.contains(":1: multiple ("), "{stdout}");
-    assert!(stdout.contains("1 not run"), "{stdout}");
+    for signal in ["-INT", "-TERM"] {
+        let child = Command::new(MASU)
+            .args(["count", "sudoku", empty.to_str().unwrap(), "--count", "1000000"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        let started = std::time::Instant::now();
+        let out = child.wait_with_output().unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(out.status.code(), Some(130), "{signal}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(":1: multiple ("), "{signal}: {stdout}");
+        assert!(stdout.contains("1 not run"), "{signal}: {stdout}");
+        assert!(stdout.ends_with('\n'), "{signal}: a partial line: {stdout}");
+    }
 }
 
 /// Nonogram bad input, one file each beside a good one: every error names its file and
@@ -417,15 +420,23 @@ fn libortools_is_loaded_only_by_a_cp_sat_solve() {
     }
 }
 
-/// A reader that goes away early (`masu ... | head -c 200`) ends the command quietly: no
+/// A reader that goes away early (`masu ... | head -c 200`) ends each command quietly: no
 /// panic, no error, status 0.
 #[test]
 fn a_closed_pipe_ends_quietly() {
     use std::io::Read;
     let batch = temp_file("batch.txt", &format!("{ARTICLE}\n").repeat(100));
     let batch = batch.to_str().unwrap();
-    let mut commands =
-        vec![vec!["solve", "sudoku", batch, "--format", "json"], vec!["compare", "sudoku", batch, "--format", "csv"]];
+    let boards: Vec<(String, &str)> = (0..300).map(|n| (format!("board-{n:03}"), GOOD_BOARD)).collect();
+    let boards: Vec<(&str, &str)> = boards.iter().map(|(name, board)| (name.as_str(), *board)).collect();
+    let corpus = numberlink_set("corpus-pipe", &boards);
+    let corpus = corpus.to_str().unwrap();
+    let mut commands = vec![
+        vec!["solve", "sudoku", batch, "--format", "json"],
+        vec!["count", "sudoku", batch, "--count", "3"],
+        vec!["compare", "sudoku", batch, "--format", "csv"],
+        vec!["corpus", "numberlink", corpus, "--sets", "set", "--formulations", "native"],
+    ];
     if Backend::CpSat.is_compiled() {
         commands.push(vec!["generate", "numberlink", "--size", "8", "--count", "200", "--seed", "1"]);
     }
