@@ -32,10 +32,7 @@ pub(crate) fn runners<'a, P: Puzzle>(
     formulations: Option<&[String]>,
     backends: Option<&[Backend]>,
 ) -> Result<(Vec<Runner<'a, P>>, Vec<String>)> {
-    let formulations: Vec<P::Formulation> = match formulations {
-        Some(names) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
-        None => P::Formulation::ALL.to_vec(),
-    };
+    let formulations = parse_formulations::<P, _>(formulations)?;
     let backends = backends.map_or_else(|| Backend::ALL.to_vec(), <[Backend]>::to_vec);
     let (mut runners, mut not_run) = (Vec::new(), Vec::new());
     for &f in &formulations {
@@ -53,6 +50,14 @@ pub(crate) fn runners<'a, P: Puzzle>(
         bail!("nothing to run: {}", not_run.join("; "));
     }
     Ok((runners, not_run))
+}
+
+/// The formulations `names` names, or every one of the kind.
+pub(crate) fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<P::Formulation>> {
+    match names {
+        Some(names) => names.iter().map(|n| n.as_ref().parse().map_err(anyhow::Error::msg)).collect(),
+        None => Ok(P::Formulation::ALL.to_vec()),
+    }
 }
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {

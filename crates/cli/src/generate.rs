@@ -86,7 +86,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     }
                     None => progress.suspend(|| eprintln!("puzzle {index}: no unique board within the time limit")),
                 }
-                progress.skip(1);
+                progress.advance();
             }
             progress.finish();
             let median = median(&times).unwrap_or(0.0);

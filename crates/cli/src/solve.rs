@@ -92,7 +92,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 std::fs::write(path, picture).with_context(|| format!("cannot write {}", path.display()))?;
             }
         }
-        progress.skip(1);
+        progress.advance();
     }
     progress.finish();
     let text = summary.render(items.len() - summary.total());

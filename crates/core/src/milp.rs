@@ -323,9 +323,9 @@ mod cp_sat {
         let solver = SolveOptions { time_limit: left, ..options.clone() }.cp_sat_solver();
         // When the projection is every variable and nothing is optimised, one short run of
         // CP-SAT's own enumeration settles an easy model in one search; else no-goods.
-        let distinct: std::collections::HashSet<&Variable> = projection.iter().collect();
-        let whole =
-            distinct.len() == milp.variables.len() && milp.objective.clone().linear_coefficients().next().is_none();
+        let whole = projection.len() == milp.variables.len()
+            && projection.iter().collect::<std::collections::HashSet<_>>().len() == projection.len()
+            && milp.objective.clone().linear_coefficients().next().is_none();
         let projection: Vec<IntVar> = projection.iter().map(|v| vars[v]).collect();
         let call = Instant::now();
         let found = if whole {

@@ -32,10 +32,6 @@ impl Progress {
             eprintln!("{pos}/{len} {}, {:.0} s elapsed", self.unit, self.bar.elapsed().as_secs_f64());
         }
     }
-    /// `steps` steps skipped (not run, or failed before running).
-    pub fn skip(&self, steps: u64) {
-        self.bar.inc(steps);
-    }
     /// Runs `f` with the bar out of the way, for a line of output.
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         self.bar.suspend(f)

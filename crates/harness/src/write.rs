@@ -89,6 +89,12 @@ impl Tally {
     pub fn status(&self, s: Status) -> usize {
         self.n(Verdict::Status(s))
     }
+    /// The tally of `rows` as one group.
+    pub fn of(rows: &[Row]) -> Tally {
+        let mut tally = Tally::default();
+        rows.iter().for_each(|row| tally.add(row));
+        tally
+    }
     fn add(&mut self, row: &Row) {
         self.instances += 1;
         self.answered += usize::from(row.solutions > 0 && row.checked != Some(false));

@@ -8,7 +8,7 @@ use anyhow::Result;
 use masu_core::{SolveOptions, Status};
 use masu_harness::run::Verdict;
 use masu_harness::stats::{fixed, max, median, quantile};
-use masu_harness::write::{machine, tallies};
+use masu_harness::write::{Tally, machine};
 use masu_harness::{Row, Runner};
 use masu_nonogram::{Formulation, Nonogram};
 
@@ -39,7 +39,7 @@ pub(super) fn formulations(data: &Path) -> Result<()> {
         for (formulation, backend) in masu_core::runnable::<Nonogram>() {
             let rows = rows_of(&instances, Runner::new(formulation, backend), &options);
             let solved: Vec<&Row> = rows.iter().filter(|r| matches!(r.verdict, Verdict::Status(_))).collect();
-            let t = &tallies(&rows, |_| ())[&()];
+            let t = Tally::of(&rows);
             let of = |f: fn(&Row) -> f64| solved.iter().map(|r| f(r)).collect::<Vec<f64>>();
             let walls = of(|r| r.wall_s);
             table.push_str(&format!(
@@ -106,7 +106,7 @@ pub(super) fn native(data: &Path) -> Result<()> {
         let instances = read_each::<Nonogram>(&files)?;
         let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
         let rows = rows_of(&instances, Runner::new(formulation, backend), &options);
-        let t = &tallies(&rows, |_| ())[&()];
+        let t = Tally::of(&rows);
         let walls: Vec<f64> =
             rows.iter().filter(|r| matches!(r.verdict, Verdict::Status(_))).map(|r| r.wall_s).collect();
         table.push_str(&format!(

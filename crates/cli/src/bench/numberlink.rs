@@ -9,7 +9,7 @@ use anyhow::Result;
 use masu_core::{SolveOptions, Status};
 use masu_harness::run::Verdict;
 use masu_harness::stats::{fixed, max, median};
-use masu_harness::write::{machine, tallies};
+use masu_harness::write::{Tally, machine};
 use masu_harness::{Instance, Runner};
 use masu_numberlink::Numberlink;
 
@@ -32,7 +32,7 @@ pub(super) fn solving(data: &Path) -> Result<()> {
     for (set, instances) in [("flow-solver (17, fill)", &flow), ("janko (40 largest, blanks)", &janko)] {
         for (formulation, backend) in masu_core::runnable::<Numberlink>() {
             let rows = rows_of(instances, Runner::new(formulation, backend), &options);
-            let t = &tallies(&rows, |_| ())[&()];
+            let t = Tally::of(&rows);
             let size = |f: fn(&masu_harness::Row) -> usize| {
                 let v: Vec<f64> =
                     rows.iter().filter(|r| matches!(r.verdict, Verdict::Status(_))).map(|r| f(r) as f64).collect();

@@ -20,9 +20,10 @@ use masu_harness::run::Verdict;
 use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
+use crate::compare::parse_formulations;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
-use crate::{exit_status, interrupt_on_ctrl_c};
+use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
 /// why.
@@ -60,10 +61,9 @@ impl Visit for Corpus<'_> {
 }
 
 fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
-    let formulations: Vec<P::Formulation> = match (&args.formulations, P::DEFAULT_FORMULATIONS) {
-        (Some(names), _) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
-        (None, Some(names)) => names.iter().map(|n| n.parse().map_err(anyhow::Error::msg)).collect::<Result<_>>()?,
-        (None, None) => P::Formulation::ALL.to_vec(),
+    let formulations = match &args.formulations {
+        Some(names) => parse_formulations::<P, _>(Some(names))?,
+        None => parse_formulations::<P, _>(P::DEFAULT_FORMULATIONS)?,
     };
     let mut runners = Vec::new();
     for f in formulations {
@@ -100,12 +100,8 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     let interrupt = interrupt_on_ctrl_c()?;
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = SolveOptions {
-        time_limit: args.time_limit,
-        threads: args.threads,
-        solution_limit: 2,
         parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
-        interrupt: interrupt.clone(),
-        ..SolveOptions::default()
+        ..solve_options(args.time_limit, args.threads, 2, None, &interrupt)
     };
     let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
         for row in rows {
