@@ -323,3 +323,39 @@ mod numberlink {
         }
     }
 }
+
+/// What a record of a run carries, the puzzle as text and a solution as JSON, reads back to
+/// the same puzzle and solution for every kind, and a solution read back is still checked.
+mod records {
+    use std::path::Path;
+
+    use masu::core::{Backend, Puzzle, SolveOptions};
+
+    fn round_trip<P: Puzzle + PartialEq>(puzzle: &P, formulation: P::Formulation, backend: Backend) {
+        let report = masu::core::solve(puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+        let solution = report.solutions.first().expect("a solution");
+        let back = P::read(Path::new("puzzle.json"), &puzzle.to_text()).remove(0).puzzle.unwrap();
+        assert_eq!(&back, puzzle, "{}", puzzle.to_text());
+        let read = P::solution_from_json(P::to_json(solution)).unwrap();
+        assert_eq!(&read, solution);
+        assert_eq!(back.check(&read), Ok(()));
+    }
+
+    #[test]
+    fn puzzles_and_solutions_read_back() {
+        let (formulation, backend) = masu::core::runnable::<masu::sudoku::Sudoku>()[0];
+        let sudoku = masu::sudoku::format::parse_line(
+            "008009200000010000100003904002007040047000000030140006000090100005000483020300570",
+        )
+        .unwrap();
+        round_trip(&sudoku, formulation, backend);
+        let nonogram =
+            masu::nonogram::Nonogram::new(vec![vec![1], vec![3], vec![1]], vec![vec![1], vec![3], vec![1]]).unwrap();
+        round_trip(&nonogram, masu::nonogram::Formulation::Native, Backend::Native);
+        for rule in [masu::numberlink::Rule::Fill, masu::numberlink::Rule::Blanks] {
+            let board = masu::numberlink::Numberlink::new(vec![vec![1, 0, 1], vec![2, 0, 2]], rule).unwrap();
+            round_trip(&board, masu::numberlink::Formulation::Native, Backend::Native);
+        }
+        assert!(masu::nonogram::Nonogram::solution_from_json(serde_json::json!(["#x"])).unwrap_err().contains("'x'"));
+    }
+}

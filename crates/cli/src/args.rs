@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use masu_core::Backend;
+use masu_harness::shard::Shard;
 
 use crate::kinds::Kind;
 
@@ -40,6 +41,37 @@ pub(crate) enum Command {
     Bench(BenchArgs),
     /// Generate puzzles with a proven-unique solution, as JSON lines (numberlink).
     Generate(GenerateArgs),
+    /// Merge the records of `compare` or `corpus` runs (`--resume FILE`, `--format jsonl`):
+    /// shards, machines, backends run apart, into one table, CSV, JSON or plot, every answer
+    /// re-checked and cross-checked; missing and duplicated records are named.
+    Report(ReportArgs),
+}
+
+/// Where a batch is split and recorded: flags shared by `compare` and `corpus`.
+#[derive(Args)]
+pub(crate) struct BatchArgs {
+    /// Run only shard K of N (e.g. 2/3): the instances whose stable id (the path below the
+    /// folder given, and the line) falls in it. N runs of K = 1..N run every instance once.
+    #[arg(long, value_parser = parse_shard)]
+    pub(crate) shard: Option<Shard>,
+    /// Append a record (a JSON line) per instance and runner to FILE, creating it, and skip
+    /// the instances FILE holds already: a stopped run goes on where it stopped. `masu
+    /// report` merges such files.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) resume: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct ReportArgs {
+    /// Files of records (JSON lines) from `--resume FILE` or `--format jsonl`.
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub(crate) format: CompareFormat,
+    /// Write a cactus plot (SVG): instances solved against time, one line per runner.
+    #[arg(long)]
+    pub(crate) plot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -73,6 +105,8 @@ pub(crate) struct CorpusArgs {
     /// are per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) jobs: u64,
+    #[command(flatten)]
+    pub(crate) batch: BatchArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -113,6 +147,9 @@ pub(crate) enum CompareFormat {
     Csv,
     /// One JSON document: rows, findings, not-applicable pairs.
     Json,
+    /// A record per instance and runner, one JSON line each, written as each instance
+    /// finishes (what `--resume` appends and `masu report` reads).
+    Jsonl,
 }
 
 #[derive(Args)]
@@ -156,6 +193,8 @@ pub(crate) struct CompareArgs {
     /// Numberlink rule (see `solve --help`).
     #[arg(long, value_parser = parse_rule)]
     pub(crate) rule: Option<masu_numberlink::Rule>,
+    #[command(flatten)]
+    pub(crate) batch: BatchArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -257,9 +296,17 @@ pub(crate) struct SolveArgs {
     /// Default: what the file implies (Flow Free boards: fill), else blanks.
     #[arg(long, value_parser = parse_rule)]
     pub(crate) rule: Option<masu_numberlink::Rule>,
+    /// Solve only shard K of N (e.g. 2/3) of the puzzles, by their stable ids (see `compare
+    /// --help`).
+    #[arg(long, value_parser = parse_shard)]
+    pub(crate) shard: Option<Shard>,
 }
 
 pub(crate) fn parse_rule(s: &str) -> Result<masu_numberlink::Rule, String> {
+    s.parse()
+}
+
+pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
 

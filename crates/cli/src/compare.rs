@@ -1,16 +1,19 @@
 //! `masu compare`: every formulation on every backend on the same instances, each answer
 //! re-checked, all cross-checked; a table, CSV or JSON, and a cactus plot.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use masu_core::{Backend, Formulation, Puzzle, SolveOptions};
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
-use masu_harness::{Instance, Runner, write};
+use masu_harness::record::Setting;
+use masu_harness::{Comparison, Instance, Runner, cross_check, run_matrix, write};
 use serde_json::json;
 
 use crate::args::{CompareArgs, CompareFormat};
+use crate::batch::Batch;
 use crate::corpus::Source;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
@@ -68,16 +71,18 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
         ..solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt)
     };
+    let setting = Setting::here(args.count, args.time_limit.map(|t| t.as_secs_f64()), args.size_limit, None);
+    let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting)?;
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for located in read_inputs::<P>(&args.paths) {
-        let place = located.place();
+        let (id, place) = (located.id(), located.place());
         match located.item.puzzle {
             Ok(mut puzzle) => {
                 if let Some(rule) = args.rule {
                     puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
                 }
-                instances.push(Instance::new(place, puzzle));
+                instances.push(Instance::new(id, puzzle));
             }
             Err(e) => {
                 input_errors += 1;
@@ -85,34 +90,24 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
             }
         }
     }
+    let instances = batch.select(instances, &runners);
     let progress = Progress::new(instances.len() as u64, &format!("instances × {} runners", runners.len()), false);
     let repeat = usize::try_from(args.repeat).unwrap_or(1);
-    let comparison = masu_harness::compare(&instances, &runners, &options, repeat, jobs, &|| progress.advance());
+    let rows = run_matrix(&instances, &runners, &options, repeat, jobs, |instance, rows| {
+        progress.suspend(|| batch.record(instance, rows, |_| Vec::new()));
+        progress.advance();
+    });
     progress.finish();
-
-    match args.format {
-        CompareFormat::Table => {
-            out!("{}\n{}", write::table(&comparison), write::summary(&comparison.rows));
-            for line in &not_run {
-                outln!("not run: {line}");
-            }
-        }
-        CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
-        CompareFormat::Json => {
-            outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
-        }
-    }
-    if let Some(path) = &args.plot {
-        let title = format!(
-            "{}: {} instances, {} threads per solve, {} at once",
-            P::KIND,
-            instances.len(),
-            args.threads.map_or("default".to_string(), |t| t.to_string()),
-            jobs
-        );
-        let svg = write::cactus_plot(&comparison.rows, &title).map_err(anyhow::Error::msg)?;
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    batch.finish()?;
+    let comparison = Comparison { findings: cross_check(&rows), rows };
+    let title = format!(
+        "{}: {} instances, {} threads per solve, {} at once",
+        P::KIND,
+        instances.len(),
+        args.threads.map_or("default".to_string(), |t| t.to_string()),
+        jobs
+    );
+    print(&comparison, args.format, &not_run, args.plot.as_deref(), &title)?;
     let wrong = comparison.wrong_answers().count();
     eprintln!(
         "{} instances × {} runners: {} rows, {wrong} wrong answers, {} findings, {input_errors} input errors",
@@ -122,4 +117,33 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         comparison.findings.len()
     );
     Ok(exit_status(&interrupt, wrong > 0 || !comparison.findings.is_empty() || input_errors > 0))
+}
+
+/// Prints `comparison` in `format` (records were streamed already for `jsonl`), the pairs
+/// that did not run, and writes the cactus plot to `plot`.
+pub(crate) fn print(
+    comparison: &Comparison,
+    format: CompareFormat,
+    not_run: &[String],
+    plot: Option<&Path>,
+    title: &str,
+) -> Result<()> {
+    match format {
+        CompareFormat::Table => {
+            out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows));
+            for line in not_run {
+                outln!("not run: {line}");
+            }
+        }
+        CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
+        CompareFormat::Json => {
+            outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+        }
+        CompareFormat::Jsonl => {}
+    }
+    if let Some(path) = plot {
+        let svg = write::cactus_plot(&comparison.rows, title).map_err(anyhow::Error::msg)?;
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }

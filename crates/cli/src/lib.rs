@@ -1,14 +1,16 @@
-//! The `masu` command-line tool: solve, count, compare, corpus, bench and generate, for every
+//! The `masu` command-line tool: solve, count, compare, corpus, report, bench and generate, for every
 //! kind in the registry (`kinds.rs`). `src/main.rs` is the binary; `examples/masu.rs` of the
 //! workspace calls the same [`main`].
 
 mod args;
+mod batch;
 mod bench;
 mod compare;
 mod corpus;
 mod generate;
 mod kinds;
 mod out;
+mod report;
 mod solve;
 
 use std::process::ExitCode;
@@ -31,6 +33,7 @@ pub fn main() -> ExitCode {
         Command::Corpus(args) => args.kind.visit(corpus::Corpus(&args)),
         Command::Bench(args) => bench::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Report(args) => report::run(&args),
     };
     match result {
         Ok(code) => code,

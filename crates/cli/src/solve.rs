@@ -2,13 +2,12 @@
 //! each answer checked; text or JSON lines, and a summary.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use masu_core::{Item, Puzzle, Report, Status};
-use masu_harness::input::read_inputs;
+use masu_core::{Puzzle, Report, Status};
+use masu_harness::input::{Located, read_inputs};
 use masu_harness::progress::Progress;
 use masu_harness::stats::{max, median};
 use serde_json::json;
@@ -40,6 +39,11 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
 
     let mut items = read_inputs::<P>(&args.paths);
+    if let Some(shard) = args.shard {
+        let all = items.len();
+        items.retain(|l| shard.contains(&l.id()));
+        eprintln!("shard {shard}: {} of {all} puzzles", items.len());
+    }
     if let Some(rule) = args.rule {
         for puzzle in items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()) {
             puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
@@ -74,7 +78,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
             Ok((report, elapsed)) => {
                 summary.add(report.status, *elapsed);
                 match args.format {
-                    Format::Json => outln!("{}", json_line::<P>(&located.file, item, report)),
+                    Format::Json => outln!("{}", json_line::<P>(located, report)),
                     Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
             }
@@ -82,7 +86,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 summary.errors += 1;
                 eprintln!("error: {message}");
                 if args.format == Format::Json {
-                    let line = json!({"file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message});
+                    let line = json!({"id": located.id(), "file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message});
                     outln!("{line}");
                 }
             }
@@ -103,9 +107,11 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     Ok(exit_status(&interrupt, summary.errors > 0))
 }
 
-fn json_line<P: Puzzle>(file: &Path, item: &Item<P>, report: &Report<P::Solution>) -> serde_json::Value {
+fn json_line<P: Puzzle>(located: &Located<P>, report: &Report<P::Solution>) -> serde_json::Value {
+    let item = &located.item;
     json!({
-        "file": file,
+        "id": located.id(),
+        "file": located.file,
         "line": item.line,
         "name": item.name,
         "status": report.status,

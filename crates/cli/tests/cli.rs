@@ -1,81 +1,12 @@
 //! The command-line tool as a person or a script uses it: the built `masu` binary, run from
 //! the workspace's root.
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::process::{Command, Output};
 
+use common::*;
 use masu_core::Backend;
-
-/// The `masu` binary, built by `cargo test` for this test.
-const MASU: &str = env!("CARGO_BIN_EXE_masu");
-
-/// The workspace's root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// `masu ARGS` in the workspace's root, as the README runs it.
-fn masu(args: &[&str]) -> Output {
-    Command::new(MASU).args(args).current_dir(root()).output().unwrap()
-}
-
-/// `masu corpus ARGS`.
-fn run_corpus(args: &[&str]) -> Output {
-    masu(&[&["corpus"], args].concat())
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A fresh temporary folder, removed with everything in it when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-/// A file in a fresh temporary folder, removed with the folder when dropped.
-struct TempFile {
-    _dir: TempDir,
-    path: PathBuf,
-}
-
-impl std::ops::Deref for TempFile {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.path
-    }
-}
-
-fn temp_file(name: &str, contents: &str) -> TempFile {
-    let dir = temp_dir(name);
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, contents).unwrap();
-    TempFile { _dir: dir, path }
-}
-
-const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
-
-fn backends() -> Vec<&'static str> {
-    [Backend::CpSat, Backend::Highs].into_iter().filter(|b| b.is_compiled()).map(Backend::name).collect()
-}
 
 #[test]
 fn the_quick_start_puzzle_is_solved_and_unique_on_every_backend() {

@@ -19,6 +19,9 @@ use std::time::Duration;
 pub use puzzle::{Formulation, Found, Item, ParseError, Puzzle, backend_for, choose, runnable, solve, timed};
 pub use report::{Report, Stats, Status};
 
+/// The version of HiGHS that `highs-sys` builds (the same number as the crate's).
+const HIGHS_VERSION: &str = "1.15.0";
+
 /// A solver backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -50,6 +53,17 @@ impl Backend {
             Backend::CpSat => cfg!(feature = "cp-sat"),
             Backend::Highs => cfg!(feature = "highs"),
             Backend::Native => true,
+        }
+    }
+
+    /// The solver and its version, as records of runs carry it: the OR-Tools wheel masu's
+    /// build fetches, the HiGHS that `highs-sys` compiles (its version is checked against
+    /// `Cargo.lock` by a test), or masu's own.
+    pub fn version(self) -> String {
+        match self {
+            Backend::CpSat => "OR-Tools CP-SAT 9.15.6755".into(),
+            Backend::Highs => format!("HiGHS {HIGHS_VERSION}"),
+            Backend::Native => format!("masu {}", env!("CARGO_PKG_VERSION")),
         }
     }
 
@@ -272,5 +286,16 @@ impl From<masu_cpsat::Error> for Error {
             masu_cpsat::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
             e => Error::CpSat(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    #[test]
+    fn the_highs_version_is_the_one_cargo_lock_builds() {
+        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
+        let at = lock.find("name = \"highs-sys\"\nversion = \"").expect("highs-sys in Cargo.lock");
+        let version = lock[at..].split('"').nth(3).unwrap();
+        assert_eq!(version, super::HIGHS_VERSION);
     }
 }

@@ -216,6 +216,12 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     fn to_json(solution: &Self::Solution) -> serde_json::Value {
         serde_json::to_value(solution).unwrap_or(serde_json::Value::Null)
     }
+    /// A solution read back from [`Puzzle::to_json`]'s form (unchecked: the checker decides
+    /// whether it solves anything).
+    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String>;
+    /// The puzzle as a text that [`Puzzle::read`] reads back as a file named `puzzle.json`,
+    /// rule included, so that a record of a run can be re-checked without its input files.
+    fn to_text(&self) -> String;
     /// The puzzle and a solution as an SVG picture, where the kind draws one.
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
         None

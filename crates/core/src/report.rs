@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use crate::{Backend, Error, SolveOptions};
 
 /// What a solve established.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Exactly one solution, proven.

@@ -10,11 +10,24 @@ use masu_core::{Item, ParseError, Puzzle};
 pub struct Located<P> {
     /// The file.
     pub file: PathBuf,
+    /// The file as the stable id names it: below a directory given, the directory's name and
+    /// the path inside it (`norvig/top95.txt`); a file given, its name. The same on every
+    /// machine, wherever the data is mounted.
+    pub id_file: String,
     /// The puzzle, its line and name; an error names the file.
     pub item: Item<P>,
 }
 
 impl<P> Located<P> {
+    /// The puzzle's stable id, `id_file:line`: what shards are cut by and records are
+    /// merged on.
+    pub fn id(&self) -> String {
+        match self.item.line {
+            0 => self.id_file.clone(),
+            line => format!("{}:{line}", self.id_file),
+        }
+    }
+
     /// `file:line`, with the puzzle's name in brackets where the file gives one (`file`
     /// alone for line 0).
     pub fn place(&self) -> String {
@@ -33,16 +46,26 @@ impl<P> Located<P> {
 /// the kind's puzzle files (leaving out `native/` folders, which keep the sources'
 /// originals). An unreadable file, or one without a puzzle, is an error item.
 pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
-    let mut files = Vec::new();
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
     for path in paths {
+        let name = path
+            .file_name()
+            .map(PathBuf::from)
+            .or_else(|| path.canonicalize().ok().and_then(|p| p.file_name().map(PathBuf::from)))
+            .unwrap_or_else(|| path.clone());
         if path.is_dir() {
-            collect_dir::<P>(path, &mut files);
+            let mut below = Vec::new();
+            collect_dir::<P>(path, &mut below);
+            for file in below {
+                let inside = file.strip_prefix(path).unwrap_or(&file);
+                files.push((file.clone(), name.join(inside).display().to_string()));
+            }
         } else {
-            files.push(path.clone());
+            files.push((path.clone(), name.display().to_string()));
         }
     }
     let mut items = Vec::new();
-    for file in files {
+    for (file, id_file) in files {
         let failed =
             |line, message: String| Item { line, name: None, puzzle: Err(ParseError::new(line, None, message)) };
         let read = match std::fs::read_to_string(&file) {
@@ -50,11 +73,15 @@ pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
             Err(e) => vec![failed(0, format!("cannot read: {e}"))],
         };
         if read.is_empty() {
-            items.push(Located { file: file.clone(), item: failed(1, "no puzzle in this file".into()) });
+            items.push(Located {
+                file: file.clone(),
+                id_file: id_file.clone(),
+                item: failed(1, "no puzzle in this file".into()),
+            });
         }
         for mut item in read {
             item.puzzle = item.puzzle.map_err(|e| e.in_file(&file));
-            items.push(Located { file: file.clone(), item });
+            items.push(Located { file: file.clone(), id_file: id_file.clone(), item });
         }
     }
     items

@@ -12,9 +12,12 @@
 
 pub mod check;
 pub mod input;
+pub mod merge;
 pub mod pool;
 pub mod progress;
+pub mod record;
 pub mod run;
+pub mod shard;
 pub mod stats;
 pub mod write;
 

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use masu_core::{Backend, Error, Puzzle, Report, SolveOptions, Status};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::check::{Expected, Finding, cross_check};
 use crate::pool::run_jobs;
@@ -119,13 +119,27 @@ impl Serialize for Verdict {
     }
 }
 
+impl<'de> Deserialize<'de> for Verdict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Verdict, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Ok(match name.as_str() {
+            "WRONG-ANSWER" => Verdict::WrongAnswer,
+            "too-large" => Verdict::TooLarge,
+            "error" => Verdict::Error,
+            status => Verdict::Status(
+                serde_json::from_value(serde_json::Value::String(status.into())).map_err(serde::de::Error::custom)?,
+            ),
+        })
+    }
+}
+
 /// One instance on one runner.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Row {
     /// The instance's name.
     pub instance: String,
     /// The instance's group (set or collection).
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub group: String,
     /// The formulation.
     pub formulation: String,

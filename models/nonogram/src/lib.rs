@@ -203,6 +203,24 @@ impl Puzzle for Nonogram {
     fn to_json(solution: &Grid) -> serde_json::Value {
         solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect::<String>()).collect()
     }
+    fn solution_from_json(value: serde_json::Value) -> Result<Grid, String> {
+        let rows: Vec<String> = serde_json::from_value(value).map_err(|e| format!("not rows of # and .: {e}"))?;
+        rows.iter()
+            .enumerate()
+            .map(|(r, row)| {
+                row.chars()
+                    .map(|c| match c {
+                        '#' => Ok(true),
+                        '.' => Ok(false),
+                        _ => Err(format!("row {}: '{c}' is neither # nor .", r + 1)),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+    fn to_text(&self) -> String {
+        format::to_json(self)
+    }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }

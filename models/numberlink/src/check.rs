@@ -11,6 +11,9 @@ pub fn check(puzzle: &Numberlink, paths: &Paths) -> Result<(), String> {
     if paths.paths.len() != puzzle.pairs() as usize {
         return Err(format!("{} paths for {} pairs", paths.paths.len(), puzzle.pairs()));
     }
+    if paths.numbers.len() != h || paths.numbers.iter().any(|row| row.len() != w) {
+        return Err(format!("the numbered grid is not {w}×{h}"));
+    }
     let mut drawn = vec![vec![0u32; w]; h];
     for (i, path) in paths.paths.iter().enumerate() {
         let k = i as u32 + 1;

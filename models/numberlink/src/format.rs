@@ -82,7 +82,9 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
         ),
         _ => (Err("not a board".to_string()), None, String::new(), None),
     };
+    let stated = value.get("rule").and_then(|r| r.as_str()).and_then(|r| r.parse().ok());
     let implied = if notes.contains("every cell must be covered") { Rule::Fill } else { Rule::Blanks };
+    let implied = stated.unwrap_or(implied);
     let puzzle =
         board.and_then(|rows| self::board(rows, |v| v == 0, |v| format!("number {v}"), rule.unwrap_or(implied)));
     Entry { line: 1, name, puzzle, solution }

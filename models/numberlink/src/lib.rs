@@ -97,6 +97,12 @@ impl Puzzle for Numberlink {
     fn check(&self, solution: &Paths) -> Result<(), String> {
         check::check(self, solution)
     }
+    fn solution_from_json(value: serde_json::Value) -> Result<Paths, String> {
+        serde_json::from_value(value).map_err(|e| format!("not numberlink paths: {e}"))
+    }
+    fn to_text(&self) -> String {
+        serde_json::json!({ "grid": self.rows(), "rule": self.rule.to_string() }).to_string()
+    }
     fn render(&self, solution: &Paths) -> String {
         render::text(solution)
     }

@@ -5,7 +5,7 @@ use crate::{Cell, Numberlink};
 
 /// A solution: for each number `k`, its path from its first endpoint (reading order) to the
 /// second, and the numbered grid (0 = unused cell) that the paths draw.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Paths {
     /// `numbers[r][c]`: the number of the path through the cell, 0 if none.
     pub numbers: Vec<Vec<u32>>,

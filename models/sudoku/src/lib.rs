@@ -161,6 +161,12 @@ impl Puzzle for Sudoku {
     fn one_line(&self, solution: &Grid) -> String {
         format::to_line(self.side, self.alphabet, &solution.concat())
     }
+    fn solution_from_json(value: serde_json::Value) -> Result<Grid, String> {
+        serde_json::from_value(value).map_err(|e| format!("not a sudoku grid: {e}"))
+    }
+    fn to_text(&self) -> String {
+        self.to_line()
+    }
 }
 
 /// Solves `puzzle` with `formulation` on `backend`, finding up to

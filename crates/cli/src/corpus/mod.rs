@@ -16,10 +16,12 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use masu_core::{Formulation, Puzzle, SolveOptions, Status};
 use masu_harness::progress::Progress;
+use masu_harness::record::Setting;
 use masu_harness::run::Verdict;
 use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
+use crate::batch::Batch;
 use crate::compare::parse_formulations;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
@@ -88,6 +90,9 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         (None, None) => vec!["all".into()],
     };
     let (instances, unreadable) = P::cases(&args.dir, &sets)?;
+    let setting = Setting::here(2, args.time_limit.map(|t| t.as_secs_f64()), None, None);
+    let mut batch = Batch::open(&args.batch, false, setting)?;
+    let instances = batch.select(instances, &runners);
     let progress = Progress::new((instances.len() * runners.len()) as u64, "solves", true);
     let mut failures = 0;
     let mut fail = |place: &str, message: String| {
@@ -116,8 +121,10 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         for finding in cross_check(rows) {
             fail(&instance.name, format!("they disagree on {}: {} vs {}", finding.what, finding.one, finding.other));
         }
+        progress.suspend(|| batch.record(instance, rows, |row| instance.expected.failures(row)));
     });
     progress.finish();
+    batch.finish()?;
     out!("{}", write::group_summary(&rows));
     let mut unanswered: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for row in rows.iter().filter(|r| r.solutions == 0 && r.verdict != Verdict::Status(Status::Infeasible)) {
@@ -184,7 +191,7 @@ fn json_cases<P: Puzzle>(
 ) -> Result<Cases<P>> {
     let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
     for file in json_files(dir, sets)? {
-        let name = file.display().to_string();
+        let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
         match std::fs::read_to_string(&file).map_err(|e| e.to_string()).and_then(|text| read(&text)) {
             Ok((puzzle, expected)) => cases.push(Instance { name, group: collection(&file), puzzle, expected }),
             Err(why) => unreadable.push((name, why)),

@@ -1,0 +1,97 @@
+//! `masu report`: the records of many runs (shards, machines, backends run apart) merged into
+//! the comparison `compare` prints, every answer re-checked against the puzzle its record
+//! carries, all runners cross-checked; what is missing, duplicated or unreadable is named.
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use clap::ValueEnum;
+use masu_core::Puzzle;
+use masu_harness::merge::{Gathered, gather, merge};
+use masu_harness::write;
+
+use crate::args::{CompareFormat, ReportArgs};
+use crate::compare::print;
+use crate::corpus::Source;
+use crate::kinds::{Kind, Visit};
+use crate::out::{out, outln};
+
+/// Merges the files of `args`.
+pub(crate) fn run(args: &ReportArgs) -> Result<ExitCode> {
+    let gathered = gather(&args.files);
+    let kinds: Vec<String> = gathered.kinds().into_iter().map(str::to_string).collect();
+    let kind = match kinds.as_slice() {
+        [kind] => Kind::from_str(kind, false).map_err(|_| anyhow::anyhow!("records of an unknown kind '{kind}'"))?,
+        [] => {
+            for problem in &gathered.problems {
+                eprintln!("error: {problem}");
+            }
+            bail!("no records in {} file(s)", args.files.len())
+        }
+        _ => bail!("records of several kinds ({}): report merges one kind at a time", kinds.join(", ")),
+    };
+    kind.visit(Report { args, gathered })
+}
+
+struct Report<'a> {
+    args: &'a ReportArgs,
+    gathered: Gathered,
+}
+
+impl Visit for Report<'_> {
+    type Output = Result<ExitCode>;
+    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+        let Report { args, gathered } = self;
+        if args.format == CompareFormat::Jsonl {
+            for (_, record) in &gathered.records {
+                outln!("{}", serde_json::to_string(record)?);
+            }
+        }
+        let hosts: BTreeSet<&str> = gathered.records.iter().map(|(_, r)| r.setting.host.as_str()).collect();
+        let title = format!(
+            "{}: {} records from {} file(s), {} host(s)",
+            P::KIND,
+            gathered.records.len(),
+            args.files.len(),
+            hosts.len()
+        );
+        let cut = gathered.cut.clone();
+        let mut problems = gathered.problems.clone();
+        let (comparison, failures) = merge::<P>(gathered, &mut problems);
+        print(&comparison, args.format, &[], args.plot.as_deref(), &title)?;
+        if args.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
+            out!("\n{}", write::group_summary(&comparison.rows));
+        }
+        for place in &cut {
+            eprintln!("note: {place}: a line cut short (a run killed while writing), skipped");
+        }
+        for row in comparison.wrong_answers() {
+            eprintln!("WRONG-ANSWER {} on {}: {}", row.instance, row.label(), row.message.as_deref().unwrap_or(""));
+        }
+        for finding in &comparison.findings {
+            eprintln!(
+                "they disagree on {} of {}: {} vs {}",
+                finding.what, finding.instance, finding.one, finding.other
+            );
+        }
+        for failure in &failures {
+            eprintln!("FAIL {failure}");
+        }
+        for problem in &problems {
+            eprintln!("error: {problem}");
+        }
+        let instances: BTreeSet<&str> = comparison.rows.iter().map(|r| r.instance.as_str()).collect();
+        let wrong = comparison.wrong_answers().count();
+        eprintln!(
+            "{} instances, {} rows: {wrong} wrong answers, {} findings, {} source failures, {} problems",
+            instances.len(),
+            comparison.rows.len(),
+            comparison.findings.len(),
+            failures.len(),
+            problems.len()
+        );
+        let failed = wrong > 0 || !comparison.findings.is_empty() || !failures.is_empty() || !problems.is_empty();
+        Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    }
+}

@@ -1,0 +1,80 @@
+//! What the command-line tests share: the built binary, run from the workspace's root, and
+//! temporary files removed when dropped.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use masu_core::Backend;
+
+/// The `masu` binary, built by `cargo test` for this test.
+pub const MASU: &str = env!("CARGO_BIN_EXE_masu");
+
+/// The workspace's root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `masu ARGS` in the workspace's root, as the README runs it.
+pub fn masu(args: &[&str]) -> Output {
+    Command::new(MASU).args(args).current_dir(root()).output().unwrap()
+}
+
+/// `masu corpus ARGS`.
+pub fn run_corpus(args: &[&str]) -> Output {
+    masu(&[&["corpus"], args].concat())
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh temporary folder, removed with everything in it when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn temp_dir(name: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("masu-cli-{}-{}", std::process::id(), name.replace('/', "-")));
+    std::fs::create_dir_all(&dir).unwrap();
+    TempDir(dir)
+}
+
+/// A file in a fresh temporary folder, removed with the folder when dropped.
+pub struct TempFile {
+    _dir: TempDir,
+    pub path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+pub fn temp_file(name: &str, contents: &str) -> TempFile {
+    let dir = temp_dir(name);
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, contents).unwrap();
+    TempFile { _dir: dir, path }
+}
+
+pub const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
+
+pub fn backends() -> Vec<&'static str> {
+    [Backend::CpSat, Backend::Highs].into_iter().filter(|b| b.is_compiled()).map(Backend::name).collect()
+}
