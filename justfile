@@ -69,3 +69,18 @@ lint:
     ./masu cargo clippy --release --workspace --all-targets --no-default-features --features highs -- -D warnings
     ./masu cargo clippy --release --workspace --all-targets --no-default-features --features cp-sat -- -D warnings
     RUSTDOCFLAGS=-Dwarnings ./masu cargo doc --no-deps --workspace --release
+
+# Random instances of every kind against exhaustive counts, every formulation × backend:
+# just differential 2000   (instances per kind and rule, up to sudoku 9×9, nonograms 8×8,
+# numberlink 6×6; the test suite runs a fixed slice of small ones)
+differential rounds="1000":
+    MASU_DIFF_ROUNDS={{rounds}} MASU_DIFF_LARGE=1 ./masu cargo test --release --test differential
+
+# Fuzz the readers of one kind with cargo-fuzz (nightly): just fuzz nonogram 600. Crashers go
+# to fuzz/regressions/KIND, which the test suite replays.
+fuzz kind seconds="600":
+    scripts/fuzz.sh {{kind}} {{seconds}}
+
+# masu's native code (CP-SAT binding, CaDiCaL stages, solves, stops) under valgrind memcheck.
+valgrind:
+    scripts/valgrind.sh

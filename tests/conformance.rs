@@ -121,6 +121,26 @@ mod nonogram {
             ("permutations", puzzle_of(&["#...", ".#..", "..#.", "...#"]), 24),
             ("none", Nonogram::new(vec![vec![1, 1], vec![]], vec![vec![], vec![1], vec![1]]).unwrap(), 0),
             ("diagonal", puzzle_of(&["#.", ".#"]), 2),
+            // Found by the differential tests: HiGHS's presolve called `patterns` infeasible
+            // after two solutions, and the next one unique (crates/core/src/milp.rs).
+            (
+                "presolve, unique",
+                Nonogram::new(
+                    vec![vec![3], vec![2], vec![1], vec![2, 1, 1], vec![1], vec![1, 1]],
+                    vec![vec![1], vec![1, 2], vec![1, 1], vec![1], vec![], vec![1, 1], vec![2], vec![1, 1]],
+                )
+                .unwrap(),
+                8,
+            ),
+            (
+                "presolve",
+                Nonogram::new(
+                    vec![vec![1], vec![], vec![], vec![1, 1], vec![], vec![], vec![], vec![1, 1]],
+                    vec![vec![1], vec![1], vec![1], vec![], vec![1, 1]],
+                )
+                .unwrap(),
+                8,
+            ),
         ]
     }
 

@@ -78,7 +78,10 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
             Ok((report, elapsed)) => {
                 summary.add(report.status, *elapsed);
                 match args.format {
-                    Format::Json => outln!("{}", json_line::<P>(located, report)),
+                    Format::Json => {
+                        let overran = args.time_limit.map(|l| elapsed.as_secs_f64() - l.as_secs_f64()).filter(|&o| o > 0.0);
+                        outln!("{}", json_line::<P>(located, report, overran))
+                    }
                     Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
             }
@@ -107,9 +110,15 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     Ok(exit_status(&interrupt, summary.errors > 0))
 }
 
-fn json_line<P: Puzzle>(located: &Located<P>, report: &Report<P::Solution>) -> serde_json::Value {
+/// A puzzle's JSON line; `overran_by` is how far the solve went past `--time-limit`, in
+/// seconds, when it did.
+fn json_line<P: Puzzle>(
+    located: &Located<P>,
+    report: &Report<P::Solution>,
+    overran_by: Option<f64>,
+) -> serde_json::Value {
     let item = &located.item;
-    json!({
+    let mut line = json!({
         "id": located.id(),
         "file": located.file,
         "line": item.line,
@@ -121,7 +130,11 @@ fn json_line<P: Puzzle>(located: &Located<P>, report: &Report<P::Solution>) -> s
         "complete": report.complete,
         "solutions": report.solutions.iter().map(P::to_json).collect::<Vec<_>>(),
         "stats": report.stats,
-    })
+    });
+    if let Some(seconds) = overran_by {
+        line["overran_by"] = json!(seconds);
+    }
+    line
 }
 
 fn print_text<P: Puzzle>(

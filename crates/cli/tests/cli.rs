@@ -73,6 +73,26 @@ fn a_tiny_time_limit_reports_timed_out() {
     }
 }
 
+/// A limit shorter than loading the model: the overrun is in the JSON of solve and compare.
+#[test]
+fn an_overrun_is_in_the_json() {
+    let line: String = (0..625)
+        .map(|i| if i % 3 != 0 { '.' } else { char::from(b'A' + ((i / 25 * 5 + i / 125 + i % 25) % 25) as u8) })
+        .collect();
+    let file = temp_file("overrun.txt", &format!("{line}\n"));
+    let file = file.to_str().unwrap();
+    let backend = backends()[0];
+    let out = masu(&["solve", "sudoku", file, "--backend", backend, "--time-limit", "0.000001", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert!(json["overran_by"].as_f64().is_some_and(|s| s > 0.0), "{json}");
+    let out = masu(&["compare", "sudoku", file, "--backends", backend, "--time-limit", "0.000001", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert!(json["rows"][0]["overran_by_s"].as_f64().is_some_and(|s| s > 0.0), "{json}");
+    let out =
+        masu(&["solve", "sudoku", "examples/data/article_002_sudoku.json", "--time-limit", "60", "--format", "json"]);
+    assert!(!text(&out.stdout).contains("overran_by"), "within the limit, no overrun");
+}
+
 #[test]
 fn count_stops_at_the_limit_and_says_so() {
     let file = temp_file("empty4.txt", &format!("{}\n", ".".repeat(16)));

@@ -6,6 +6,7 @@
 //! A model crate turns a puzzle into a model (a formulation), hands it to a backend, and
 //! [`solve`] re-checks every solution with the kind's own checker before it reports it.
 
+pub mod fuzz;
 pub mod milp;
 pub mod puzzle;
 mod report;

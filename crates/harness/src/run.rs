@@ -164,6 +164,10 @@ pub struct Row {
     pub wall_s: f64,
     /// The backend's own time, seconds, where it reports one.
     pub backend_s: Option<f64>,
+    /// How far the wall time went past the time limit, seconds (`None`: no limit, or within
+    /// it). Model loading and some builds are not interruptible: docs/limits.md.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overran_by_s: Option<f64>,
     /// Threads the backend was allowed (`None`: its default).
     pub threads: Option<u32>,
     /// Whether every solution passed the checker (`None` when there was none to check).
@@ -195,6 +199,7 @@ impl Row {
             solve_s: 0.0,
             wall_s: 0.0,
             backend_s: None,
+            overran_by_s: None,
             threads: None,
             checked: None,
             message: None,
@@ -259,6 +264,7 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
         }
     }
     row.wall_s = median(&walls).unwrap_or(0.0);
+    row.overran_by_s = options.time_limit.map(|limit| row.wall_s - limit.as_secs_f64()).filter(|&over| over > 0.0);
     row.build_s = median(&builds).unwrap_or(0.0);
     row.solve_s = median(&solves).unwrap_or(0.0);
     row.backend_s = median(&backends);

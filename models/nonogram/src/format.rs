@@ -203,7 +203,7 @@ pub fn parse_nin(text: &str) -> Entry {
     let Some(&(first, header)) = lines.first() else { return Entry::error(1, "empty file: no puzzle") };
     let size: Vec<usize> = header.split_whitespace().filter_map(|t| t.parse().ok()).collect();
     let [w, h] = size[..] else { return Entry::error(first, format!("expected 'WIDTH HEIGHT', found '{header}'")) };
-    if lines.len() - 1 != w + h {
+    if w.checked_add(h) != Some(lines.len() - 1) {
         return Entry::error(
             first,
             format!("a {w}×{h} puzzle needs {h} row and {w} column clue lines, found {} clue lines", lines.len() - 1),

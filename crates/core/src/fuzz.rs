@@ -1,0 +1,49 @@
+//! What every reader must do with any input, whatever its bytes: return puzzles or errors
+//! naming a line, never panic, never allocate past what a puzzle of that size needs; and
+//! every puzzle it returns is written back ([`Puzzle::to_text`]) and read again to the same
+//! puzzle. The fuzz targets of `fuzz/` and the regression tests over the crashers they found
+//! (`tests/readers.rs`) both call [`reads`].
+
+use std::path::Path;
+
+use crate::Puzzle;
+
+/// The file names that choose each reader of a kind (readers tell formats by extension and
+/// content): the fuzz targets pick one with the input's first byte.
+pub fn file_names(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "nonogram" => &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle"],
+        "numberlink" => &["puzzle.json", "puzzle.txt", "puzzle"],
+        _ => &["puzzle.txt"],
+    }
+}
+
+/// Reads `data` as the file `file_name` of kind `P`; panics (a finding) when a reader
+/// panics, an error names a line past the input's end, or a puzzle does not read back as
+/// itself.
+pub fn reads<P: Puzzle + PartialEq>(file_name: &str, data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    // The end of the input is a place too: the line after a last newline.
+    let lines = text.lines().count() + 1;
+    for item in P::read(Path::new(file_name), text) {
+        match item.puzzle {
+            Ok(puzzle) => {
+                let written = puzzle.to_text();
+                let again: Vec<_> = P::read(Path::new("puzzle.json"), &written).into_iter().map(|i| i.puzzle).collect();
+                match again.as_slice() {
+                    [Ok(back)] => assert!(back == &puzzle, "{written} reads back as {back:?}, not {puzzle:?}"),
+                    _ => panic!("{puzzle:?} written as {written} reads back as {again:?}"),
+                }
+            }
+            Err(e) => assert!(e.line <= lines, "an error at line {} of a {lines}-line input: {e}", e.line),
+        }
+    }
+}
+
+/// [`reads`] with the reader chosen by `data`'s first byte among [`file_names`].
+pub fn reads_any<P: Puzzle + PartialEq>(data: &[u8]) {
+    let names = file_names(P::KIND);
+    if let Some((&first, rest)) = data.split_first() {
+        reads::<P>(names[usize::from(first) % names.len()], rest);
+    }
+}
