@@ -293,6 +293,14 @@ fn nonogram_counts_agree_with_exhaustive_counts() {
 
 // ---------------------------------------------------------------- numberlink
 
+/// The cells beside cell `i` of a `w`×`h` board, row-major.
+fn neighbours(i: usize, w: usize, h: usize) -> Vec<usize> {
+    let (r, c) = (i / w, i % w);
+    let beside =
+        [(r > 0).then(|| i - w), (c > 0).then(|| i - 1), (c + 1 < w).then(|| i + 1), (r + 1 < h).then(|| i + w)];
+    beside.into_iter().flatten().collect()
+}
+
 /// Sets of vertex-disjoint simple paths joining each pair (through blank cells only), every
 /// cell covered under the fill rule, up to `limit`: each number's paths from its first
 /// endpoint, depth first.
@@ -304,23 +312,7 @@ fn path_sets(cells: &[u32], w: usize, h: usize, fill: bool, limit: usize) -> usi
             (at[0], at[1])
         })
         .collect();
-    let neighbours = |i: usize| {
-        let (r, c) = (i / w, i % w);
-        let mut n = Vec::new();
-        if r > 0 {
-            n.push(i - w);
-        }
-        if r + 1 < h {
-            n.push(i + w);
-        }
-        if c > 0 {
-            n.push(i - 1);
-        }
-        if c + 1 < w {
-            n.push(i + 1);
-        }
-        n
-    };
+    let neighbours = |i: usize| neighbours(i, w, h);
     struct Search<'a> {
         cells: &'a [u32],
         ends: &'a [(usize, usize)],
@@ -371,23 +363,7 @@ fn path_sets(cells: &[u32], w: usize, h: usize, fill: bool, limit: usize) -> usi
 /// rule, an unused cell.
 fn assignments(cells: &[u32], w: usize, h: usize, zero: bool, fill: bool, limit: usize) -> (usize, bool) {
     let m = cells.iter().copied().max().unwrap_or(0);
-    let neighbours = |i: usize| -> Vec<usize> {
-        let (r, c) = (i / w, i % w);
-        let mut n = Vec::new();
-        if r > 0 {
-            n.push(i - w);
-        }
-        if c > 0 {
-            n.push(i - 1);
-        }
-        if c + 1 < w {
-            n.push(i + 1);
-        }
-        if r + 1 < h {
-            n.push(i + w);
-        }
-        n
-    };
+    let neighbours = |i: usize| neighbours(i, w, h);
     let degree_ok = |x: &[u32], i: usize, complete: bool| -> bool {
         if x[i] == 0 {
             return true;

@@ -43,6 +43,13 @@ fn answers(jsonl: &str) -> Answers {
         .collect()
 }
 
+/// `masu compare` of `binary` on `backend` over `set`, its records appended to `file`.
+fn record_binary(set: &str, backend: &str, file: &Path) {
+    let file = file.to_str().unwrap();
+    let out = masu(&["compare", "sudoku", set, "--formulations", "binary", "--backends", backend, "--resume", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
 fn records(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
@@ -122,18 +129,7 @@ fn a_report_of_two_backends_plots_them_and_flags_a_planted_wrong_answer() {
     let set = tdoku_set(&dir);
     let (a, b) = (dir.join("cp-sat.jsonl"), dir.join("highs.jsonl"));
     for (backend, file) in [("cp-sat", &a), ("highs", &b)] {
-        let out = masu(&[
-            "compare",
-            "sudoku",
-            &set,
-            "--formulations",
-            "binary",
-            "--backends",
-            backend,
-            "--resume",
-            file.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        record_binary(&set, backend, file);
     }
     let plot = dir.join("plot.svg");
     let (a, b, plot) = (a.to_str().unwrap(), b.to_str().unwrap(), plot.to_str().unwrap());
@@ -168,18 +164,7 @@ fn a_report_names_missing_and_duplicated_records_and_bad_lines() {
     let set = tdoku_set(&dir);
     let backend = backends()[0];
     let file = dir.join("run.jsonl");
-    let out = masu(&[
-        "compare",
-        "sudoku",
-        &set,
-        "--formulations",
-        "binary",
-        "--backends",
-        backend,
-        "--resume",
-        file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    record_binary(&set, backend, &file);
     let run = std::fs::read_to_string(&file).unwrap();
     let first = run.lines().next().unwrap();
     let mut other: serde_json::Value = serde_json::from_str(first).unwrap();
