@@ -9,7 +9,7 @@ use masu_core::{Backend, Formulation, Puzzle, SolveOptions};
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
-use masu_harness::{Comparison, Instance, Runner, cross_check, run_matrix, write};
+use masu_harness::{Comparison, Instance, Runner, run_matrix, write};
 use serde_json::json;
 
 use crate::args::{CompareArgs, CompareFormat};
@@ -99,7 +99,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     });
     progress.finish();
     batch.finish()?;
-    let comparison = Comparison { findings: cross_check(&rows), rows };
+    let comparison = Comparison::of(rows);
     let title = format!(
         "{}: {} instances, {} threads per solve, {} at once",
         P::KIND,

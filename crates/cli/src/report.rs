@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::ValueEnum;
 use masu_core::Puzzle;
-use masu_harness::merge::{Gathered, gather, merge};
+use masu_harness::merge::{Gathered, Merged, gather, merge};
 use masu_harness::write;
 
 use crate::args::{CompareFormat, ReportArgs};
@@ -56,9 +56,7 @@ impl Visit for Report<'_> {
             args.files.len(),
             hosts.len()
         );
-        let cut = gathered.cut.clone();
-        let mut problems = gathered.problems.clone();
-        let (comparison, failures) = merge::<P>(gathered, &mut problems);
+        let Merged { comparison, failures, problems, cut } = merge::<P>(gathered);
         print(&comparison, args.format, &[], args.plot.as_deref(), &title)?;
         if args.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
             out!("\n{}", write::group_summary(&comparison.rows));

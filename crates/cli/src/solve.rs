@@ -79,7 +79,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 summary.add(report.status, *elapsed);
                 match args.format {
                     Format::Json => {
-                        let overran = args.time_limit.map(|l| elapsed.as_secs_f64() - l.as_secs_f64()).filter(|&o| o > 0.0);
+                        let overran = options.overrun(*elapsed).map(|over| over.as_secs_f64());
                         outln!("{}", json_line::<P>(located, report, overran))
                     }
                     Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),

@@ -158,6 +158,11 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// How far a solve that took `wall` went past the time limit (`None`: no limit, or
+    /// within it).
+    pub fn overrun(&self, wall: Duration) -> Option<Duration> {
+        self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
+    }
     /// A CP-SAT solver with these limits, stopped by this interrupt.
     #[cfg(feature = "cp-sat")]
     pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use masu_core::{Backend, Puzzle};
 
-use crate::check::cross_check;
 use crate::record::{Key, Record, parse};
 use crate::run::{Comparison, Row, Verdict};
 
@@ -62,16 +61,29 @@ pub fn gather(files: &[PathBuf]) -> Gathered {
     gathered
 }
 
+/// Gathered records, merged.
+#[derive(Debug)]
+pub struct Merged {
+    /// Their rows, each answer re-checked, and the runners' disagreements.
+    pub comparison: Comparison,
+    /// What records say their source contradicts, `instance: message`.
+    pub failures: Vec<String>,
+    /// What is wrong with the files ([`Gathered::problems`]), then with the records: a puzzle
+    /// or solution that cannot be read, an instance a runner has no record of.
+    pub problems: Vec<String>,
+    /// Lines cut short by a killed run ([`Gathered::cut`]).
+    pub cut: Vec<String>,
+}
+
 /// The comparison of gathered records of kind `P`: each record's answer re-checked by the
 /// kind's checker against the record's own puzzle, rows in instance order (runners in the
-/// order first met), the runners cross-checked. Problems found here (a puzzle or solution
-/// that cannot be read, an instance a runner has no record of) are added to `problems`;
-/// what records say their source contradicts is returned beside, `instance: message`.
-pub fn merge<P: Puzzle>(gathered: Gathered, problems: &mut Vec<String>) -> (Comparison, Vec<String>) {
+/// order first met), the runners cross-checked.
+pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged {
+    let Gathered { records, mut problems, cut } = gathered;
     let mut runners: Vec<(String, Backend)> = Vec::new();
     let mut by_instance: BTreeMap<String, Vec<(usize, Row)>> = BTreeMap::new();
     let mut failures = Vec::new();
-    for (place, record) in gathered.records {
+    for (place, record) in records {
         let runner = (record.row.formulation.clone(), record.row.backend);
         let order = runners.iter().position(|r| *r == runner).unwrap_or_else(|| {
             runners.push(runner);
@@ -93,8 +105,7 @@ pub fn merge<P: Puzzle>(gathered: Gathered, problems: &mut Vec<String>) -> (Comp
         }
         rows.extend(have.into_iter().map(|(_, row)| row));
     }
-    let findings = cross_check(&rows);
-    (Comparison { rows, findings }, failures)
+    Merged { comparison: Comparison::of(rows), failures, problems, cut }
 }
 
 /// The record's row with its answer checked again: a solution that does not solve the

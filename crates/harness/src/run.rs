@@ -1,7 +1,7 @@
 //! Runners on instances: every answer re-checked by the kind's own checker, whatever the
 //! runner says, and one typed [`Row`] per instance and runner.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use masu_core::{Backend, Error, Puzzle, Report, SolveOptions, Status};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -126,9 +126,7 @@ impl<'de> Deserialize<'de> for Verdict {
             "WRONG-ANSWER" => Verdict::WrongAnswer,
             "too-large" => Verdict::TooLarge,
             "error" => Verdict::Error,
-            status => Verdict::Status(
-                serde_json::from_value(serde_json::Value::String(status.into())).map_err(serde::de::Error::custom)?,
-            ),
+            status => Verdict::Status(Status::deserialize(serde::de::value::StrDeserializer::new(status))?),
         })
     }
 }
@@ -264,7 +262,7 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
         }
     }
     row.wall_s = median(&walls).unwrap_or(0.0);
-    row.overran_by_s = options.time_limit.map(|limit| row.wall_s - limit.as_secs_f64()).filter(|&over| over > 0.0);
+    row.overran_by_s = options.overrun(Duration::from_secs_f64(row.wall_s)).map(|over| over.as_secs_f64());
     row.build_s = median(&builds).unwrap_or(0.0);
     row.solve_s = median(&solves).unwrap_or(0.0);
     row.backend_s = median(&backends);
@@ -305,6 +303,11 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// The comparison of `rows` (rows of one instance consecutive): the runners
+    /// cross-checked.
+    pub fn of(rows: Vec<Row>) -> Comparison {
+        Comparison { findings: cross_check(&rows), rows }
+    }
     /// Rows whose answer failed the checker.
     pub fn wrong_answers(&self) -> impl Iterator<Item = &Row> {
         self.rows.iter().filter(|r| r.checked == Some(false))
@@ -320,7 +323,5 @@ pub fn compare<P: Puzzle>(
     jobs: usize,
     on_done: &(dyn Fn() + Sync),
 ) -> Comparison {
-    let rows = run_matrix(instances, runners, options, repeat, jobs, |_, _| on_done());
-    let findings = cross_check(&rows);
-    Comparison { rows, findings }
+    Comparison::of(run_matrix(instances, runners, options, repeat, jobs, |_, _| on_done()))
 }
