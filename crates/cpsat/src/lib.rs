@@ -44,3 +44,7 @@ pub enum Error {
     #[error("CP-SAT library error: {0}")]
     Library(String),
 }
+
+/// The folder where the build found `libortools.so.9` and the libraries shipped beside it
+/// (CBC, SCIP), when it found one.
+pub const LIBRARY_DIR: Option<&str> = option_env!("MASU_ORTOOLS_DIR");

@@ -1,0 +1,226 @@
+//! CBC 2.10 (COIN-OR branch and cut, the solver of article 003's PuLP) over the C API of the
+//! OR-Tools wheel's `libCbcSolver.so.2`, opened at the first solve.
+//!
+//! A solve loads the matrix column by column (`Cbc_loadProblem`), marks the integers, and
+//! runs CBC's own driver (`Cbc_solve`, which is `cbc`'s command line) with the time limit and
+//! the raw parameters, which are that command line's (`cbc -?` lists them). This build of CBC
+//! has no threads: it solves on one. It stops at its time limit, and on Ctrl-C (its own
+//! handler, for the solve it is in; masu's is put back after).
+#![allow(unsafe_code)]
+
+use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
+use std::sync::OnceLock;
+
+use crate::native::{StdoutToStderr, keeping_sigint, open};
+use crate::{Error, Model, Outcome, Settings};
+
+const FILE: &str = "libCbcSolver.so.2";
+
+type Ptr = *mut c_void;
+
+/// The functions of CBC's C API that masu calls.
+struct Api {
+    _library: libloading::Library,
+    new_model: unsafe extern "C" fn() -> Ptr,
+    delete_model: unsafe extern "C" fn(Ptr),
+    #[allow(clippy::type_complexity)]
+    load_problem: unsafe extern "C" fn(
+        Ptr,
+        c_int,
+        c_int,
+        *const c_int,
+        *const c_int,
+        *const c_double,
+        *const c_double,
+        *const c_double,
+        *const c_double,
+        *const c_double,
+        *const c_double,
+    ),
+    set_integer: unsafe extern "C" fn(Ptr, c_int),
+    set_parameter: unsafe extern "C" fn(Ptr, *const c_char, *const c_char),
+    set_log_level: unsafe extern "C" fn(Ptr, c_int),
+    set_maximum_seconds: unsafe extern "C" fn(Ptr, c_double),
+    solve: unsafe extern "C" fn(Ptr) -> c_int,
+    status: unsafe extern "C" fn(Ptr) -> c_int,
+    is_proven_optimal: unsafe extern "C" fn(Ptr) -> c_int,
+    is_proven_infeasible: unsafe extern "C" fn(Ptr) -> c_int,
+    best_solution: unsafe extern "C" fn(Ptr) -> *const c_double,
+    get_version: unsafe extern "C" fn() -> *const c_char,
+}
+
+fn api() -> Result<&'static Api, Error> {
+    static API: OnceLock<Result<Api, String>> = OnceLock::new();
+    API.get_or_init(|| {
+        let library = open(FILE)?;
+        // SAFETY: the names and signatures are those of CBC 2.10's `Cbc_C_Interface.h`, the
+        // version the wheel ships (CoinBigIndex is `int` in it); the pointers are copied out
+        // while `library` is kept beside them for the life of the process.
+        unsafe {
+            macro_rules! get {
+                ($name:literal) => {
+                    *library.get(concat!($name, "\0").as_bytes()).map_err(|e| format!("{FILE}: {e}"))?
+                };
+            }
+            Ok(Api {
+                new_model: get!("Cbc_newModel"),
+                delete_model: get!("Cbc_deleteModel"),
+                load_problem: get!("Cbc_loadProblem"),
+                set_integer: get!("Cbc_setInteger"),
+                set_parameter: get!("Cbc_setParameter"),
+                set_log_level: get!("Cbc_setLogLevel"),
+                set_maximum_seconds: get!("Cbc_setMaximumSeconds"),
+                solve: get!("Cbc_solve"),
+                status: get!("Cbc_status"),
+                is_proven_optimal: get!("Cbc_isProvenOptimal"),
+                is_proven_infeasible: get!("Cbc_isProvenInfeasible"),
+                best_solution: get!("Cbc_bestSolution"),
+                get_version: get!("Cbc_getVersion"),
+                _library: library,
+            })
+        }
+    })
+    .as_ref()
+    .map_err(|e| Error::Library(e.clone()))
+}
+
+/// CBC's version, e.g. `CBC 2.10.12`.
+pub fn version() -> Result<String, Error> {
+    let api = api()?;
+    // SAFETY: Cbc_getVersion returns a static NUL-terminated string.
+    let text = unsafe { CStr::from_ptr((api.get_version)()) };
+    Ok(format!("CBC {}", text.to_string_lossy()))
+}
+
+/// A CBC model, deleted on drop.
+struct Handle<'a> {
+    api: &'a Api,
+    model: Ptr,
+}
+
+impl Drop for Handle<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `model` came from Cbc_newModel and is deleted once.
+        unsafe { (self.api.delete_model)(self.model) }
+    }
+}
+
+fn c_string(text: &str, what: &str) -> Result<CString, Error> {
+    CString::new(text).map_err(|_| Error::Library(format!("{what} '{text}' holds a NUL byte")))
+}
+
+/// Refuses names CBC's command line does not know, and values it rejects, by solving a model
+/// of one variable with them, CBC's output read back: CBC itself only prints such errors.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    if parameters.is_empty() {
+        return Ok(());
+    }
+    let mut model = Model::default();
+    model.add_column(crate::Column::binary("x"));
+    for (name, value) in parameters {
+        let one = [(name.clone(), value.clone())];
+        let settings = Settings { parameters: &one, ..Settings::default() };
+        let printed = crate::native::capture_stdout(|| solve(&model, &settings))
+            .map_err(|e| Error::Library(format!("cannot read CBC's answer to its parameters: {e}")))?;
+        let (result, text) = printed;
+        result?;
+        let complaint = text.lines().find(|l| {
+            l.contains("No match for") || l.contains("llegal") || l.contains("not valid") || l.contains("out of range")
+        });
+        if let Some(line) = complaint {
+            return Err(Error::Parameter { solver: "CBC", name: name.clone(), reason: line.trim().to_string() });
+        }
+    }
+    Ok(())
+}
+
+/// One solve of `model`.
+pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let api = api()?;
+    let too_large = |what: &str| Error::TooLarge(format!("CBC: more than 2^31 {what}"));
+    let columns = c_int::try_from(model.columns.len()).map_err(|_| too_large("columns"))?;
+    let rows = c_int::try_from(model.rows.len()).map_err(|_| too_large("rows"))?;
+    let (starts, indices, values) = model.by_columns();
+    let starts: Vec<c_int> =
+        starts.iter().map(|&s| c_int::try_from(s)).collect::<Result<_, _>>().map_err(|_| too_large("nonzeros"))?;
+    let indices: Vec<c_int> = indices.iter().map(|&i| i as c_int).collect();
+    let finite = |x: f64| x.clamp(f64::MIN, f64::MAX);
+    let col_lower: Vec<f64> = model.columns.iter().map(|c| finite(c.lower)).collect();
+    let col_upper: Vec<f64> = model.columns.iter().map(|c| finite(c.upper)).collect();
+    let objective: Vec<f64> = model.columns.iter().map(|c| c.objective).collect();
+    let row_lower: Vec<f64> = model.rows.iter().map(|r| finite(r.lower)).collect();
+    let row_upper: Vec<f64> = model.rows.iter().map(|r| finite(r.upper)).collect();
+    let parameters: Vec<(CString, CString)> = settings
+        .parameters
+        .iter()
+        .map(|(name, value)| Ok((c_string(name, "name")?, c_string(value, "value")?)))
+        .collect::<Result<_, Error>>()?;
+
+    // SAFETY: Cbc_newModel returns a fresh model (checked for null), owned by `handle`.
+    let handle = Handle { api, model: unsafe { (api.new_model)() } };
+    if handle.model.is_null() {
+        return Err(Error::Library("CBC: Cbc_newModel failed".into()));
+    }
+    // SAFETY: the arrays live until the end of this function and have the lengths CBC reads:
+    // `starts` columns + 1 entries, `indices`/`values` starts[columns] entries, bounds and
+    // objective one per column, row sides one per row; every index is in range (built by
+    // `by_columns` from the model's own rows).
+    unsafe {
+        (api.load_problem)(
+            handle.model,
+            columns,
+            rows,
+            starts.as_ptr(),
+            indices.as_ptr(),
+            values.as_ptr(),
+            col_lower.as_ptr(),
+            col_upper.as_ptr(),
+            objective.as_ptr(),
+            row_lower.as_ptr(),
+            row_upper.as_ptr(),
+        );
+        for (i, column) in model.columns.iter().enumerate() {
+            if column.integer {
+                (api.set_integer)(handle.model, i as c_int);
+            }
+        }
+        (api.set_log_level)(handle.model, if settings.log { 1 } else { 0 });
+        if let Some(limit) = settings.time_limit {
+            (api.set_maximum_seconds)(handle.model, limit.as_secs_f64().max(0.001));
+        }
+        for (name, value) in &parameters {
+            (api.set_parameter)(handle.model, name.as_ptr(), value.as_ptr());
+        }
+    }
+    if settings.stopped() {
+        return Ok(Outcome::Unknown);
+    }
+    let _log = settings.log.then(StdoutToStderr::new);
+    // Cbc_status 5: stopped by an event (its Ctrl-C handler); 2: abandoned.
+    let status = keeping_sigint(
+        || {
+            // SAFETY: the model is loaded; Cbc_solve runs CBC's driver on it and returns.
+            unsafe {
+                (api.solve)(handle.model);
+                (api.status)(handle.model)
+            }
+        },
+        |&status| status == 5,
+    );
+    // SAFETY: the model was solved; the queries read its state, and the solution (when not
+    // null) has one value per column.
+    unsafe {
+        if (api.is_proven_infeasible)(handle.model) != 0 {
+            return Ok(Outcome::Infeasible);
+        }
+        let best = (api.best_solution)(handle.model);
+        if best.is_null() {
+            if status == 2 {
+                return Err(Error::Library("CBC abandoned the solve (numerical difficulties)".into()));
+            }
+            return Ok(Outcome::Unknown);
+        }
+        let values = std::slice::from_raw_parts(best, model.columns.len()).to_vec();
+        Ok(Outcome::Solved { values, optimal: (api.is_proven_optimal)(handle.model) != 0 })
+    }
+}

@@ -1,0 +1,283 @@
+//! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
+//! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
+//! the OR-Tools wheel ships (features `cbc`, `scip`; the only `unsafe` of this crate, in
+//! [`cbc`], [`scip`] and `native`), and microlp, in pure Rust (feature `microlp`).
+//!
+//! Each solver is one module with the same three functions: `solve` (one solve of a model,
+//! within [`Settings`]), `check_parameters` (raw `--param` names and values, refused before
+//! any solve) and `version`. Counting by no-good cuts is the caller's (masu-core's MILP
+//! glue): a solve here finds one optimal or feasible point, or proves there is none.
+//!
+//! ```
+//! use masu_mip::{Column, Model, Row};
+//! let mut model = Model::default();
+//! let x = model.add_column(Column::binary("x"));
+//! let y = model.add_column(Column::binary("y"));
+//! model.rows.push(Row { name: "one".into(), lower: 1.0, upper: 1.0, terms: vec![(x, 1.0), (y, 1.0)] });
+//! let mps = model.to_mps("pick");
+//! assert!(mps.contains("    x one 1\n") && mps.contains("RHS one 1\n"));
+//! ```
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+#[cfg(feature = "cbc")]
+pub mod cbc;
+#[cfg(feature = "microlp")]
+pub mod microlp;
+mod mps;
+#[cfg(any(feature = "cbc", feature = "scip"))]
+mod native;
+#[cfg(feature = "scip")]
+pub mod scip;
+
+/// A variable: bounds, integrality, objective coefficient (minimised).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// Its name in exported files (unique in the model, no spaces).
+    pub name: String,
+    /// Lower bound (may be `-inf`).
+    pub lower: f64,
+    /// Upper bound (may be `inf`).
+    pub upper: f64,
+    /// Whether it takes integer values.
+    pub integer: bool,
+    /// Its coefficient in the objective, minimised.
+    pub objective: f64,
+}
+
+impl Column {
+    /// A 0/1 variable with no objective.
+    pub fn binary(name: &str) -> Column {
+        Column { name: name.into(), lower: 0.0, upper: 1.0, integer: true, objective: 0.0 }
+    }
+}
+
+/// A linear constraint `lower ≤ Σ coefficient · column ≤ upper` (either side may be infinite).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Its name in exported files (unique in the model, no spaces).
+    pub name: String,
+    /// Lower side.
+    pub lower: f64,
+    /// Upper side.
+    pub upper: f64,
+    /// The nonzero coefficients, by column index, each column at most once.
+    pub terms: Vec<(usize, f64)>,
+}
+
+/// A MILP: columns, rows, the objective in the columns.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    /// The variables.
+    pub columns: Vec<Column>,
+    /// The constraints.
+    pub rows: Vec<Row>,
+}
+
+impl Model {
+    /// Adds a column; its index.
+    pub fn add_column(&mut self, column: Column) -> usize {
+        self.columns.push(column);
+        self.columns.len() - 1
+    }
+
+    /// The model in free MPS format, readable by HiGHS, CBC, SCIP and OR-Tools.
+    pub fn to_mps(&self, name: &str) -> String {
+        mps::write(self, name)
+    }
+
+    /// The matrix column by column (compressed sparse columns): starts (one per column and
+    /// one past the end), row indices, values.
+    pub fn by_columns(&self) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
+        let mut counts = vec![0usize; self.columns.len() + 1];
+        for row in &self.rows {
+            for &(column, _) in &row.terms {
+                counts[column + 1] += 1;
+            }
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let starts = counts.clone();
+        let mut next = counts;
+        let nonzeros = *starts.last().unwrap_or(&0);
+        let (mut indices, mut values) = (vec![0; nonzeros], vec![0.0; nonzeros]);
+        for (r, row) in self.rows.iter().enumerate() {
+            for &(column, value) in &row.terms {
+                indices[next[column]] = r;
+                values[next[column]] = value;
+                next[column] += 1;
+            }
+        }
+        (starts, indices, values)
+    }
+}
+
+/// What one solve found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A point satisfying every row, integral where asked; `optimal` when proven so.
+    Solved {
+        /// The value of every column.
+        values: Vec<f64>,
+        /// Proven optimal (for a model without objective: any point).
+        optimal: bool,
+    },
+    /// Proven to have no point.
+    Infeasible,
+    /// Stopped (time limit, interrupt) before a point or a proof.
+    Unknown,
+}
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct Settings<'a> {
+    /// Wall-clock limit of this solve.
+    pub time_limit: Option<Duration>,
+    /// Threads the solver may use, where it can use several.
+    pub threads: Option<u32>,
+    /// Write the solver's own log to stderr.
+    pub log: bool,
+    /// Raw solver options, by the solver's own names, checked by `check_parameters`.
+    pub parameters: &'a [(String, String)],
+    /// Set from another thread to stop the solve.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Settings<'_> {
+    /// Whether the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
+    }
+}
+
+/// What can go wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The library could not be opened, or failed.
+    #[error("{0}")]
+    Library(String),
+    /// A raw parameter the solver does not know, or a value it refuses.
+    #[error("{solver} parameter '{name}': {reason}")]
+    Parameter {
+        /// The solver.
+        solver: &'static str,
+        /// The parameter's name as given.
+        name: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// The model cannot be handed to the solver (e.g. past its index type).
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// One suite, run against every solver compiled in.
+#[cfg(test)]
+mod conformance {
+    use super::*;
+
+    /// x + y + z = 2 over binaries, minimising x + 2y + 3z: optimum x = y = 1.
+    fn two_of_three() -> Model {
+        let mut model = Model::default();
+        for (i, name) in ["x", "y", "z"].into_iter().enumerate() {
+            model.add_column(Column { objective: (i + 1) as f64, ..Column::binary(name) });
+        }
+        model.rows.push(Row { name: "two".into(), lower: 2.0, upper: 2.0, terms: vec![(0, 1.0), (1, 1.0), (2, 1.0)] });
+        model
+    }
+
+    macro_rules! conformance {
+        ($suite:ident, $solver:ident, $feature:literal) => {
+            #[cfg(feature = $feature)]
+            mod $suite {
+                use super::*;
+                use crate::$solver::{check_parameters, solve};
+
+                #[test]
+                fn the_optimum_is_found() {
+                    let outcome = solve(&two_of_three(), &Settings::default()).unwrap();
+                    assert_eq!(outcome, Outcome::Solved { values: vec![1.0, 1.0, 0.0], optimal: true });
+                }
+
+                #[test]
+                fn infeasibility_is_proven() {
+                    let mut model = two_of_three();
+                    model.rows.push(Row {
+                        name: "none".into(),
+                        lower: f64::NEG_INFINITY,
+                        upper: 0.0,
+                        terms: vec![(0, 1.0), (1, 1.0)],
+                    });
+                    assert_eq!(solve(&model, &Settings::default()).unwrap(), Outcome::Infeasible);
+                }
+
+                #[test]
+                fn general_integers_ranges_and_continuous_columns() {
+                    // 3 ≤ 2a − b ≤ 5, a integer in [0, 10], b continuous ≥ 0.5: min a + b.
+                    let mut model = Model::default();
+                    let a = model.add_column(Column {
+                        name: "a".into(),
+                        lower: 0.0,
+                        upper: 10.0,
+                        integer: true,
+                        objective: 1.0,
+                    });
+                    let b = model.add_column(Column {
+                        name: "b".into(),
+                        lower: 0.5,
+                        upper: f64::INFINITY,
+                        integer: false,
+                        objective: 1.0,
+                    });
+                    model.rows.push(Row { name: "r".into(), lower: 3.0, upper: 5.0, terms: vec![(a, 2.0), (b, -1.0)] });
+                    let Outcome::Solved { values, optimal: true } = solve(&model, &Settings::default()).unwrap() else {
+                        panic!()
+                    };
+                    assert!((values[a] - 2.0).abs() < 1e-6 && (values[b] - 0.5).abs() < 1e-6, "{values:?}");
+                }
+
+                #[test]
+                fn a_set_stop_flag_stops_before_solving() {
+                    let stop = AtomicBool::new(true);
+                    let settings = Settings { stop: Some(&stop), ..Settings::default() };
+                    assert_eq!(solve(&two_of_three(), &settings).unwrap(), Outcome::Unknown);
+                }
+
+                #[test]
+                fn unknown_parameters_are_refused_by_name() {
+                    let bad = [("no_such_parameter".to_string(), "1".to_string())];
+                    let err = check_parameters(&bad).unwrap_err();
+                    assert!(err.to_string().contains("no_such_parameter"), "{err}");
+                }
+            }
+        };
+    }
+
+    conformance!(on_cbc, cbc, "cbc");
+    conformance!(on_scip, scip, "scip");
+    conformance!(on_microlp, microlp, "microlp");
+
+    #[cfg(feature = "cbc")]
+    #[test]
+    fn cbc_takes_its_command_line_parameters() {
+        cbc::check_parameters(&[("maxNodes".into(), "100".into())]).unwrap();
+        assert!(cbc::version().unwrap().starts_with("CBC 2.10"));
+    }
+
+    #[cfg(feature = "scip")]
+    #[test]
+    fn scip_takes_its_parameters_and_refuses_bad_values() {
+        scip::check_parameters(&[("limits/gap".into(), "0.01".into())]).unwrap();
+        let err = scip::check_parameters(&[("limits/gap".into(), "lots".into())]).unwrap_err();
+        assert!(err.to_string().contains("refuses the value 'lots'"), "{err}");
+        assert_eq!(scip::version().unwrap(), "SCIP 10.0.0");
+    }
+
+    #[test]
+    fn columns_are_read_back_in_order() {
+        let model = two_of_three();
+        assert_eq!(model.by_columns(), (vec![0, 1, 2, 3], vec![0, 0, 0], vec![1.0, 1.0, 1.0]));
+    }
+}

@@ -1,0 +1,126 @@
+//! What the C solvers share: opening a library of the OR-Tools wheel, sending the C
+//! library's standard output to standard error (the solvers log to stdout, where masu writes
+//! answers), and keeping the process's Ctrl-C handler through a solver that installs its own.
+#![allow(unsafe_code)]
+
+use std::ffi::c_int;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Opens `file` from the folder where the build found the OR-Tools wheel, else from
+/// `ORTOOLS_LIB_DIR`, else by the system's search path.
+pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {
+    let mut candidates = Vec::new();
+    if let Some(dir) = masu_cpsat::LIBRARY_DIR {
+        candidates.push(PathBuf::from(dir).join(file));
+    }
+    if let Some(dir) = std::env::var_os("ORTOOLS_LIB_DIR") {
+        candidates.push(PathBuf::from(dir).join(file));
+    }
+    candidates.push(PathBuf::from(file));
+    let mut tried = Vec::new();
+    for path in candidates {
+        // SAFETY: the wheel's CBC and SCIP libraries initialise only their own globals when
+        // loaded; they depend on nothing of the caller's.
+        match unsafe { libloading::Library::new(&path) } {
+            Ok(library) => return Ok(library),
+            Err(e) => tried.push(format!("{}: {e}", path.display())),
+        }
+    }
+    Err(format!("cannot load {file}; set ORTOOLS_LIB_DIR to a folder holding it. Tried: {}", tried.join("; ")))
+}
+
+/// While alive, file descriptor 1 (standard output) is standard error: what a C library
+/// prints goes there. Only for a solve that logs, one at a time (the CLI's `--log`): the
+/// swap is process-wide.
+pub(crate) struct StdoutToStderr {
+    saved: c_int,
+}
+
+impl StdoutToStderr {
+    pub(crate) fn new() -> Option<StdoutToStderr> {
+        let _ = std::io::stdout().flush();
+        // SAFETY: fflush(NULL) flushes every C stream; dup and dup2 take and return plain
+        // descriptors, checked before use.
+        unsafe {
+            libc::fflush(std::ptr::null_mut());
+            let saved = libc::dup(1);
+            if saved < 0 {
+                return None;
+            }
+            if libc::dup2(2, 1) < 0 {
+                libc::close(saved);
+                return None;
+            }
+            Some(StdoutToStderr { saved })
+        }
+    }
+}
+
+impl Drop for StdoutToStderr {
+    fn drop(&mut self) {
+        // SAFETY: `saved` is the descriptor dup returned in `new`, still open; it is closed
+        // once, here.
+        unsafe {
+            libc::fflush(std::ptr::null_mut());
+            libc::dup2(self.saved, 1);
+            libc::close(self.saved);
+        }
+    }
+}
+
+/// Runs `solve` and puts back the SIGINT disposition it found: CBC installs its own Ctrl-C
+/// handler and leaves it. When the signal came during the solve (CBC stopped on it), it is
+/// raised again for the restored handler, which interrupts the rest of the batch.
+pub(crate) fn keeping_sigint<T>(solve: impl FnOnce() -> T, interrupted: impl FnOnce(&T) -> bool) -> T {
+    // SAFETY: sigaction with a null new action only reads the current one into `old`.
+    let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; `old` is a valid, writable sigaction.
+    let saved = unsafe { libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) } == 0;
+    let result = solve();
+    if saved {
+        // SAFETY: `old` is the disposition read above, put back unchanged.
+        unsafe { libc::sigaction(libc::SIGINT, &old, std::ptr::null_mut()) };
+        if interrupted(&result) {
+            // SAFETY: raising SIGINT runs the restored handler (or the default action, which
+            // is what the process had chosen).
+            unsafe { libc::raise(libc::SIGINT) };
+        }
+    }
+    result
+}
+
+/// Runs `f` with standard output going to a temporary file, and returns what was printed
+/// there (for a library that reports errors only by printing them).
+pub(crate) fn capture_stdout<T>(f: impl FnOnce() -> T) -> std::io::Result<(T, String)> {
+    use std::os::fd::AsRawFd;
+    let path =
+        std::env::temp_dir().join(format!("masu-stdout-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let file = std::fs::File::create(&path)?;
+    let _ = std::io::stdout().flush();
+    // SAFETY: as in StdoutToStderr::new, with the temporary file's descriptor, open until
+    // the end of this function, in place of standard error.
+    let saved = unsafe {
+        libc::fflush(std::ptr::null_mut());
+        let saved = libc::dup(1);
+        if saved < 0 || libc::dup2(file.as_raw_fd(), 1) < 0 {
+            if saved >= 0 {
+                libc::close(saved);
+            }
+            let _ = std::fs::remove_file(&path);
+            return Err(std::io::Error::last_os_error());
+        }
+        saved
+    };
+    let result = f();
+    // SAFETY: `saved` is the original standard output, duplicated above and closed once.
+    unsafe {
+        libc::fflush(std::ptr::null_mut());
+        libc::dup2(saved, 1);
+        libc::close(saved);
+    }
+    drop(file);
+    let text = std::fs::read_to_string(&path);
+    let _ = std::fs::remove_file(&path);
+    Ok((result, text?))
+}
