@@ -7,6 +7,10 @@
 //! pinned wheel, fetched once with `pip download` into `<target>/ortools-<version>/`, a cache
 //! shared by every cargo profile (for a target directory outside the workspace, as in
 //! `cargo install` or a dependent crate, into the user's cache instead).
+//!
+//! It also reads the definition of `SatParameters` that the wheel ships (the serialized
+//! `FileDescriptorProto` in `ortools/sat/sat_parameters_pb2.py`) into `OUT_DIR`, from which
+//! the binding encodes `--param NAME=VALUE` by the field's own number and type.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -14,6 +18,7 @@ use std::process::Command;
 
 const VERSION: &str = "9.15.6755";
 const LIBRARY: &str = "libortools.so.9";
+const DESCRIPTOR_SOURCE: &str = "sat_parameters_pb2.py";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -27,6 +32,36 @@ fn main() {
         }
     };
     println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("sat_parameters.desc");
+    let descriptor = descriptor_source(&dir);
+    if let Err(message) = write_descriptor(descriptor.as_deref(), &out) {
+        println!("cargo:warning=masu-cpsat: no SatParameters definitions, so no --param for CP-SAT: {message}");
+        let _ = std::fs::write(&out, b"");
+    }
+}
+
+/// `sat_parameters_pb2.py` beside the libraries' folder (`ortools/.libs` in the wheel and in
+/// an installed package: `ortools/sat/...`).
+fn descriptor_source(dir: &Path) -> Option<PathBuf> {
+    let file = dir.parent()?.join("sat").join(DESCRIPTOR_SOURCE);
+    file.is_file().then_some(file)
+}
+
+/// Writes the serialized descriptor that `source` hands to protobuf's `AddSerializedFile`.
+fn write_descriptor(source: Option<&Path>, out: &Path) -> Result<(), String> {
+    let source = source.ok_or_else(|| format!("{DESCRIPTOR_SOURCE} not found beside the library"))?;
+    let script = "import ast, sys\n\
+        tree = ast.parse(open(sys.argv[1]).read())\n\
+        found = [n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call)\n\
+        \x20        and getattr(n.func, 'attr', '') == 'AddSerializedFile']\n\
+        open(sys.argv[2], 'wb').write(found[0])";
+    let status = Command::new(python())
+        .args(["-c", script])
+        .arg(source)
+        .arg(out)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", python()))?;
+    if status.success() { Ok(()) } else { Err(format!("reading {} failed ({status})", source.display())) }
 }
 
 fn find_library() -> Result<PathBuf, String> {
@@ -99,9 +134,11 @@ fn cache_root() -> PathBuf {
 fn download_wheel() -> Result<PathBuf, String> {
     let cache = cache_root().join(format!("ortools-{VERSION}"));
     let dir = cache.join("ortools").join(".libs");
-    if dir.join(LIBRARY).is_file() {
+    if dir.join(LIBRARY).is_file() && descriptor_source(&dir).is_some() {
         return Ok(dir);
     }
+    // A cache from before the parameters' definitions were kept: fetched again.
+    let _ = std::fs::remove_dir_all(&cache);
     // Unpack beside the cache and rename into place, so that two builds racing here (two
     // profiles at once) never see a half-written folder.
     let staging = cache_root().join(format!("ortools-{VERSION}.partial-{}", std::process::id()));
@@ -118,14 +155,15 @@ fn download_wheel() -> Result<PathBuf, String> {
     if !status.success() {
         return Err(format!("`pip download ortools=={VERSION}` failed ({status})"));
     }
-    // Keep `ortools/.libs/` and `ortools.libs/` with their relative layout: libortools finds
-    // its hash-named abseil libraries in the second through its RPATH.
+    // Keep `ortools/.libs/` and `ortools.libs/` with their relative layout (libortools finds
+    // its hash-named abseil libraries in the second through its RPATH), and the parameters'
+    // definitions.
     let unpack = "import glob, os, sys, zipfile\n\
         dest = sys.argv[1]\n\
         wheel, = glob.glob(dest + '/ortools-*.whl')\n\
         with zipfile.ZipFile(wheel) as z:\n\
         \x20   for name in z.namelist():\n\
-        \x20       if name.startswith(('ortools/.libs/', 'ortools.libs/')):\n\
+        \x20       if name.startswith(('ortools/.libs/', 'ortools.libs/', 'ortools/sat/sat_parameters_pb2.py')):\n\
         \x20           z.extract(name, dest)\n\
         os.remove(wheel)";
     let status = Command::new(python())

@@ -33,11 +33,21 @@ pub enum Backend {
     Highs,
     /// A solver written in Rust inside masu, needing no library.
     Native,
+    /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
+    Cbc,
+    /// SCIP 10 from the OR-Tools wheel (feature `scip`).
+    Scip,
+    /// microlp, pure Rust (feature `microlp`).
+    Microlp,
 }
 
 impl Backend {
     /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 3] = [Backend::CpSat, Backend::Highs, Backend::Native];
+    pub const ALL: [Backend; 6] =
+        [Backend::CpSat, Backend::Highs, Backend::Native, Backend::Cbc, Backend::Scip, Backend::Microlp];
+
+    /// The backends a MILP runs on ([`milp::Milp::solve`]).
+    pub const MILP: [Backend; 5] = [Backend::Highs, Backend::CpSat, Backend::Cbc, Backend::Scip, Backend::Microlp];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -45,6 +55,9 @@ impl Backend {
             Backend::CpSat => "cp-sat",
             Backend::Highs => "highs",
             Backend::Native => "native",
+            Backend::Cbc => "cbc",
+            Backend::Scip => "scip",
+            Backend::Microlp => "microlp",
         }
     }
 
@@ -54,17 +67,62 @@ impl Backend {
             Backend::CpSat => cfg!(feature = "cp-sat"),
             Backend::Highs => cfg!(feature = "highs"),
             Backend::Native => true,
+            Backend::Cbc => cfg!(feature = "cbc"),
+            Backend::Scip => cfg!(feature = "scip"),
+            Backend::Microlp => cfg!(feature = "microlp"),
         }
     }
 
     /// The solver and its version, as records of runs carry it: the OR-Tools wheel masu's
     /// build fetches, the HiGHS that `highs-sys` compiles (its version is checked against
-    /// `Cargo.lock` by a test), or masu's own.
+    /// `Cargo.lock` by a test), CBC's and SCIP's as their libraries report them, or masu's
+    /// own.
     pub fn version(self) -> String {
+        let loaded = |version: Result<String, masu_mip::Error>, name: &str| {
+            version.unwrap_or_else(|e| format!("{name} (not loaded: {e})"))
+        };
         match self {
             Backend::CpSat => "OR-Tools CP-SAT 9.15.6755".into(),
             Backend::Highs => format!("HiGHS {HIGHS_VERSION}"),
             Backend::Native => format!("masu {}", env!("CARGO_PKG_VERSION")),
+            #[cfg(feature = "cbc")]
+            Backend::Cbc => loaded(masu_mip::cbc::version(), "CBC"),
+            #[cfg(feature = "scip")]
+            Backend::Scip => loaded(masu_mip::scip::version(), "SCIP"),
+            #[cfg(feature = "microlp")]
+            Backend::Microlp => masu_mip::microlp::version(),
+            #[allow(unreachable_patterns)]
+            other => loaded(Err(masu_mip::Error::Library("not compiled in".into())), other.name()),
+        }
+    }
+
+    /// Checks raw solver parameters (`--param KEY=VALUE`) by the backend's own definitions,
+    /// before any solve: an unknown name or a refused value is [`Error::Parameter`].
+    pub fn check_parameters(self, parameters: &[(String, String)]) -> Result<(), Error> {
+        if parameters.is_empty() {
+            return Ok(());
+        }
+        let mip = |result: Result<(), masu_mip::Error>| result.map_err(|e| milp::backend_error(self, e));
+        match self.require()? {
+            #[cfg(feature = "cp-sat")]
+            Backend::CpSat => masu_cpsat::check_parameters(parameters).map_err(|(name, reason)| Error::Parameter {
+                backend: self,
+                name,
+                reason,
+            }),
+            #[cfg(feature = "highs")]
+            Backend::Highs => milp::check_highs_parameters(parameters),
+            #[cfg(feature = "cbc")]
+            Backend::Cbc => mip(masu_mip::cbc::check_parameters(parameters)),
+            #[cfg(feature = "scip")]
+            Backend::Scip => mip(masu_mip::scip::check_parameters(parameters)),
+            #[cfg(feature = "microlp")]
+            Backend::Microlp => mip(masu_mip::microlp::check_parameters(parameters)),
+            _ => Err(Error::Parameter {
+                backend: self,
+                name: parameters[0].0.clone(),
+                reason: format!("{self} takes no parameters"),
+            }),
         }
     }
 
@@ -86,7 +144,7 @@ impl FromStr for Backend {
         Backend::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| format!("unknown backend '{s}' (expected cp-sat, highs or native)"))
+            .ok_or_else(|| format!("unknown backend '{s}' (expected cp-sat, highs, native, cbc, scip or microlp)"))
     }
 }
 
@@ -113,6 +171,10 @@ impl Interrupt {
     /// Whether [`Interrupt::interrupt`] was called.
     pub fn is_interrupted(&self) -> bool {
         self.flag.load(Ordering::SeqCst)
+    }
+    /// The flag [`Interrupt::interrupt`] sets, for solvers that watch one.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.flag
     }
     /// The CP-SAT stop handle that this interrupt triggers.
     #[cfg(feature = "cp-sat")]
@@ -155,6 +217,49 @@ pub struct SolveOptions {
     /// Solves running at once (`--jobs`), which share the free memory: each may take this
     /// fraction of it ([`SolveOptions::memory_limit`]). 0 counts as 1.
     pub parallel_solves: u32,
+    /// Raw backend parameters (`--param KEY=VALUE`), by the backend's own names, checked by
+    /// [`Backend::check_parameters`]; they come after masu's own settings, so they win.
+    pub parameters: Vec<(String, String)>,
+    /// Write the backend's own log to stderr.
+    pub log: bool,
+    /// Write each model built, in the backend's format, before solving it.
+    pub export: Option<Export>,
+}
+
+/// Where models are exported: `DIR/STEM.EXT` for a solve's first model of each format, then
+/// `DIR/STEM.2.EXT`, ... (a formulation may build several, as numberlink's `connected` does).
+#[derive(Clone, Debug)]
+pub struct Export {
+    /// The folder.
+    pub dir: std::path::PathBuf,
+    /// The file name without extension (a puzzle's id).
+    pub stem: String,
+    written: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Export {
+    /// Files named after `stem` in `dir`.
+    pub fn new(dir: impl Into<std::path::PathBuf>, stem: &str) -> Export {
+        let stem: String =
+            stem.chars().map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+        Export { dir: dir.into(), stem, written: Arc::default() }
+    }
+
+    /// Writes the next file of format `extension`; its path.
+    pub fn write(&self, extension: &str, bytes: &[u8]) -> Result<std::path::PathBuf, Error> {
+        let n = {
+            let mut written = self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let n = written.entry(extension.to_string()).or_default();
+            *n += 1;
+            *n
+        };
+        let name = if n == 1 { format!("{}.{extension}", self.stem) } else { format!("{}.{n}.{extension}", self.stem) };
+        let path = self.dir.join(name);
+        std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&path, bytes))
+            .map_err(|e| Error::Export(format!("{}: {e}", path.display())))?;
+        Ok(path)
+    }
 }
 
 impl SolveOptions {
@@ -170,9 +275,16 @@ impl SolveOptions {
             time_limit: self.time_limit,
             workers: self.threads,
             memory_limit: self.memory_limit(),
+            log: self.log,
+            raw: self.parameters.clone(),
             ..Default::default()
         };
-        masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle())
+        let mut solver = masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle());
+        if let Some(export) = self.export.clone() {
+            let write = move |bytes: &[u8]| export.write("pb", bytes).map(|_| ()).map_err(|e| e.to_string());
+            solver.export = Some(masu_cpsat::Exporter::new(write));
+        }
+        solver
     }
 
     /// The memory one solve may take: its share of [`available_memory`] among
@@ -244,6 +356,9 @@ impl Default for SolveOptions {
             interrupt: Interrupt::new(),
             size_limit: 100_000,
             parallel_solves: 1,
+            parameters: Vec::new(),
+            log: false,
+            export: None,
         }
     }
 }
@@ -275,6 +390,27 @@ pub enum Error {
     /// HiGHS failed (not: infeasible, which is a status).
     #[error("HiGHS: {0}")]
     Highs(String),
+    /// CBC, SCIP or microlp failed (not: infeasible, which is a status).
+    #[error("{backend}: {message}")]
+    Backend {
+        /// The backend.
+        backend: Backend,
+        /// What it said.
+        message: String,
+    },
+    /// A raw parameter (`--param`) the backend does not know, or a value it refuses.
+    #[error("{backend} parameter '{name}': {reason}")]
+    Parameter {
+        /// The backend.
+        backend: Backend,
+        /// The parameter's name as given.
+        name: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A model could not be written (`--export`).
+    #[error("cannot export the model: {0}")]
+    Export(String),
     /// A backend returned a solution that the puzzle's checker rejects: a bug, never hidden.
     #[error("the {backend} answer fails the checker: {reason}")]
     WrongAnswer {
@@ -290,6 +426,7 @@ impl From<masu_cpsat::Error> for Error {
     fn from(e: masu_cpsat::Error) -> Error {
         match e {
             masu_cpsat::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
+            masu_cpsat::Error::Export(why) => Error::Export(why),
             e => Error::CpSat(e),
         }
     }

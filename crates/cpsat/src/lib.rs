@@ -23,13 +23,15 @@
 
 mod ffi;
 mod model;
+mod params;
 mod proto;
 mod solver;
 #[cfg(test)]
 mod tests;
 
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
-pub use solver::{CpSolver, Enumeration, Parameters, Response, Status, StopHandle};
+pub use params::{check_parameters, field_names};
+pub use solver::{CpSolver, Enumeration, Exporter, Parameters, Response, Status, StopHandle};
 
 /// What can go wrong between a model and CP-SAT's answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -43,6 +45,9 @@ pub enum Error {
     /// The library misbehaved (no response, undecodable response).
     #[error("CP-SAT library error: {0}")]
     Library(String),
+    /// The model could not be exported (`--export`).
+    #[error("cannot export the model: {0}")]
+    Export(String),
 }
 
 /// The folder where the build found `libortools.so.9` and the libraries shipped beside it

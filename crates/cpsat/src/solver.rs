@@ -63,9 +63,41 @@ pub struct Parameters {
     /// times its encoding, as measured) is refused with [`Error::TooLarge`] instead of
     /// being killed by the operating system mid-load. `None`: no check.
     pub memory_limit: Option<u64>,
+    /// Any other `SatParameters` fields, by proto name and value as text
+    /// ([`check_parameters`](crate::check_parameters)); they override the fields above.
+    pub raw: Vec<(String, String)>,
 }
 
 impl Parameters {
+    /// The workers a solve uses: a raw `num_workers` if given, else [`Parameters::workers`].
+    pub fn effective_workers(&self) -> Option<u32> {
+        let raw = self.raw.iter().rev().find(|(name, _)| name == "num_workers");
+        raw.and_then(|(_, value)| value.trim().parse().ok()).or(self.workers)
+    }
+
+    /// `parameters` encoded, then the raw fields, then what masu cannot give up: signals
+    /// stay the caller's, the log stays off stdout, and an enumeration keeps its own
+    /// settings (on several workers CP-SAT's enumeration misses solutions).
+    fn encode(&self, parameters: &proto::SatParameters) -> Result<Vec<u8>, Error> {
+        let mut bytes = parameters.encode_to_vec();
+        let raw = crate::params::encode(&self.raw)
+            .map_err(|(name, reason)| Error::Library(format!("parameter '{name}': {reason}")))?;
+        bytes.extend_from_slice(&raw);
+        let enumerating = parameters.enumerate_all_solutions == Some(true);
+        let kept = proto::SatParameters {
+            catch_sigint_signal: Some(false),
+            log_to_stdout: Some(false),
+            log_to_response: parameters.log_to_response,
+            num_workers: parameters.num_workers.filter(|_| enumerating),
+            enumerate_all_solutions: parameters.enumerate_all_solutions,
+            fill_additional_solutions_in_response: parameters.fill_additional_solutions_in_response,
+            solution_pool_size: parameters.solution_pool_size,
+            ..Default::default()
+        };
+        bytes.extend_from_slice(&kept.encode_to_vec());
+        Ok(bytes)
+    }
+
     fn to_proto(&self, remaining: Option<Duration>) -> proto::SatParameters {
         proto::SatParameters {
             max_time_in_seconds: remaining.map(|d| d.as_secs_f64()),
@@ -181,22 +213,42 @@ impl StopHandle {
     }
 }
 
+/// Receives each model a solver is given, encoded as a `CpModelProto`, before it is solved
+/// (`--export`); an error stops the solve.
+#[derive(Clone)]
+pub struct Exporter(Arc<dyn Fn(&[u8]) -> Result<(), String> + Send + Sync>);
+
+impl Exporter {
+    /// An exporter calling `write` with each model's bytes.
+    pub fn new(write: impl Fn(&[u8]) -> Result<(), String> + Send + Sync + 'static) -> Exporter {
+        Exporter(Arc::new(write))
+    }
+}
+
+impl std::fmt::Debug for Exporter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Exporter")
+    }
+}
+
 /// Solves models with the given parameters; stoppable through [`CpSolver::stop_handle`].
 #[derive(Clone, Debug, Default)]
 pub struct CpSolver {
     /// Parameters for every solve.
     pub parameters: Parameters,
+    /// Where each model given to [`CpSolver::solve`] or an enumeration goes first.
+    pub export: Option<Exporter>,
     stop: StopHandle,
 }
 
 impl CpSolver {
     /// A solver with the given parameters.
     pub fn new(parameters: Parameters) -> CpSolver {
-        CpSolver { parameters, stop: StopHandle::new() }
+        CpSolver { parameters, export: None, stop: StopHandle::new() }
     }
     /// A solver that shares `stop` with others (one Ctrl-C stops them all).
     pub fn with_stop_handle(parameters: Parameters, stop: StopHandle) -> CpSolver {
-        CpSolver { parameters, stop }
+        CpSolver { parameters, export: None, stop }
     }
     /// A handle to stop this solver from another thread.
     pub fn stop_handle(&self) -> StopHandle {
@@ -205,7 +257,16 @@ impl CpSolver {
 
     /// Solves `model` once.
     pub fn solve(&self, model: &CpModel) -> Result<Response, Error> {
+        self.export(model)?;
         self.solve_proto(&model.proto, self.parameters.time_limit)
+    }
+
+    /// Hands `model` to the exporter, if any.
+    fn export(&self, model: &CpModel) -> Result<(), Error> {
+        match &self.export {
+            Some(exporter) => (exporter.0)(&model.proto.encode_to_vec()).map_err(Error::Export),
+            None => Ok(()),
+        }
     }
 
     fn solve_proto(&self, model: &proto::CpModelProto, time_limit: Option<Duration>) -> Result<Response, Error> {
@@ -219,7 +280,7 @@ impl CpSolver {
         model: &proto::CpModelProto,
         parameters: &proto::SatParameters,
     ) -> Result<(Response, Vec<Vec<i64>>), Error> {
-        let parameters = parameters.encode_to_vec();
+        let parameters = self.parameters.encode(parameters)?;
         if let Some(limit) = self.parameters.memory_limit {
             fits_in_memory(model.encoded_len(), limit)?;
         }
@@ -246,6 +307,9 @@ impl CpSolver {
         };
         let has_solution = matches!(status, Status::Optimal | Status::Feasible);
         let pool = response.additional_solutions.into_iter().map(|s| s.values).collect();
+        if self.parameters.log {
+            eprint!("{}", response.solve_log);
+        }
         let response = Response {
             status,
             objective: (has_solution && model.objective.is_some()).then_some(response.objective_value),
@@ -273,6 +337,7 @@ impl CpSolver {
     /// [`CpSolver::enumerate`]: the enumeration ended with at most `limit` solutions. Which
     /// solutions a full pool keeps of those its run met is CP-SAT's choice.
     pub fn enumerate_all(&self, model: &CpModel, limit: usize) -> Result<Enumeration, Error> {
+        self.export(model)?;
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         let mut result = Enumeration {
             solutions: Vec::new(),
@@ -344,6 +409,7 @@ impl CpSolver {
     /// within what is left of the time limit (for `limit` 1, just that: one solve). A model
     /// the short run does not settle pays for that run.
     pub fn enumerate_first(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
+        self.export(model)?;
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         let mut first = None;
         if limit > 1 {
@@ -367,6 +433,7 @@ impl CpSolver {
     /// silently misses solutions with several workers), and a solution that differs only
     /// outside the projection is never counted twice.
     pub fn enumerate(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
+        self.export(model)?;
         let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         self.enumerate_until(model, limit, projection, deadline)
     }
@@ -391,7 +458,7 @@ impl CpSolver {
             complete: false,
             wall_time: Duration::ZERO,
             solves: 0,
-            workers: self.parameters.workers,
+            workers: self.parameters.effective_workers(),
         };
         // Copied at the first no-good: the copy of a 1002×1002 numberlink board's 29 million
         // constraints took longer than building them.

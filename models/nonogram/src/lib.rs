@@ -132,9 +132,9 @@ masu_core::formulations! {
     pub enum Formulation for "nonogram" {
         /// Article 000: a start-index integer per block, reified placements, fill Booleans
         /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
-        StartIndex = "start-index" on [CpSat, Highs],
+        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp],
         /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
-        Patterns = "patterns" on [Highs, CpSat],
+        Patterns = "patterns" on [Highs, CpSat, Cbc, Scip, Microlp],
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
         LineSolver = "line-solver" on [Native],
         /// Article 004's fix-point with a dynamic-programming line solver instead of enumeration.

@@ -44,7 +44,7 @@ masu_core::formulations! {
         /// One circuit through every used cell: no detached loops.
         Connected = "connected" on [CpSat],
         /// Cell-number and edge binaries, degrees, lazy cycle cuts.
-        Milp = "milp" on [Highs, CpSat],
+        Milp = "milp" on [Highs, CpSat, Cbc, Scip, Microlp],
         /// A complete search growing paths cell by cell; no backend.
         Native = "native" on [Native],
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.

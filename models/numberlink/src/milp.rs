@@ -184,14 +184,17 @@ fn count(
     let (variables, base_constraints) = (built.milp.variables.len(), built.milp.constraints.len());
     let solving = Instant::now();
     let (mut solutions, mut complete, mut solves, mut backend_time) = (Vec::new(), false, 0, std::time::Duration::ZERO);
-    let mut cuts = 0;
+    let (mut cuts, mut threads) = (0, options.threads);
     while solutions.len() < limit && !options.interrupt.is_interrupted() {
         let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if remaining.is_some_and(|r| r.is_zero()) {
             break;
         }
-        let one = SolveOptions { time_limit: remaining, solution_limit: 1, ..options.clone() };
+        // Exported: the model as built, without the cuts added later.
+        let export = options.export.clone().filter(|_| solves == 0);
+        let one = SolveOptions { time_limit: remaining, solution_limit: 1, export, ..options.clone() };
         let outcome = built.milp.solve(backend, &one, &[])?;
+        threads = outcome.threads;
         solves += outcome.solves;
         backend_time += outcome.backend_time;
         let Some(values) = outcome.solutions.first() else {
@@ -239,7 +242,7 @@ fn count(
         solve_time: solving.elapsed(),
         backend_time: Some(backend_time),
         solves,
-        threads: options.threads,
+        threads,
     };
     Ok((solutions, complete, stats))
 }
@@ -262,7 +265,7 @@ mod tests {
     /// and counting (limit 10), on every MILP backend compiled in.
     #[test]
     fn blanks_counts_equal_the_native_search() {
-        let backends: Vec<Backend> = [Backend::Highs, Backend::CpSat].into_iter().filter(|b| b.is_compiled()).collect();
+        let backends: Vec<Backend> = Backend::MILP.into_iter().filter(|b| b.is_compiled()).collect();
         let mut settled_by_induced = 0;
         // Odd widths with a blank row: blank counts of odd parity, other slices.
         let odd = boards(3..4, Rule::Blanks).iter().map(with_blank_row).collect::<Vec<_>>();

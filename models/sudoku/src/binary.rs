@@ -74,6 +74,6 @@ pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -
                 .collect()
         })
         .collect();
-    let stats = found.stats(&built.milp, build_time, options.threads);
+    let stats = found.stats(&built.milp, build_time);
     Ok(Found::new(solutions, found.complete, stats))
 }

@@ -114,7 +114,7 @@ masu_core::formulations! {
         /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
         AllDifferent = "all-different" on [CpSat],
         /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
-        Binary = "binary" on [Highs, CpSat],
+        Binary = "binary" on [Highs, CpSat, Cbc, Scip, Microlp],
     }
 }
 

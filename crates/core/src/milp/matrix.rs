@@ -1,0 +1,140 @@
+//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP and
+//! microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
+//! solve per solution, as on HiGHS.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use good_lp::{IntoAffineExpression, Variable};
+use masu_mip::{Column, Model, Outcome, Row, Settings};
+
+use super::{Milp, MilpOutcome, MilpSolution, solution_map};
+use crate::{Backend, Error, SolveOptions};
+
+/// Column names as good_lp holds them where they are usable in MPS (no spaces, unique),
+/// else `x<index>`; rows are `r<index>`.
+pub(super) fn to_model(milp: &Milp) -> (Model, HashMap<Variable, usize>) {
+    let mut model = Model::default();
+    let mut index = HashMap::with_capacity(milp.variables.len());
+    let mut names = std::collections::HashSet::new();
+    for (i, (var, def)) in milp.variables.iter_variables_with_def().enumerate() {
+        let given = def.get_name();
+        let usable = !given.is_empty() && !given.contains(char::is_whitespace) && names.insert(given.to_string());
+        let name = if usable { given.to_string() } else { format!("x{i}") };
+        model.add_column(Column {
+            name,
+            lower: def.get_min(),
+            upper: def.get_max(),
+            integer: def.is_integer(),
+            objective: 0.0,
+        });
+        index.insert(var, i);
+    }
+    for (var, coefficient) in milp.objective.clone().linear_coefficients() {
+        model.columns[index[&var]].objective += coefficient;
+    }
+    for (r, constraint) in milp.constraints.iter().enumerate() {
+        // good_lp stores `Σ c·x + k ≤ 0` (or `= 0`).
+        let expression = constraint.expression();
+        let side = -expression.constant();
+        let mut terms: Vec<(usize, f64)> =
+            expression.linear_coefficients().map(|(v, c)| (index[&v], c)).filter(|&(_, c)| c != 0.0).collect();
+        terms.sort_unstable_by_key(|&(c, _)| c);
+        let lower = if constraint.is_equality() { side } else { f64::NEG_INFINITY };
+        model.rows.push(Row { name: format!("r{r}"), lower, upper: side, terms });
+    }
+    (model, index)
+}
+
+/// Σ_{x=1} (1 − x) + Σ_{x=0} x ≥ 1 over the projection columns: some differs from `values`.
+fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
+    let ones = projection.iter().filter(|&&c| values[c] > 0.5).count();
+    let terms = projection.iter().map(|&c| (c, if values[c] > 0.5 { -1.0 } else { 1.0 })).collect();
+    Row { name, lower: 1.0 - ones as f64, upper: f64::INFINITY, terms }
+}
+
+/// One solve on a matrix backend.
+pub(super) type Solver = fn(&Model, &Settings) -> Result<Outcome, masu_mip::Error>;
+
+/// The solver of a matrix backend, if `backend` is one compiled in.
+pub(super) fn solver(backend: Backend) -> Option<Solver> {
+    match backend {
+        #[cfg(feature = "cbc")]
+        Backend::Cbc => Some(masu_mip::cbc::solve),
+        #[cfg(feature = "scip")]
+        Backend::Scip => Some(masu_mip::scip::solve),
+        #[cfg(feature = "microlp")]
+        Backend::Microlp => Some(masu_mip::microlp::solve),
+        _ => None,
+    }
+}
+
+/// A masu-mip error as masu's.
+pub(crate) fn error(backend: Backend, e: masu_mip::Error) -> Error {
+    match e {
+        masu_mip::Error::TooLarge(why) => Error::TooLarge(why),
+        masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
+        masu_mip::Error::Library(message) => Error::Backend { backend, message },
+    }
+}
+
+/// Up to `options.solution_limit` solutions differing on `projection` (binary variables).
+pub(super) fn enumerate(
+    milp: &Milp,
+    backend: Backend,
+    solve: Solver,
+    options: &SolveOptions,
+    projection: &[Variable],
+) -> Result<MilpOutcome, Error> {
+    let started = Instant::now();
+    let (mut model, index) = to_model(milp);
+    let projection: Vec<usize> = projection.iter().map(|v| index[v]).collect();
+    if let Some(&c) = projection.iter().find(|&&c| {
+        let column = &model.columns[c];
+        !(column.integer && column.lower >= 0.0 && column.upper <= 1.0)
+    }) {
+        let name = &model.columns[c].name;
+        return Err(Error::Backend {
+            backend,
+            message: format!("no-good cuts need binary projection variables, not {name}"),
+        });
+    }
+    // CBC (as the wheel builds it), SCIP and microlp solve on one thread.
+    let mut outcome = MilpOutcome { threads: Some(1), ..MilpOutcome::default() };
+    while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
+        let time_limit = match options.time_limit {
+            Some(limit) => match limit.checked_sub(started.elapsed()).filter(|left| !left.is_zero()) {
+                Some(left) => Some(left),
+                None => break,
+            },
+            None => None,
+        };
+        let settings = Settings {
+            time_limit,
+            threads: options.threads,
+            log: options.log,
+            parameters: &options.parameters,
+            stop: Some(options.interrupt.flag()),
+        };
+        let call = Instant::now();
+        let found = solve(&model, &settings).map_err(|e| error(backend, e))?;
+        outcome.backend_time += call.elapsed();
+        outcome.solve_time += call.elapsed();
+        outcome.solves += 1;
+        match found {
+            Outcome::Solved { values, .. } => {
+                let solution: MilpSolution = solution_map(&milp.variables, values.iter().copied());
+                let rounded: Vec<f64> = values.iter().map(|v| v.round()).collect();
+                let name = format!("nogood{}", outcome.solutions.len());
+                model.rows.push(no_good(&projection, &rounded, name));
+                outcome.solutions.push(solution);
+            }
+            Outcome::Infeasible => {
+                outcome.complete = true;
+                break;
+            }
+            Outcome::Unknown => break,
+        }
+    }
+    Ok(outcome)
+}
