@@ -300,6 +300,27 @@ pub(crate) struct SolveArgs {
     /// --help`).
     #[arg(long, value_parser = parse_shard)]
     pub(crate) shard: Option<Shard>,
+    /// A raw backend parameter, by the backend's own name (repeatable): any CP-SAT
+    /// `SatParameters` field (`num_workers=1`, `search_branching=FIXED_SEARCH`), any HiGHS
+    /// option (`mip_rel_gap=0`), any CBC command-line parameter (`maxNodes=1000`) or SCIP
+    /// parameter (`limits/gap=0.01`). Checked before solving; it overrides masu's settings.
+    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
+    pub(crate) params: Vec<(String, String)>,
+    /// Stream the backend's own log to stderr (CP-SAT's is printed as each solve ends).
+    #[arg(long)]
+    pub(crate) log: bool,
+    /// Write each model built to DIR before solving it, in the backend's own format, named
+    /// after the puzzle: CP-SAT `.pb` (a binary CpModelProto), MILPs `.mps` (free MPS, on any
+    /// MILP backend), native clause learning `.cnf` (DIMACS).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) export: Option<PathBuf>,
+}
+
+pub(crate) fn parse_param(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
+        _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
 }
 
 pub(crate) fn parse_rule(s: &str) -> Result<masu_numberlink::Rule, String> {

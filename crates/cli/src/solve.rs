@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use masu_core::{Puzzle, Report, Status};
+use masu_core::{Puzzle, Report, SolveOptions, Status};
 use masu_harness::input::{Located, read_inputs};
 use masu_harness::progress::Progress;
 use masu_harness::stats::{max, median};
@@ -35,8 +35,11 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let (formulation, backend) =
         masu_core::choose::<P>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
     let interrupt = interrupt_on_ctrl_c()?;
-    let options =
+    let mut options =
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
+    backend.check_parameters(&args.params)?;
+    options.parameters = args.params.clone();
+    options.log = args.log;
 
     let mut items = read_inputs::<P>(&args.paths);
     if let Some(shard) = args.shard {
@@ -69,6 +72,10 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
             }),
             Ok(puzzle) => {
                 let started = Instant::now();
+                let options = SolveOptions {
+                    export: args.export.as_ref().map(|dir| masu_core::Export::new(dir, &located.id())),
+                    ..options.clone()
+                };
                 masu_core::solve(puzzle, formulation, backend, &options)
                     .map(|report| (report, started.elapsed()))
                     .map_err(|e| format!("{place}: {e}"))
@@ -80,7 +87,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 match args.format {
                     Format::Json => {
                         let overran = options.overrun(*elapsed).map(|over| over.as_secs_f64());
-                        outln!("{}", json_line::<P>(located, report, overran))
+                        outln!("{}", json_line::<P>(located, report, overran, &options.parameters))
                     }
                     Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
@@ -116,6 +123,7 @@ fn json_line<P: Puzzle>(
     located: &Located<P>,
     report: &Report<P::Solution>,
     overran_by: Option<f64>,
+    parameters: &[(String, String)],
 ) -> serde_json::Value {
     let item = &located.item;
     let mut line = json!({
@@ -125,6 +133,8 @@ fn json_line<P: Puzzle>(
         "name": item.name,
         "status": report.status,
         "backend": report.backend,
+        "backend_version": report.backend.version(),
+        "parameters": parameters.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
         "formulation": report.formulation,
         "count": report.solutions.len(),
         "complete": report.complete,

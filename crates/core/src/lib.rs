@@ -102,7 +102,6 @@ impl Backend {
         if parameters.is_empty() {
             return Ok(());
         }
-        let mip = |result: Result<(), masu_mip::Error>| result.map_err(|e| milp::backend_error(self, e));
         match self.require()? {
             #[cfg(feature = "cp-sat")]
             Backend::CpSat => masu_cpsat::check_parameters(parameters).map_err(|(name, reason)| Error::Parameter {
@@ -113,16 +112,16 @@ impl Backend {
             #[cfg(feature = "highs")]
             Backend::Highs => milp::check_highs_parameters(parameters),
             #[cfg(feature = "cbc")]
-            Backend::Cbc => mip(masu_mip::cbc::check_parameters(parameters)),
+            Backend::Cbc => masu_mip::cbc::check_parameters(parameters).map_err(|e| milp::backend_error(self, e)),
             #[cfg(feature = "scip")]
-            Backend::Scip => mip(masu_mip::scip::check_parameters(parameters)),
+            Backend::Scip => masu_mip::scip::check_parameters(parameters).map_err(|e| milp::backend_error(self, e)),
             #[cfg(feature = "microlp")]
-            Backend::Microlp => mip(masu_mip::microlp::check_parameters(parameters)),
-            _ => Err(Error::Parameter {
-                backend: self,
-                name: parameters[0].0.clone(),
-                reason: format!("{self} takes no parameters"),
-            }),
+            Backend::Microlp => {
+                masu_mip::microlp::check_parameters(parameters).map_err(|e| milp::backend_error(self, e))
+            }
+            Backend::Native => check_native_parameters(parameters),
+            #[allow(unreachable_patterns)]
+            _ => Err(Error::NotCompiled(self)),
         }
     }
 
@@ -268,6 +267,12 @@ impl SolveOptions {
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
+    /// The last value given to raw parameter `name`, parsed (`None` when absent or not a
+    /// `T`: [`Backend::check_parameters`] refuses such values before a solve).
+    pub fn parameter<T: FromStr>(&self, name: &str) -> Option<T> {
+        self.parameters.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.trim().parse().ok())
+    }
+
     /// A CP-SAT solver with these limits, stopped by this interrupt.
     #[cfg(feature = "cp-sat")]
     pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
@@ -292,6 +297,20 @@ impl SolveOptions {
     pub fn memory_limit(&self) -> Option<u64> {
         available_memory().map(|free| free / u64::from(self.parallel_solves.max(1)))
     }
+}
+
+/// The native solvers' one parameter: `handover`, the search's budget before it hands over
+/// to clause learning (nonogram: probes, 200,000 by default; numberlink: nodes, 20,000).
+fn check_native_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    for (name, value) in parameters {
+        let refuse =
+            |reason: &str| Error::Parameter { backend: Backend::Native, name: name.clone(), reason: reason.into() };
+        if name != "handover" {
+            return Err(refuse("the native solvers take one parameter, handover"));
+        }
+        value.trim().parse::<u64>().map_err(|_| refuse(&format!("'{value}' is not a number of steps")))?;
+    }
+    Ok(())
 }
 
 /// The memory this process may still take, in bytes: the system's `MemAvailable`, or less

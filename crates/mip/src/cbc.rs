@@ -125,7 +125,11 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
         let (result, text) = printed;
         result?;
         let complaint = text.lines().find(|l| {
-            l.contains("No match for") || l.contains("llegal") || l.contains("not valid") || l.contains("out of range")
+            l.contains("No match for")
+                || l.contains("Possible options")
+                || l.contains("llegal")
+                || l.contains("not valid")
+                || l.contains("out of range")
         });
         if let Some(line) = complaint {
             return Err(Error::Parameter { solver: "CBC", name: name.clone(), reason: line.trim().to_string() });

@@ -26,8 +26,9 @@
 
 use std::time::Instant;
 
-use masu_core::{Interrupt, StopAt};
-use masu_sat::{Cadical, Terminate};
+use masu_core::StopAt;
+use masu_core::{Error, SolveOptions};
+use masu_sat::Sat;
 
 use crate::line::Cell;
 use crate::{Grid, Nonogram};
@@ -51,7 +52,7 @@ impl std::ops::Not for Lit {
 
 /// The solver with the puzzle's clauses, and the next free variable.
 struct Cnf {
-    solver: Cadical<Terminate>,
+    solver: Sat,
     next: i32,
 }
 
@@ -156,21 +157,30 @@ pub(crate) struct Counted {
     pub solves: usize,
 }
 
+/// The first lines of an exported CNF: what its variables mean.
+const DIMACS_COMMENT: &str = "masu nonogram, native solver's clause-learning stage: variable r*width + c + 1 is\n\
+    cell (r, c) filled (0-based); the others are the order encoding's. The cells decided before\n\
+    the stage are unit clauses: every model is a solution of the puzzle, and every solution a model.";
+
 /// Counts the solutions of `puzzle` up to `limit`, given the cells decided at the search's
 /// root (`decided`, row-major) and the solutions it found (`known`, all consistent with
-/// `decided`), until `deadline` or `interrupt`.
+/// `decided`), until `deadline` or the interrupt; with `options.export`, its
+/// clauses are written as DIMACS before the first solve.
 pub(crate) fn count(
     puzzle: &Nonogram,
     decided: &[Cell],
     known: Vec<Grid>,
     limit: usize,
     deadline: Option<Instant>,
-    interrupt: &Interrupt,
-) -> Counted {
+    options: &SolveOptions,
+) -> Result<Counted, Error> {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cell = |r: usize, c: usize| (r * w + c + 1) as i32;
-    let stop = StopAt { deadline, interrupt: interrupt.clone() };
-    let solver = masu_sat::solver(move || stop.reached());
+    let stop = StopAt { deadline, interrupt: options.interrupt.clone() };
+    let mut solver = masu_sat::solver(move || stop.reached());
+    if options.export.is_some() {
+        solver.record();
+    }
     let mut cnf = Cnf { solver, next: (w * h) as i32 };
     for (r, clue) in puzzle.rows().iter().enumerate() {
         cnf.line(clue, &(0..w).map(|c| cell(r, c)).collect::<Vec<_>>());
@@ -184,6 +194,9 @@ pub(crate) fn count(
             Cell::Empty => cnf.clause(&[Lit::Var(-(i as i32) - 1)]),
             Cell::Unknown => {}
         }
+    }
+    if let (Some(export), Some(text)) = (&options.export, cnf.solver.dimacs(DIMACS_COMMENT)) {
+        export.write("cnf", text.as_bytes())?;
     }
     let exclude = |cnf: &mut Cnf, grid: &Grid| {
         let differs: Vec<i32> =
@@ -210,7 +223,7 @@ pub(crate) fn count(
             None => break,
         }
     }
-    counted
+    Ok(counted)
 }
 
 #[cfg(test)]
@@ -234,7 +247,8 @@ mod tests {
                     check(&puzzle, &g).is_ok()
                 })
                 .count();
-            let found = count(&puzzle, &vec![Cell::Unknown; w * h], Vec::new(), 1000, None, &Interrupt::new());
+            let found =
+                count(&puzzle, &vec![Cell::Unknown; w * h], Vec::new(), 1000, None, &SolveOptions::default()).unwrap();
             assert!(found.complete);
             assert_eq!(found.solutions.len(), brute, "{puzzle:?}");
             for g in &found.solutions {
@@ -253,11 +267,11 @@ mod tests {
         let puzzle = Nonogram::new(rows, cols).unwrap();
         let mut decided = vec![Cell::Unknown; 16];
         decided[0] = Cell::Filled; // (0, 0) filled: the 6 permutations fixing 0
-        let found = count(&puzzle, &decided, vec![identity.clone()], 100, None, &Interrupt::new());
+        let found = count(&puzzle, &decided, vec![identity.clone()], 100, None, &SolveOptions::default()).unwrap();
         assert!(found.complete);
         assert_eq!(found.solutions.len(), 6);
         assert_eq!(found.solutions[0], identity);
-        let stopped = count(&puzzle, &decided, Vec::new(), 4, None, &Interrupt::new());
+        let stopped = count(&puzzle, &decided, Vec::new(), 4, None, &SolveOptions::default()).unwrap();
         assert_eq!((stopped.solutions.len(), stopped.complete), (4, false));
     }
 }

@@ -41,7 +41,9 @@ pub fn build(puzzle: &Nonogram, size_limit: u64) -> Result<PatternsModel, Error>
     let total = pattern_count(puzzle, size_limit)?;
     let (w, h) = (puzzle.width(), puzzle.height());
     let mut milp = Milp::new();
-    let cells: Vec<Variable> = (0..w * h).map(|_| milp.variables.add(variable().binary())).collect();
+    // Named as the CP-SAT model names them, which exported files (`--export`) show.
+    let cell = |i: usize| variable().binary().name(format!("T_{}_{}", i / w, i % w));
+    let cells: Vec<Variable> = (0..w * h).map(|i| milp.variables.add(cell(i))).collect();
     for (clue, indices) in lines(puzzle) {
         let n = indices.len();
         let mut chosen = Vec::new();

@@ -170,7 +170,9 @@ pub struct StartIndexMilp {
 pub fn build_milp(puzzle: &Nonogram) -> StartIndexMilp {
     let mut milp = Milp::new();
     let (w, h) = (puzzle.width(), puzzle.height());
-    let cells: Vec<Variable> = (0..w * h).map(|_| milp.variables.add(variable().binary())).collect();
+    // Named as the CP-SAT model names them, which exported files (`--export`) show.
+    let cell = |i: usize| variable().binary().name(format!("T_{}_{}", i / w, i % w));
+    let cells: Vec<Variable> = (0..w * h).map(|i| milp.variables.add(cell(i))).collect();
     for (clue, indices) in lines(puzzle) {
         let n = indices.len();
         let mut cover: Vec<Expression> = vec![Expression::from(0.0); n];

@@ -29,14 +29,15 @@
 
 use std::time::{Duration, Instant};
 
-use masu_core::{Interrupt, StopAt};
-use masu_sat::{Cadical, Terminate};
+use masu_core::StopAt;
+use masu_core::{Error, SolveOptions};
+use masu_sat::Sat;
 
 use crate::{Cell, Numberlink, Paths, Rule};
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
-    solver: Cadical<Terminate>,
+    solver: Sat,
     next: i32,
     /// `x[c][k - 1]`, cells row-major.
     x: Vec<Vec<i32>>,
@@ -87,12 +88,15 @@ pub(crate) struct Counted {
 
 /// Builds the clauses of `puzzle` (with `induced`, only solutions whose paths never touch
 /// themselves).
-fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt) -> Cnf {
+fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt, record: bool) -> Cnf {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
     let blanks = puzzle.rule == Rule::Blanks;
-    let solver = masu_sat::solver(move || stop.reached());
+    let mut solver = masu_sat::solver(move || stop.reached());
+    if record {
+        solver.record();
+    }
     let mut cnf = Cnf { solver, next: 0, x: Vec::with_capacity(cells), links: Vec::new() };
     let clue = |i: usize| puzzle.at((i / w, i % w)) as usize;
     let mut unused = vec![None; cells];
@@ -173,26 +177,46 @@ fn links_of(puzzle: &Numberlink, paths: &Paths) -> Vec<(usize, usize)> {
     links
 }
 
+/// The first lines of an exported CNF: what its variables mean.
+const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning stage. A line 'x R C K V' below:\n\
+    variable V is 'cell (R, C) holds number K' (0-based cell, numbers from 1); the other\n\
+    variables are links and auxiliaries. Detached loops are cut lazily, so a model of this CNF\n\
+    may hold loops.";
+
 /// Counts the solutions of `puzzle` up to `limit` (only induced ones with `induced`), given
-/// those found already (`known`), until `deadline` or `interrupt`.
+/// those found already (`known`), until `deadline` or the interrupt; with `options.export`,
+/// its clauses are written as DIMACS before the first solve.
 pub(crate) fn count(
     puzzle: &Numberlink,
     induced: bool,
     known: Vec<Paths>,
     limit: usize,
     deadline: Option<Instant>,
-    interrupt: &Interrupt,
-) -> Counted {
+    options: &SolveOptions,
+) -> Result<Counted, Error> {
     let mut known = known;
+    let interrupt = &options.interrupt;
     if deadline.is_some_and(|d| Instant::now() >= d) {
         // Out of time: encoding a large board would take time of its own.
-        return Counted { solutions: known, complete: false, solves: 0, cuts: 0 };
+        return Ok(Counted { solutions: known, complete: false, solves: 0, cuts: 0 });
     }
     if induced && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
-        known = filling(puzzle, deadline, interrupt).into_iter().collect();
+        known = filling(puzzle, deadline, options).into_iter().collect();
     }
-    let mut cnf = encode(puzzle, induced, StopAt { deadline, interrupt: interrupt.clone() });
+    let stop = StopAt { deadline, interrupt: interrupt.clone() };
+    let mut cnf = encode(puzzle, induced, stop, options.export.is_some());
     let w = puzzle.width();
+    if let Some(export) = &options.export {
+        let mut comment = DIMACS_COMMENT.to_string();
+        for (i, ks) in cnf.x.iter().enumerate() {
+            for (k, v) in ks.iter().enumerate() {
+                comment.push_str(&format!("\nx {} {} {} {v}", i / w, i % w, k + 1));
+            }
+        }
+        if let Some(text) = cnf.solver.dimacs(&comment) {
+            export.write("cnf", text.as_bytes())?;
+        }
+    }
     let link_at: std::collections::HashMap<(usize, usize), i32> =
         cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
     let exclude = |cnf: &mut Cnf, links: &[(usize, usize)]| {
@@ -243,7 +267,7 @@ pub(crate) fn count(
             counted.cuts += 1;
         }
     }
-    counted
+    Ok(counted)
 }
 
 /// An induced solution that fills the board, for a board under the blanks rule: the fill
@@ -251,12 +275,13 @@ pub(crate) fn count(
 /// deadline). It is a solution of the blanks rule's induced model too, and found far faster
 /// there (janko-arukone-543, 15×15: 0.03 s, where the blanks model took 8 s for its first
 /// answer), so the blanks model only has to prove that there is no other.
-fn filling(puzzle: &Numberlink, deadline: Option<Instant>, interrupt: &Interrupt) -> Option<Paths> {
+fn filling(puzzle: &Numberlink, deadline: Option<Instant>, options: &SolveOptions) -> Option<Paths> {
     let mut fill = puzzle.clone();
     fill.rule = Rule::Fill;
     let now = Instant::now();
     let budget = deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(now) / 4);
-    count(&fill, true, Vec::new(), 1, Some(now + budget), interrupt).solutions.pop()
+    let unexported = SolveOptions { export: None, ..options.clone() };
+    count(&fill, true, Vec::new(), 1, Some(now + budget), &unexported).ok()?.solutions.pop()
 }
 
 #[cfg(test)]
@@ -285,7 +310,7 @@ mod tests {
                     }
                     let theirs = Found::new(solutions, complete, Stats::default());
                     for known in [Vec::new(), theirs.solutions.iter().take(1).cloned().collect()] {
-                        let counted = count(&puzzle, induced, known, 10, None, &Interrupt::new());
+                        let counted = count(&puzzle, induced, known, 10, None, &SolveOptions::default()).unwrap();
                         let ours = Found::new(counted.solutions, counted.complete, Stats::default());
                         assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced}"));
                         for paths in &ours.solutions {

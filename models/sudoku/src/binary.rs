@@ -34,7 +34,9 @@ pub struct BinaryModel {
 pub fn build(puzzle: &Sudoku) -> BinaryModel {
     let s = puzzle.side();
     let mut milp = Milp::new();
-    let x: Vec<Variable> = (0..s * s * s).map(|_| milp.variables.add(variable().binary())).collect();
+    // x_r_c_v, 1-based as the article writes them, which exported files (`--export`) show.
+    let name = |i: usize| format!("x_{}_{}_{}", i / (s * s) + 1, i / s % s + 1, i % s + 1);
+    let x: Vec<Variable> = (0..s * s * s).map(|i| milp.variables.add(variable().binary().name(name(i)))).collect();
     let at = |r: usize, c: usize, v: usize| x[(r * s + c) * s + v];
     for r in 0..s {
         for c in 0..s {

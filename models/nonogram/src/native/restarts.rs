@@ -74,8 +74,8 @@ pub(super) fn solve_with_restarts(
                 std::mem::take(&mut search.solutions),
                 search.limit,
                 search.deadline,
-                &options.interrupt,
-            );
+                options,
+            )?;
             search.solutions = counted.solutions;
             cdcl_solves = counted.solves;
             counted.complete

@@ -1,0 +1,128 @@
+//! `solve --export`: a model written by masu is solved by another tool to masu's answer —
+//! the CP-SAT model by OR-Tools' own Python, the MPS by highspy (HiGHS's Python API), the
+//! DIMACS by PySAT's CaDiCaL. The three Python packages are installed once, pinned, into
+//! `target/export-check-py` (as the build fetches the OR-Tools wheel).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use common::{masu, root, temp_dir, text};
+use masu_core::Backend;
+use serde_json::Value;
+
+const PACKAGES: [&str; 3] = ["ortools==9.15.6755", "highspy==1.16.0", "python-sat==1.9.dev24"];
+
+fn python() -> String {
+    std::env::var("PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+/// The folder holding the packages, installed at the first call.
+fn packages() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = root().join("target").join("export-check-py");
+        if dir.join("ortools").is_dir() && dir.join("highspy").is_dir() && dir.join("pysat").is_dir() {
+            return dir;
+        }
+        let staging = dir.with_extension(format!("partial-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&staging);
+        let status = Command::new(python())
+            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target"])
+            .arg(&staging)
+            .args(PACKAGES)
+            .status()
+            .expect("python3 with pip, to install the tools that read exported models");
+        assert!(status.success(), "pip install {PACKAGES:?} failed");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::rename(&staging, &dir).unwrap();
+        dir
+    })
+}
+
+/// What `export_check.py KIND FILE` found: its status and the values by variable name.
+fn solve_elsewhere(kind: &str, file: &Path) -> (String, serde_json::Map<String, Value>) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/export_check.py");
+    let output = Command::new(python())
+        .arg(script)
+        .args([kind, file.to_str().unwrap()])
+        .env("PYTHONPATH", packages())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{kind} {}: {}", file.display(), text(&output.stderr));
+    // The last line: highspy prints a banner first.
+    let stdout = text(&output.stdout);
+    let last: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    (last["status"].as_str().unwrap().to_string(), last["values"].as_object().unwrap().clone())
+}
+
+/// masu's answer (its JSON line) to `solve ARGS --export DIR --format json`.
+fn solve_exporting(args: &[&str], dir: &Path) -> Value {
+    let out = masu(&[&["solve"], args, &["--export", dir.to_str().unwrap(), "--format", "json"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap()
+}
+
+/// The nonogram grid the variables `T_r_c` of a solution spell, as masu writes it.
+fn grid_of(values: &serde_json::Map<String, Value>, height: usize, width: usize) -> Vec<String> {
+    let cell = |r: usize, c: usize| values[&format!("T_{r}_{c}")].as_f64().unwrap() > 0.5;
+    (0..height).map(|r| (0..width).map(|c| if cell(r, c) { '#' } else { '.' }).collect()).collect()
+}
+
+const NONOGRAM: &str = "examples/data/article_003_nonogram.json";
+
+fn nonogram_answer(answer: &Value) -> Vec<String> {
+    assert_eq!(answer["status"], "unique", "{answer}");
+    serde_json::from_value(answer["solutions"][0].clone()).unwrap()
+}
+
+#[cfg(feature = "cp-sat")]
+#[test]
+fn an_exported_cp_sat_model_solves_in_or_tools_python_to_masus_answer() {
+    let dir = temp_dir("export-pb");
+    let answer =
+        solve_exporting(&["nonogram", NONOGRAM, "--formulation", "start-index", "--backend", "cp-sat"][..], &dir);
+    let expected = nonogram_answer(&answer);
+    let (status, values) = solve_elsewhere("pb", &dir.join("article_003_nonogram.json_1.pb"));
+    assert_eq!(status, "OPTIMAL");
+    assert_eq!(grid_of(&values, expected.len(), expected[0].len()), expected);
+}
+
+#[test]
+fn an_exported_mps_solves_in_highs_python_to_masus_answer() {
+    let Some(backend) = Backend::MILP.into_iter().find(|b| b.is_compiled()) else { return };
+    let dir = temp_dir("export-mps");
+    let answer =
+        solve_exporting(&["nonogram", NONOGRAM, "--formulation", "patterns", "--backend", backend.name()][..], &dir);
+    let expected = nonogram_answer(&answer);
+    let (status, values) = solve_elsewhere("mps", &dir.join("article_003_nonogram.json_1.mps"));
+    assert_eq!(status, "Optimal");
+    assert_eq!(grid_of(&values, expected.len(), expected[0].len()), expected);
+}
+
+/// Article 001's board through the native solver's clause-learning stage at once
+/// (`handover=0`): its CNF solved by PySAT gives masu's numbers (the board is filled, so no
+/// detached loop fits beside the paths).
+#[test]
+fn an_exported_cnf_solves_in_pysat_to_masus_answer() {
+    let dir = temp_dir("export-cnf");
+    let board = "examples/data/article_001_numberlink.json";
+    let answer = solve_exporting(&["numberlink", board, "--formulation", "native", "--param", "handover=0"][..], &dir);
+    assert_eq!(answer["status"], "unique", "{answer}");
+    let numbers: Vec<Vec<u32>> = serde_json::from_value(answer["solutions"][0]["numbers"].clone()).unwrap();
+    let file = dir.join("article_001_numberlink.json_1.cnf");
+    let (status, values) = solve_elsewhere("cnf", &file);
+    assert_eq!(status, "SAT");
+    // The comment's `x R C K V` lines name the variables; each cell's true one is its number.
+    let mut theirs = vec![vec![0; numbers[0].len()]; numbers.len()];
+    for line in std::fs::read_to_string(&file).unwrap().lines().filter_map(|l| l.strip_prefix("c x ")) {
+        let [r, c, k, v]: [usize; 4] =
+            line.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>().try_into().unwrap();
+        if values[&v.to_string()] == 1 {
+            theirs[r][c] = k as u32;
+        }
+    }
+    assert_eq!(theirs, numbers);
+}
