@@ -66,8 +66,7 @@ fmt:
 lint:
     cargo fmt --all --check
     ./masu cargo clippy --release --workspace --all-targets -- -D warnings
-    ./masu cargo clippy --release --workspace --all-targets --no-default-features --features highs -- -D warnings
-    ./masu cargo clippy --release --workspace --all-targets --no-default-features --features cp-sat -- -D warnings
+    for backend in highs cp-sat cbc scip microlp; do ./masu cargo clippy --release --workspace --all-targets --no-default-features --features "$backend" -- -D warnings; done
     RUSTDOCFLAGS=-Dwarnings ./masu cargo doc --no-deps --workspace --release
 
 # Random instances of every kind against exhaustive counts, every formulation × backend:

@@ -110,11 +110,12 @@ pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     Ok(out)
 }
 
-/// Article 003: its 10×10 puzzle with its pattern-selection MILP (on HiGHS when compiled,
-/// as the article used a MILP solver), drawn as text.
+/// Article 003: its 10×10 puzzle with its pattern-selection MILP, on CBC as the article ran
+/// it (PuLP's solver) when compiled in, else the first MILP backend compiled in, drawn as text.
 pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
     let puzzle = nonogram_from_clues(NONOGRAM_003.0, NONOGRAM_003.1)?;
-    let backend = if Backend::Highs.is_compiled() { Backend::Highs } else { Backend::CpSat };
+    let order = [Backend::Cbc, Backend::Highs, Backend::Scip, Backend::CpSat, Backend::Microlp];
+    let backend = order.into_iter().find(|b| b.is_compiled()).ok_or("no MILP backend compiled in")?;
     let report =
         masu_nonogram::solve(&puzzle, masu_nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
     let mut out = format!("patterns on {backend}: {}\n", report.status);

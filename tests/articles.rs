@@ -76,7 +76,10 @@ fn article_003_one_picture_on_every_backend() {
             assert_eq!(report.solutions, native.solutions, "{formulation} on {backend}");
         }
     }
-    assert!(masu::articles::nonogram_003().unwrap().contains(": unique\n"));
+    let printed = masu::articles::nonogram_003().unwrap();
+    assert!(printed.contains(": unique\n"), "{printed}");
+    // On CBC, as the article ran it, when this build has it.
+    assert_eq!(printed.starts_with("patterns on cbc: "), masu::core::Backend::Cbc.is_compiled(), "{printed}");
 }
 
 /// Article 004: the three printed iterations of the 5×5 sample, board by board, then

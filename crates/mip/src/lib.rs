@@ -275,6 +275,22 @@ mod conformance {
         assert_eq!(scip::version().unwrap(), "SCIP 10.0.0");
     }
 
+    #[cfg(feature = "microlp")]
+    #[test]
+    fn microlp_refuses_a_model_past_its_tableau() {
+        let mut model = Model::default();
+        for i in 0..2_000 {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        for r in 0..1_001 {
+            model.rows.push(Row { name: format!("r{r}"), lower: 0.0, upper: 1.0, terms: vec![(r, 1.0)] });
+        }
+        let Err(Error::TooLarge(why)) = microlp::solve(&model, &Settings::default()) else { panic!("not refused") };
+        assert!(why.contains("1001 rows × 2000 columns"), "{why}");
+        model.rows.pop();
+        assert!(matches!(microlp::solve(&model, &Settings::default()), Ok(Outcome::Solved { .. })));
+    }
+
     #[test]
     fn columns_are_read_back_in_order() {
         let model = two_of_three();
