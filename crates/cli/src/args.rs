@@ -13,8 +13,8 @@ use crate::kinds::Kind;
 #[command(
     name = "masu",
     version,
-    about = "Published puzzle formulations on CP-SAT and HiGHS: solve, count, with verified answers",
-    long_about = "Published puzzle formulations on CP-SAT and HiGHS.\n\n\
+    about = "Published puzzle formulations on CP-SAT, HiGHS, CBC, SCIP and microlp: solve, count, with verified answers",
+    long_about = "Published puzzle formulations on CP-SAT, HiGHS, CBC, SCIP, microlp and native solvers.\n\n\
         Every solution a backend returns is re-checked by the puzzle's own checker before it \
         is printed. A file may hold many puzzles; each is solved on its own, bad ones are \
         reported with their file and line, and the rest still run. Exit status: 0 when every \
@@ -256,7 +256,8 @@ pub(crate) struct SolveArgs {
     /// Puzzle files, or directories searched recursively for them.
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
-    /// Solver backend: cp-sat, highs or native. Default: the formulation's own backend.
+    /// Solver backend: cp-sat, highs, cbc, scip, microlp (the MILP formulations run on all five)
+    /// or native. Default: the formulation's own backend.
     #[arg(long, value_parser = parse_backend)]
     pub(crate) backend: Option<Backend>,
     /// Model. sudoku: all-different (article 002; default), binary (MILP).

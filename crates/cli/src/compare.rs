@@ -131,8 +131,16 @@ pub(crate) fn print(
     match format {
         CompareFormat::Table => {
             out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows));
-            for line in not_run {
-                outln!("not run: {line}");
+            // One line per reason: `not run (not applicable): all-different/highs, ...`.
+            let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+            for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
+                match by_reason.iter_mut().find(|(r, _)| *r == reason) {
+                    Some((_, pairs)) => pairs.push(pair),
+                    None => by_reason.push((reason, vec![pair])),
+                }
+            }
+            for (reason, pairs) in by_reason {
+                outln!("not run ({reason}): {}", pairs.join(", "));
             }
         }
         CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),

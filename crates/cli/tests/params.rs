@@ -1,0 +1,102 @@
+//! `--param`, `--log` and the JSON's record of them: each backend's own names, checked
+//! before any solve; its own log on stderr, stdout left to the answers.
+
+mod common;
+
+use common::{masu, text};
+use masu_core::Backend;
+use serde_json::Value;
+
+const NONOGRAM: &str = "examples/data/article_003_nonogram.json";
+
+/// `solve nonogram` of article 003's puzzle with `args`, as JSON: the line and stderr.
+fn solve(args: &[&str]) -> (Value, String) {
+    let out = masu(&[&["solve", "nonogram", NONOGRAM, "--format", "json"], args].concat());
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    assert_eq!(stdout.lines().count(), 1, "stdout holds the answer alone: {stdout}");
+    (serde_json::from_str(&stdout).unwrap(), stderr)
+}
+
+/// `solve` with `args`: it must fail before solving, naming `name`.
+fn refused(args: &[&str], name: &str) -> String {
+    let out = masu(&[&["solve", "nonogram", NONOGRAM], args].concat());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(stderr.contains(&format!("parameter '{name}'")), "{args:?}: {stderr}");
+    assert!(text(&out.stdout).is_empty(), "nothing solved: {}", text(&out.stdout));
+    stderr
+}
+
+#[cfg(feature = "cp-sat")]
+#[test]
+fn cp_sat_takes_sat_parameters_by_name_and_logs_its_search() {
+    let args = ["--formulation", "start-index", "--backend", "cp-sat", "--param", "num_workers=1"];
+    let (line, stderr) = solve(&[&args[..], &["--param", "random_seed=7", "--log"]].concat());
+    assert_eq!(line["status"], "unique");
+    assert_eq!(line["stats"]["threads"], 1, "{line}");
+    assert_eq!(line["parameters"], serde_json::json!({"num_workers": "1", "random_seed": "7"}));
+    assert_eq!(line["backend_version"], "OR-Tools CP-SAT 9.15.6755");
+    assert!(stderr.contains("Starting CP-SAT solver v9.15.6755"), "{stderr}");
+    assert!(stderr.contains("random_seed: 7") && stderr.contains("num_workers: 1"), "{stderr}");
+    let (quiet, stderr) = solve(&args);
+    assert_eq!(quiet["stats"]["threads"], 1);
+    assert!(!stderr.contains("CP-SAT"), "no log without --log: {stderr}");
+
+    let stderr = refused(
+        &["--backend", "cp-sat", "--formulation", "start-index", "--param", "no_such_field=1"],
+        "no_such_field",
+    );
+    assert!(stderr.contains("SatParameters has no such field"), "{stderr}");
+    let stderr =
+        refused(&["--backend", "cp-sat", "--formulation", "start-index", "--param", "num_workers=many"], "num_workers");
+    assert!(stderr.contains("'many' is not an integer"), "{stderr}");
+}
+
+#[cfg(feature = "highs")]
+#[test]
+fn highs_takes_its_options_and_logs_to_stderr() {
+    let (line, stderr) =
+        solve(&["--formulation", "patterns", "--backend", "highs", "--param", "mip_rel_gap=0", "--log"]);
+    assert_eq!(line["status"], "unique");
+    assert!(line["backend_version"].as_str().unwrap().starts_with("HiGHS 1."), "{line}");
+    assert!(stderr.contains("Presolving model") || stderr.contains("Solving MIP model"), "{stderr}");
+    refused(&["--backend", "highs", "--formulation", "patterns", "--param", "no_such_option=1"], "no_such_option");
+    refused(&["--backend", "highs", "--formulation", "patterns", "--param", "mip_rel_gap=lots"], "mip_rel_gap");
+}
+
+#[cfg(feature = "cbc")]
+#[test]
+fn cbc_takes_its_command_line_parameters_and_logs_to_stderr() {
+    let (line, stderr) =
+        solve(&["--formulation", "patterns", "--backend", "cbc", "--param", "maxNodes=100000", "--log"]);
+    assert_eq!(line["status"], "unique");
+    assert_eq!(line["stats"]["threads"], 1);
+    assert!(line["backend_version"].as_str().unwrap().starts_with("CBC 2.10"), "{line}");
+    assert!(stderr.contains("Welcome to the CBC MILP Solver"), "{stderr}");
+    refused(&["--backend", "cbc", "--formulation", "patterns", "--param", "noSuchParameter=1"], "noSuchParameter");
+}
+
+#[cfg(feature = "scip")]
+#[test]
+fn scip_takes_its_parameters_and_logs_to_stderr() {
+    let (line, stderr) = solve(&["--formulation", "patterns", "--backend", "scip", "--param", "limits/gap=0", "--log"]);
+    assert_eq!(line["status"], "unique");
+    assert_eq!(line["backend_version"], "SCIP 10.0.0");
+    assert!(stderr.contains("presolving"), "{stderr}");
+    refused(&["--backend", "scip", "--formulation", "patterns", "--param", "limits/no_such=1"], "limits/no_such");
+    refused(&["--backend", "scip", "--formulation", "patterns", "--param", "limits/gap=x"], "limits/gap");
+}
+
+#[test]
+fn microlp_and_native_refuse_what_they_do_not_take() {
+    if Backend::Microlp.is_compiled() {
+        refused(&["--backend", "microlp", "--formulation", "patterns", "--param", "a=1"], "a");
+    }
+    refused(&["--param", "depth=3"], "depth");
+    refused(&["--param", "handover=soon"], "handover");
+    let (line, _) = solve(&["--param", "handover=0"]);
+    assert_eq!(line["status"], "unique");
+    let out = masu(&["solve", "nonogram", NONOGRAM, "--param", "novalue"]);
+    assert!(text(&out.stderr).contains("'novalue' is not KEY=VALUE"), "{}", text(&out.stderr));
+}
