@@ -9,80 +9,36 @@
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
-use std::sync::OnceLock;
 
-use crate::native::{StdoutToStderr, keeping_sigint, open};
+use crate::native::{StdoutToStderr, keeping_sigint, library_api};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libCbcSolver.so.2";
 
 type Ptr = *mut c_void;
 
-/// The functions of CBC's C API that masu calls.
-struct Api {
-    _library: libloading::Library,
-    new_model: unsafe extern "C" fn() -> Ptr,
-    delete_model: unsafe extern "C" fn(Ptr),
-    #[allow(clippy::type_complexity)]
-    load_problem: unsafe extern "C" fn(
-        Ptr,
-        c_int,
-        c_int,
-        *const c_int,
-        *const c_int,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
-        *const c_double,
+// The functions of CBC 2.10's `Cbc_C_Interface.h` that masu calls (CoinBigIndex is `int`
+// in the wheel's build).
+library_api!(FILE, {
+    new_model = "Cbc_newModel": unsafe extern "C" fn() -> Ptr,
+    delete_model = "Cbc_deleteModel": unsafe extern "C" fn(Ptr),
+    // model, columns, rows, column starts, row indices, values, column bounds, objective, row
+    // bounds.
+    load_problem = "Cbc_loadProblem": unsafe extern "C" fn(
+        Ptr, c_int, c_int, *const c_int, *const c_int, *const c_double,
+        *const c_double, *const c_double, *const c_double, *const c_double, *const c_double,
     ),
-    set_integer: unsafe extern "C" fn(Ptr, c_int),
-    set_parameter: unsafe extern "C" fn(Ptr, *const c_char, *const c_char),
-    set_log_level: unsafe extern "C" fn(Ptr, c_int),
-    set_maximum_seconds: unsafe extern "C" fn(Ptr, c_double),
-    solve: unsafe extern "C" fn(Ptr) -> c_int,
-    status: unsafe extern "C" fn(Ptr) -> c_int,
-    is_proven_optimal: unsafe extern "C" fn(Ptr) -> c_int,
-    is_proven_infeasible: unsafe extern "C" fn(Ptr) -> c_int,
-    best_solution: unsafe extern "C" fn(Ptr) -> *const c_double,
-    get_version: unsafe extern "C" fn() -> *const c_char,
-}
-
-fn api() -> Result<&'static Api, Error> {
-    static API: OnceLock<Result<Api, String>> = OnceLock::new();
-    API.get_or_init(|| {
-        let library = open(FILE)?;
-        // SAFETY: the names and signatures are those of CBC 2.10's `Cbc_C_Interface.h`, the
-        // version the wheel ships (CoinBigIndex is `int` in it); the pointers are copied out
-        // while `library` is kept beside them for the life of the process.
-        unsafe {
-            macro_rules! get {
-                ($name:literal) => {
-                    *library.get(concat!($name, "\0").as_bytes()).map_err(|e| format!("{FILE}: {e}"))?
-                };
-            }
-            Ok(Api {
-                new_model: get!("Cbc_newModel"),
-                delete_model: get!("Cbc_deleteModel"),
-                load_problem: get!("Cbc_loadProblem"),
-                set_integer: get!("Cbc_setInteger"),
-                set_parameter: get!("Cbc_setParameter"),
-                set_log_level: get!("Cbc_setLogLevel"),
-                set_maximum_seconds: get!("Cbc_setMaximumSeconds"),
-                solve: get!("Cbc_solve"),
-                status: get!("Cbc_status"),
-                is_proven_optimal: get!("Cbc_isProvenOptimal"),
-                is_proven_infeasible: get!("Cbc_isProvenInfeasible"),
-                best_solution: get!("Cbc_bestSolution"),
-                get_version: get!("Cbc_getVersion"),
-                _library: library,
-            })
-        }
-    })
-    .as_ref()
-    .map_err(|e| Error::Library(e.clone()))
-}
+    set_integer = "Cbc_setInteger": unsafe extern "C" fn(Ptr, c_int),
+    set_parameter = "Cbc_setParameter": unsafe extern "C" fn(Ptr, *const c_char, *const c_char),
+    set_log_level = "Cbc_setLogLevel": unsafe extern "C" fn(Ptr, c_int),
+    set_maximum_seconds = "Cbc_setMaximumSeconds": unsafe extern "C" fn(Ptr, c_double),
+    solve = "Cbc_solve": unsafe extern "C" fn(Ptr) -> c_int,
+    status = "Cbc_status": unsafe extern "C" fn(Ptr) -> c_int,
+    is_proven_optimal = "Cbc_isProvenOptimal": unsafe extern "C" fn(Ptr) -> c_int,
+    is_proven_infeasible = "Cbc_isProvenInfeasible": unsafe extern "C" fn(Ptr) -> c_int,
+    best_solution = "Cbc_bestSolution": unsafe extern "C" fn(Ptr) -> *const c_double,
+    get_version = "Cbc_getVersion": unsafe extern "C" fn() -> *const c_char,
+});
 
 /// CBC's version, e.g. `CBC 2.10.12`.
 pub fn version() -> Result<String, Error> {

@@ -7,6 +7,40 @@ use std::ffi::c_int;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Declares `struct Api`, one C function pointer per symbol of the library `$file`, and
+/// `fn api()`, which opens the library at its first call (once for the process) and reads
+/// them. The module using it owes each symbol the signature its library's header gives.
+macro_rules! library_api {
+    ($file:expr, { $($field:ident = $symbol:literal: $ty:ty),* $(,)? }) => {
+        #[allow(clippy::type_complexity)]
+        struct Api {
+            _library: libloading::Library,
+            $($field: $ty),*
+        }
+
+        fn api() -> Result<&'static Api, crate::Error> {
+            static API: std::sync::OnceLock<Result<Api, String>> = std::sync::OnceLock::new();
+            API.get_or_init(|| {
+                let library = crate::native::open($file)?;
+                // SAFETY: each symbol is declared with its header's signature (the calling
+                // module's duty, stated in its doc); the pointers are copied out while
+                // `library` is kept beside them, in a static, for the life of the process.
+                unsafe {
+                    Ok(Api {
+                        $($field: *library
+                            .get(concat!($symbol, "\0").as_bytes())
+                            .map_err(|e| format!("{}: {e}", $file))?,)*
+                        _library: library,
+                    })
+                }
+            })
+            .as_ref()
+            .map_err(|e| crate::Error::Library(e.clone()))
+        }
+    };
+}
+pub(crate) use library_api;
+
 /// Opens `file` from the folder where the build found the OR-Tools wheel, else from
 /// `ORTOOLS_LIB_DIR`, else by the system's search path.
 pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {

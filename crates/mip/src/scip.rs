@@ -10,11 +10,10 @@
 #![allow(unsafe_code)]
 
 use std::ffi::{CString, c_char, c_double, c_int, c_uint, c_void};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::native::open;
+use crate::native::library_api;
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libscip.so.10.0";
@@ -31,82 +30,34 @@ const CONTINUOUS: c_int = 3;
 
 type Ptr = *mut c_void;
 
-/// The functions of SCIP's C API that masu calls.
-struct Api {
-    _library: libloading::Library,
-    create: unsafe extern "C" fn(*mut Ptr) -> c_int,
-    include_default_plugins: unsafe extern "C" fn(Ptr) -> c_int,
-    free: unsafe extern "C" fn(*mut Ptr) -> c_int,
-    set_quiet: unsafe extern "C" fn(Ptr, c_uint),
-    set_logfile: unsafe extern "C" fn(Ptr, *const c_char),
-    get_param: unsafe extern "C" fn(Ptr, *const c_char) -> Ptr,
-    set_param: unsafe extern "C" fn(Ptr, *const c_char, *const c_char) -> c_int,
-    create_prob_basic: unsafe extern "C" fn(Ptr, *const c_char) -> c_int,
-    create_var_basic: unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_double, c_double, c_double, c_int) -> c_int,
-    add_var: unsafe extern "C" fn(Ptr, Ptr) -> c_int,
-    release_var: unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
-    #[allow(clippy::type_complexity)]
-    create_cons_basic_linear:
-        unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_int, *mut Ptr, *mut c_double, c_double, c_double) -> c_int,
-    add_cons: unsafe extern "C" fn(Ptr, Ptr) -> c_int,
-    release_cons: unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
-    solve: unsafe extern "C" fn(Ptr) -> c_int,
-    interrupt_solve: unsafe extern "C" fn(Ptr) -> c_int,
-    get_status: unsafe extern "C" fn(Ptr) -> c_int,
-    get_n_sols: unsafe extern "C" fn(Ptr) -> c_int,
-    get_best_sol: unsafe extern "C" fn(Ptr) -> Ptr,
-    get_sol_val: unsafe extern "C" fn(Ptr, Ptr, Ptr) -> c_double,
-    infinity: unsafe extern "C" fn(Ptr) -> c_double,
-    major_version: unsafe extern "C" fn() -> c_int,
-    minor_version: unsafe extern "C" fn() -> c_int,
-    tech_version: unsafe extern "C" fn() -> c_int,
-}
-
-fn api() -> Result<&'static Api, Error> {
-    static API: OnceLock<Result<Api, String>> = OnceLock::new();
-    API.get_or_init(|| {
-        let library = open(FILE)?;
-        // SAFETY: the names and signatures are those of SCIP 10's `scip/scip.h` family (the
-        // version the wheel ships; `SCIPsetParam` takes the value as text, as its settings
-        // files do); the pointers are copied out while `library` is kept beside them.
-        unsafe {
-            macro_rules! get {
-                ($name:literal) => {
-                    *library.get(concat!($name, "\0").as_bytes()).map_err(|e| format!("{FILE}: {e}"))?
-                };
-            }
-            Ok(Api {
-                create: get!("SCIPcreate"),
-                include_default_plugins: get!("SCIPincludeDefaultPlugins"),
-                free: get!("SCIPfree"),
-                set_quiet: get!("SCIPsetMessagehdlrQuiet"),
-                set_logfile: get!("SCIPsetMessagehdlrLogfile"),
-                get_param: get!("SCIPgetParam"),
-                set_param: get!("SCIPsetParam"),
-                create_prob_basic: get!("SCIPcreateProbBasic"),
-                create_var_basic: get!("SCIPcreateVarBasic"),
-                add_var: get!("SCIPaddVar"),
-                release_var: get!("SCIPreleaseVar"),
-                create_cons_basic_linear: get!("SCIPcreateConsBasicLinear"),
-                add_cons: get!("SCIPaddCons"),
-                release_cons: get!("SCIPreleaseCons"),
-                solve: get!("SCIPsolve"),
-                interrupt_solve: get!("SCIPinterruptSolve"),
-                get_status: get!("SCIPgetStatus"),
-                get_n_sols: get!("SCIPgetNSols"),
-                get_best_sol: get!("SCIPgetBestSol"),
-                get_sol_val: get!("SCIPgetSolVal"),
-                infinity: get!("SCIPinfinity"),
-                major_version: get!("SCIPmajorVersion"),
-                minor_version: get!("SCIPminorVersion"),
-                tech_version: get!("SCIPtechVersion"),
-                _library: library,
-            })
-        }
-    })
-    .as_ref()
-    .map_err(|e| Error::Library(e.clone()))
-}
+// The functions of SCIP 10's C API (`scip/scip.h` and its family) that masu calls;
+// `SCIPsetParam` takes the value as text, as SCIP's settings files write it.
+library_api!(FILE, {
+    create = "SCIPcreate": unsafe extern "C" fn(*mut Ptr) -> c_int,
+    include_default_plugins = "SCIPincludeDefaultPlugins": unsafe extern "C" fn(Ptr) -> c_int,
+    free = "SCIPfree": unsafe extern "C" fn(*mut Ptr) -> c_int,
+    set_quiet = "SCIPsetMessagehdlrQuiet": unsafe extern "C" fn(Ptr, c_uint),
+    set_logfile = "SCIPsetMessagehdlrLogfile": unsafe extern "C" fn(Ptr, *const c_char),
+    get_param = "SCIPgetParam": unsafe extern "C" fn(Ptr, *const c_char) -> Ptr,
+    set_param = "SCIPsetParam": unsafe extern "C" fn(Ptr, *const c_char, *const c_char) -> c_int,
+    create_prob_basic = "SCIPcreateProbBasic": unsafe extern "C" fn(Ptr, *const c_char) -> c_int,
+    create_var_basic = "SCIPcreateVarBasic": unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_double, c_double, c_double, c_int) -> c_int,
+    add_var = "SCIPaddVar": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+    release_var = "SCIPreleaseVar": unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
+    create_cons_basic_linear = "SCIPcreateConsBasicLinear": unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_int, *mut Ptr, *mut c_double, c_double, c_double) -> c_int,
+    add_cons = "SCIPaddCons": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+    release_cons = "SCIPreleaseCons": unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
+    solve = "SCIPsolve": unsafe extern "C" fn(Ptr) -> c_int,
+    interrupt_solve = "SCIPinterruptSolve": unsafe extern "C" fn(Ptr) -> c_int,
+    get_status = "SCIPgetStatus": unsafe extern "C" fn(Ptr) -> c_int,
+    get_n_sols = "SCIPgetNSols": unsafe extern "C" fn(Ptr) -> c_int,
+    get_best_sol = "SCIPgetBestSol": unsafe extern "C" fn(Ptr) -> Ptr,
+    get_sol_val = "SCIPgetSolVal": unsafe extern "C" fn(Ptr, Ptr, Ptr) -> c_double,
+    infinity = "SCIPinfinity": unsafe extern "C" fn(Ptr) -> c_double,
+    major_version = "SCIPmajorVersion": unsafe extern "C" fn() -> c_int,
+    minor_version = "SCIPminorVersion": unsafe extern "C" fn() -> c_int,
+    tech_version = "SCIPtechVersion": unsafe extern "C" fn() -> c_int,
+});
 
 /// SCIP's version, e.g. `SCIP 10.0.0`.
 pub fn version() -> Result<String, Error> {
