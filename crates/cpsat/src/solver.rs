@@ -216,7 +216,10 @@ impl StopHandle {
 /// Receives each model a solver is given, encoded as a `CpModelProto`, before it is solved
 /// (`--export`); an error stops the solve.
 #[derive(Clone)]
-pub struct Exporter(Arc<dyn Fn(&[u8]) -> Result<(), String> + Send + Sync>);
+pub struct Exporter(Arc<WriteModel>);
+
+/// What an [`Exporter`] calls with a model's bytes.
+type WriteModel = dyn Fn(&[u8]) -> Result<(), String> + Send + Sync;
 
 impl Exporter {
     /// An exporter calling `write` with each model's bytes.

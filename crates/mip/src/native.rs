@@ -3,7 +3,9 @@
 //! answers), and keeping the process's Ctrl-C handler through a solver that installs its own.
 #![allow(unsafe_code)]
 
+#[cfg(feature = "cbc")]
 use std::ffi::c_int;
+#[cfg(feature = "cbc")]
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -67,10 +69,12 @@ pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {
 /// While alive, file descriptor 1 (standard output) is standard error: what a C library
 /// prints goes there. Only for a solve that logs, one at a time (the CLI's `--log`): the
 /// swap is process-wide.
+#[cfg(feature = "cbc")]
 pub(crate) struct StdoutToStderr {
     saved: c_int,
 }
 
+#[cfg(feature = "cbc")]
 impl StdoutToStderr {
     pub(crate) fn new() -> Option<StdoutToStderr> {
         let _ = std::io::stdout().flush();
@@ -91,6 +95,7 @@ impl StdoutToStderr {
     }
 }
 
+#[cfg(feature = "cbc")]
 impl Drop for StdoutToStderr {
     fn drop(&mut self) {
         // SAFETY: `saved` is the descriptor dup returned in `new`, still open; it is closed
@@ -106,6 +111,7 @@ impl Drop for StdoutToStderr {
 /// Runs `solve` and puts back the SIGINT disposition it found: CBC installs its own Ctrl-C
 /// handler and leaves it. When the signal came during the solve (CBC stopped on it), it is
 /// raised again for the restored handler, which interrupts the rest of the batch.
+#[cfg(feature = "cbc")]
 pub(crate) fn keeping_sigint<T>(solve: impl FnOnce() -> T, interrupted: impl FnOnce(&T) -> bool) -> T {
     // SAFETY: sigaction with a null new action only reads the current one into `old`.
     let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
@@ -126,6 +132,7 @@ pub(crate) fn keeping_sigint<T>(solve: impl FnOnce() -> T, interrupted: impl FnO
 
 /// Runs `f` with standard output going to a temporary file, and returns what was printed
 /// there (for a library that reports errors only by printing them).
+#[cfg(feature = "cbc")]
 pub(crate) fn capture_stdout<T>(f: impl FnOnce() -> T) -> std::io::Result<(T, String)> {
     use std::os::fd::AsRawFd;
     let path =

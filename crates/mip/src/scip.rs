@@ -41,10 +41,16 @@ library_api!(FILE, {
     get_param = "SCIPgetParam": unsafe extern "C" fn(Ptr, *const c_char) -> Ptr,
     set_param = "SCIPsetParam": unsafe extern "C" fn(Ptr, *const c_char, *const c_char) -> c_int,
     create_prob_basic = "SCIPcreateProbBasic": unsafe extern "C" fn(Ptr, *const c_char) -> c_int,
-    create_var_basic = "SCIPcreateVarBasic": unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_double, c_double, c_double, c_int) -> c_int,
+    // scip, var (out), name, lower, upper, objective, vartype.
+    create_var_basic = "SCIPcreateVarBasic": unsafe extern "C" fn(
+        Ptr, *mut Ptr, *const c_char, c_double, c_double, c_double, c_int,
+    ) -> c_int,
     add_var = "SCIPaddVar": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
     release_var = "SCIPreleaseVar": unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
-    create_cons_basic_linear = "SCIPcreateConsBasicLinear": unsafe extern "C" fn(Ptr, *mut Ptr, *const c_char, c_int, *mut Ptr, *mut c_double, c_double, c_double) -> c_int,
+    // scip, cons (out), name, terms, vars, values, lhs, rhs.
+    create_cons_basic_linear = "SCIPcreateConsBasicLinear": unsafe extern "C" fn(
+        Ptr, *mut Ptr, *const c_char, c_int, *mut Ptr, *mut c_double, c_double, c_double,
+    ) -> c_int,
     add_cons = "SCIPaddCons": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
     release_cons = "SCIPreleaseCons": unsafe extern "C" fn(Ptr, *mut Ptr) -> c_int,
     solve = "SCIPsolve": unsafe extern "C" fn(Ptr) -> c_int,

@@ -1,6 +1,8 @@
 //! A MILP on CP-SAT: translated (every variable integer with finite bounds, every
 //! coefficient an integer).
 
+use std::time::Instant;
+
 use masu_cpsat::{CpModel, Domain, IntVar, LinearExpr};
 
 use super::*;

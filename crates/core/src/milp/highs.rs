@@ -1,5 +1,7 @@
 //! A MILP on HiGHS, through good_lp as it is.
 
+use std::time::Instant;
+
 use good_lp::solvers::highs::highs;
 use good_lp::{ResolutionError, Solution, SolverModel};
 

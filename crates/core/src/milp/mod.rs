@@ -14,7 +14,7 @@
 //! again until the limit or infeasibility (which proves the count complete).
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use good_lp::{Constraint, Expression, IntoAffineExpression, ProblemVariables, Variable};
 
@@ -168,6 +168,7 @@ mod cp_sat;
 mod highs;
 mod matrix;
 
+#[cfg(any(feature = "cbc", feature = "scip", feature = "microlp"))]
 pub(crate) use matrix::error as backend_error;
 
 /// Checks HiGHS options (`--param`) on a fresh HiGHS instance.
@@ -228,6 +229,7 @@ mod tests {
     #[cfg(feature = "cp-sat")]
     #[test]
     fn the_translation_stops_at_the_deadline() {
+        use std::time::Instant;
         let (milp, xs) = two_of_three();
         assert!(cp_sat::translate(&milp, Some(Instant::now())).unwrap().is_none());
         assert!(cp_sat::translate(&milp, None).unwrap().is_some());
