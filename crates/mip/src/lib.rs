@@ -135,8 +135,6 @@ pub enum Outcome {
 pub struct Settings<'a> {
     /// Wall-clock limit of this solve.
     pub time_limit: Option<Duration>,
-    /// Threads the solver may use, where it can use several.
-    pub threads: Option<u32>,
     /// Write the solver's own log to stderr.
     pub log: bool,
     /// Raw solver options, by the solver's own names, checked by `check_parameters`.

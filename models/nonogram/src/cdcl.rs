@@ -26,8 +26,7 @@
 
 use std::time::Instant;
 
-use masu_core::StopAt;
-use masu_core::{Error, SolveOptions};
+use masu_core::{Error, SolveOptions, StopAt};
 use masu_sat::Sat;
 
 use crate::line::Cell;

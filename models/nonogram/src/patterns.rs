@@ -22,7 +22,7 @@ use masu_core::{Backend, Error, SolveOptions};
 
 use crate::line::{fill, placements};
 use crate::line_solver::pattern_count;
-use crate::start_index::{found_from_milp, lines};
+use crate::start_index::{found_from_milp, lines, milp_cells};
 use crate::{Found, Nonogram, timed};
 
 /// The model and its cell binaries, row-major.
@@ -39,11 +39,8 @@ pub struct PatternsModel {
 /// Builds article 003's model, refusing past `size_limit` placements.
 pub fn build(puzzle: &Nonogram, size_limit: u64) -> Result<PatternsModel, Error> {
     let total = pattern_count(puzzle, size_limit)?;
-    let (w, h) = (puzzle.width(), puzzle.height());
     let mut milp = Milp::new();
-    // Named as the CP-SAT model names them, which exported files (`--export`) show.
-    let cell = |i: usize| variable().binary().name(format!("T_{}_{}", i / w, i % w));
-    let cells: Vec<Variable> = (0..w * h).map(|i| milp.variables.add(cell(i))).collect();
+    let cells = milp_cells(puzzle, &mut milp);
     for (clue, indices) in lines(puzzle) {
         let n = indices.len();
         let mut chosen = Vec::new();

@@ -30,6 +30,19 @@ use masu_core::{Backend, Error, SolveOptions};
 
 use crate::{Found, Grid, Nonogram, timed};
 
+/// Cell `i` (row-major) as article 000 names it, `T_r_c`: in the CP-SAT model, and in the
+/// MILPs so that exported files (`--export`) name the cells alike.
+pub(crate) fn cell_name(puzzle: &Nonogram, i: usize) -> String {
+    let w = puzzle.width();
+    format!("T_{}_{}", i / w, i % w)
+}
+
+/// One named binary per cell of `puzzle`, row-major: the cells of the MILPs.
+pub(crate) fn milp_cells(puzzle: &Nonogram, milp: &mut Milp) -> Vec<Variable> {
+    let cells = puzzle.width() * puzzle.height();
+    (0..cells).map(|i| milp.variables.add(variable().binary().name(cell_name(puzzle, i)))).collect()
+}
+
 /// The lines of the puzzle: rows then columns, each as (clue, cell indices row-major).
 pub(crate) fn lines(puzzle: &Nonogram) -> Vec<(&[usize], Vec<usize>)> {
     let (w, h) = (puzzle.width(), puzzle.height());
@@ -103,9 +116,8 @@ mod cp_sat {
     /// Article 000's `solve_nonogram` model.
     pub fn build(puzzle: &Nonogram) -> StartIndexModel {
         let mut model = CpModel::new();
-        let (w, h) = (puzzle.width(), puzzle.height());
-        let cells: Vec<BoolVar> =
-            (0..w * h).map(|i| model.new_bool_var_named(&format!("T_{}_{}", i / w, i % w))).collect();
+        let cells = puzzle.width() * puzzle.height();
+        let cells: Vec<BoolVar> = (0..cells).map(|i| model.new_bool_var_named(&cell_name(puzzle, i))).collect();
         for (clue, indices) in lines(puzzle) {
             let targets: Vec<BoolVar> = indices.iter().map(|&i| cells[i]).collect();
             fill_pattern(&mut model, clue, &targets);
@@ -169,10 +181,7 @@ pub struct StartIndexMilp {
 /// The start-index idea as a MILP (see the module documentation).
 pub fn build_milp(puzzle: &Nonogram) -> StartIndexMilp {
     let mut milp = Milp::new();
-    let (w, h) = (puzzle.width(), puzzle.height());
-    // Named as the CP-SAT model names them, which exported files (`--export`) show.
-    let cell = |i: usize| variable().binary().name(format!("T_{}_{}", i / w, i % w));
-    let cells: Vec<Variable> = (0..w * h).map(|i| milp.variables.add(cell(i))).collect();
+    let cells = milp_cells(puzzle, &mut milp);
     for (clue, indices) in lines(puzzle) {
         let n = indices.len();
         let mut cover: Vec<Expression> = vec![Expression::from(0.0); n];

@@ -29,8 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use masu_core::StopAt;
-use masu_core::{Error, SolveOptions};
+use masu_core::{Error, SolveOptions, StopAt};
 use masu_sat::Sat;
 
 use crate::{Cell, Numberlink, Paths, Rule};

@@ -30,8 +30,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
     }
     let started = Instant::now();
-    let raw_threads = options.parameters.iter().rev().find(|(name, _)| name == "threads");
-    let threads = raw_threads.and_then(|(_, value)| value.parse().ok()).or(options.threads);
+    let threads = options.parameter("threads").or(options.threads);
     let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
     let mut cuts: Vec<Constraint> = Vec::new();
     while outcome.solutions.len() < options.solution_limit {

@@ -111,7 +111,6 @@ pub(super) fn enumerate(
         };
         let settings = Settings {
             time_limit,
-            threads: options.threads,
             log: options.log,
             parameters: &options.parameters,
             stop: Some(options.interrupt.flag()),
@@ -124,9 +123,8 @@ pub(super) fn enumerate(
         match found {
             Outcome::Solved { values, .. } => {
                 let solution: MilpSolution = solution_map(&milp.variables, values.iter().copied());
-                let rounded: Vec<f64> = values.iter().map(|v| v.round()).collect();
                 let name = format!("nogood{}", outcome.solutions.len());
-                model.rows.push(no_good(&projection, &rounded, name));
+                model.rows.push(no_good(&projection, &values, name));
                 outcome.solutions.push(solution);
             }
             Outcome::Infeasible => {
