@@ -121,12 +121,14 @@ pub(crate) enum Benchmark {
     NonogramFormulations,
     /// The native solver on every puzzle, and the survey's giants.
     NonogramNative,
-    /// numberlink-solve, then numberlink-generate.
+    /// numberlink-solve, numberlink-frontier, then numberlink-generate.
     Numberlink,
     /// Every formulation × backend on the flow-solver levels and the 40 largest janko boards.
     NumberlinkSolve,
     /// The generators, masu's and the article's, beside the article's code.
     NumberlinkGenerate,
+    /// The frontier sweep: thomasahle's boards for one answer, the Flow Free levels.
+    NumberlinkFrontier,
 }
 
 #[derive(Args)]

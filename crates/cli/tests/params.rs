@@ -100,3 +100,43 @@ fn microlp_and_native_refuse_what_they_do_not_take() {
     let out = masu(&["solve", "nonogram", NONOGRAM, "--param", "novalue"]);
     assert!(text(&out.stderr).contains("'novalue' is not KEY=VALUE"), "{}", text(&out.stderr));
 }
+
+/// Numberlink's `frontier` takes `touch`: with it off, only paths that never run beside
+/// themselves count. The board below has four solutions under the blanks rule: the straight
+/// path, the detour round the bottom row, and two that run beside themselves.
+#[test]
+fn frontier_takes_touch() {
+    let dir = tempfile_dir();
+    let board = dir.join("two.json");
+    std::fs::write(&board, r#"{"grid": [[1, 0, 1], [0, 0, 0]], "rule": "blanks"}"#).unwrap();
+    let count = |touch: &str| {
+        let out = masu(&[
+            "count",
+            "numberlink",
+            board.to_str().unwrap(),
+            "--count",
+            "10",
+            "--formulation",
+            "frontier",
+            "--param",
+            touch,
+            "--format",
+            "json",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let line: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        (line["count"].as_u64().unwrap(), line["complete"].as_bool().unwrap())
+    };
+    assert_eq!(count("touch=true"), (4, true));
+    assert_eq!(count("touch=false"), (2, true));
+    let out =
+        masu(&["solve", "numberlink", board.to_str().unwrap(), "--formulation", "frontier", "--param", "touch=maybe"]);
+    assert!(text(&out.stderr).contains("parameter 'touch'"), "{}", text(&out.stderr));
+}
+
+/// A fresh folder under the target directory.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

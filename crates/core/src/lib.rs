@@ -299,16 +299,22 @@ impl SolveOptions {
     }
 }
 
-/// The native solvers' one parameter: `handover`, the search's budget before it hands over
-/// to clause learning (nonogram: probes, 200,000 by default; numberlink: nodes, 20,000).
+/// The native solvers' parameters: `handover`, the search's budget before it hands over to
+/// clause learning (nonogram: probes, 200,000 by default; numberlink: nodes, 20,000), and
+/// numberlink `frontier`'s `touch` (`false`: only paths that never run beside themselves).
 fn check_native_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     for (name, value) in parameters {
         let refuse =
             |reason: &str| Error::Parameter { backend: Backend::Native, name: name.clone(), reason: reason.into() };
-        if name != "handover" {
-            return Err(refuse("the native solvers take one parameter, handover"));
+        match name.as_str() {
+            "handover" => {
+                value.trim().parse::<u64>().map_err(|_| refuse(&format!("'{value}' is not a number of steps")))?;
+            }
+            "touch" => {
+                value.trim().parse::<bool>().map_err(|_| refuse(&format!("'{value}' is not true or false")))?;
+            }
+            _ => return Err(refuse("the native solvers take two parameters, handover and touch")),
         }
-        value.trim().parse::<u64>().map_err(|_| refuse(&format!("'{value}' is not a number of steps")))?;
     }
     Ok(())
 }

@@ -8,6 +8,8 @@
 //! | [`Formulation::Connected`] | — (the flaw removed: one circuit) | cp-sat | [`connected`] |
 //! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | highs, cp-sat | [`milp`] |
 //! | [`Formulation::Native`] | — (paths grown cell by cell, flow solvers' cuts) | native | [`native`] |
+//! | [`Formulation::Auto`] | — (the default: `frontier`, then `connected` or `native`) | cp-sat, native | [`frontier`] |
+//! | [`Formulation::Frontier`] | — (the board swept cell by cell: search, then exact count) | native | [`frontier`] |
 //!
 //! Rules are explicit ([`Rule`]): `fill` (every cell on a path: Flow Free) or `blanks`
 //! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
@@ -21,6 +23,7 @@ pub mod check;
 pub mod connected;
 mod counting;
 pub mod format;
+pub mod frontier;
 pub mod generate;
 pub mod milp;
 pub mod native;
@@ -41,12 +44,18 @@ pub(crate) use paths::detached_loops;
 masu_core::formulations! {
     /// How the puzzle becomes a model.
     pub enum Formulation for "numberlink" {
+        /// The default: `frontier`'s search and count, with `connected` (on cp-sat) or
+        /// `native` racing the count for what it cannot settle.
+        Auto = "auto" on [CpSat, Native],
         /// One circuit through every used cell: no detached loops.
         Connected = "connected" on [CpSat],
         /// Cell-number and edge binaries, degrees, lazy cycle cuts.
         Milp = "milp" on [Highs, CpSat, Cbc, Scip, Microlp],
         /// A complete search growing paths cell by cell; no backend.
         Native = "native" on [Native],
+        /// The board swept cell by cell: a depth-first search for answers, then an exact
+        /// count by merging equal frontiers; no backend.
+        Frontier = "frontier" on [Native],
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
         Reified = "reified" on [CpSat],
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
@@ -61,7 +70,7 @@ impl Puzzle for Numberlink {
     type Solution = Paths;
     type Formulation = Formulation;
     const KIND: &'static str = "numberlink";
-    const DEFAULT: Formulation = Formulation::Connected;
+    const DEFAULT: Formulation = Formulation::Auto;
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.
     fn is_puzzle_file(path: &Path) -> bool {
@@ -90,6 +99,10 @@ impl Puzzle for Numberlink {
             Formulation::Connected => connected::solve(self, options),
             Formulation::Milp => milp::solve(self, backend, options),
             Formulation::Native => native::solve(self, options),
+            Formulation::Frontier => frontier::solve(self, options, native::solve),
+            #[cfg(feature = "cp-sat")]
+            Formulation::Auto if backend == Backend::CpSat => frontier::solve(self, options, connected::solve),
+            Formulation::Auto => frontier::solve(self, options, native::solve),
             #[allow(unreachable_patterns)]
             _ => Err(Error::NotCompiled(backend)),
         }

@@ -32,10 +32,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::NonogramNative => nonogram::native(data)?,
         Benchmark::Numberlink => {
             numberlink::solving(data)?;
+            numberlink::frontier(data)?;
             numberlink::generating()?;
         }
         Benchmark::NumberlinkSolve => numberlink::solving(data)?,
         Benchmark::NumberlinkGenerate => numberlink::generating()?,
+        Benchmark::NumberlinkFrontier => numberlink::frontier(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -83,6 +83,93 @@ pub(super) fn solving(data: &Path) -> Result<()> {
     )
 }
 
+/// The frontier sweep: one answer under the fill rule on thomasahle's boards, one thread,
+/// 5 s each (the 1002×1002 boards left out); uniqueness of the Flow Free levels, by the
+/// default (`auto`) and by `frontier` alone on one thread.
+pub(super) fn frontier(data: &Path) -> Result<()> {
+    let dir = data.join("numberlink");
+    let mut boards = read_each::<Numberlink>(&every_kth(&dir.join("thomasahle/json"), usize::MAX)?)?;
+    boards.retain(|i| i.puzzle.width() * i.puzzle.height() < 1_000_000);
+    let set = |i: &Instance<Numberlink>| {
+        let name = Path::new(&i.name).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        name.trim_start_matches("ahle-").rsplit_once('-').map_or(name.clone(), |(set, _)| set.to_string())
+    };
+    for board in &mut boards {
+        board.puzzle.rule = masu_numberlink::Rule::Fill;
+    }
+    let one = SolveOptions {
+        time_limit: Some(Duration::from_secs(5)),
+        solution_limit: 1,
+        threads: Some(1),
+        ..SolveOptions::default()
+    };
+    let runner = || Runner::new(masu_numberlink::Formulation::Frontier, masu_core::Backend::Native);
+    let rows = rows_of(&boards, runner(), &one);
+    let mut sets: Vec<String> = boards.iter().map(set).collect();
+    sets.sort_by_key(|s| (s.len(), s.clone()));
+    sets.dedup();
+    let mut table = String::from(
+        "| set | sizes | boards | answered | infeasible (no fill answer) | timed out | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for name in &sets {
+        let (of, rows_of_set): (Vec<&Instance<Numberlink>>, Vec<&masu_harness::Row>) =
+            boards.iter().zip(&rows).filter(|(i, _)| &set(i) == name).unzip();
+        let t = Tally::of(&rows_of_set.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
+        let mut sizes: Vec<String> = of.iter().map(|i| format!("{}×{}", i.puzzle.height(), i.puzzle.width())).collect();
+        sizes.sort();
+        sizes.dedup();
+        let sizes = if sizes.len() > 3 {
+            format!("{} sizes, {} to {}", sizes.len(), sizes[0], sizes[sizes.len() - 1])
+        } else {
+            sizes.join(", ")
+        };
+        table.push_str(&format!(
+            "| {name} | {sizes} | {} | {} | {} | {} | {} | {} |\n",
+            of.len(),
+            t.status(Status::Solved) + t.status(Status::Unique) + t.status(Status::Multiple),
+            t.status(Status::Infeasible),
+            t.status(Status::TimedOut),
+            fixed(median(&t.walls), 4),
+            fixed(max(&t.walls), 4),
+        ));
+    }
+    let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
+    let two = SolveOptions { time_limit: Some(Duration::from_secs(10)), solution_limit: 2, ..SolveOptions::default() };
+    let mut levels = String::from(
+        "| formulation | threads | levels | unique | multiple | timed out | median s | max s |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let default = masu_core::backend_for(masu_numberlink::Formulation::Auto, None);
+    for (runner, threads) in [(Runner::new(masu_numberlink::Formulation::Auto, default), None), (runner(), Some(1))] {
+        let label = runner.label();
+        let rows = rows_of(&flow, runner, &SolveOptions { threads, ..two.clone() });
+        let t = Tally::of(&rows);
+        levels.push_str(&format!(
+            "| {label} | {} | {} | {} | {} | {} | {} | {} |\n",
+            threads.map_or("2 (count and exact method at once)".into(), |t| t.to_string()),
+            flow.len(),
+            t.status(Status::Unique),
+            t.status(Status::Multiple),
+            t.status(Status::TimedOut),
+            fixed(median(&t.walls), 4),
+            fixed(max(&t.walls), 4),
+        ));
+    }
+    publish(
+        "numberlink-frontier",
+        &format!(
+            "## Numberlink: the frontier sweep\n\nMachine: {}. Command: {}, release profile.\n\n\
+             thomasahle's boards under the fill rule, one answer asked (`--rule fill --count 1 --time-limit 5 \
+             --formulation frontier --threads 1`): the depth-first sweep for paths that do not touch themselves \
+             first. The two 1002×1002 boards are left out. *infeasible*: proven to have no answer under the \
+             fill rule.\n\n{table}\n\
+             The Flow Free levels of flow-solver, uniqueness decided (solution limit 2, 10 s limit).\n\n{levels}",
+            machine(),
+            command("numberlink", "numberlink-frontier"),
+        ),
+    )
+}
+
 #[cfg(not(feature = "cp-sat"))]
 pub(super) fn generating() -> Result<()> {
     publish(

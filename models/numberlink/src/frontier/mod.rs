@@ -1,0 +1,292 @@
+//! The frontier sweep: the board cell by cell in reading order, only the links that cross
+//! from processed into unprocessed cells remembered (the *profile*, one label per column:
+//! [`sweep`]). Two modes on that one step:
+//!
+//! - [`search`]: depth-first, one tile per cell, for fast answers; with `touch` off it
+//!   wants paths that never run beside themselves and cuts by the corner rules that follow;
+//! - [`count`]: breadth-first with equal profiles merged, the exact number of solutions
+//!   (Yoshinaka et al., Algorithms 5(2), 2012), any of them read back from the layers.
+//!
+//! `solve` composes them, so that no board stalls on the first stage that suits it:
+//!
+//! ```text
+//! touch off:        search, exhaustively (counts exactly, or times out)
+//! one answer asked: search with touch off, within SEARCH_BUDGET nodes; an answer is an
+//!                   answer (checked under the board's rule); under the blanks rule its
+//!                   exhaustion proves there is none (a touching path shortcuts to one that
+//!                   does not, its detour left blank)
+//! then:             count; if the layers outgrow memory, the `native` search for the
+//!                   time that is left
+//! ```
+//!
+//! Solutions are path sets (masu's convention): paths may touch themselves unless the
+//! `touch` parameter is `false`.
+
+mod count;
+mod search;
+mod sweep;
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats};
+
+use crate::{Cell, Found, Numberlink, Paths, Rule};
+use count::Counted;
+use search::{Ended, Search};
+use sweep::Sweep;
+
+/// Nodes the touch-free search may visit first when one answer is asked on one thread
+/// (some seconds), and the share of the time limit it may take.
+const SEARCH_BUDGET: u64 = 400_000_000;
+const SEARCH_SHARE: f64 = 0.6;
+
+/// Bytes the count may take before `exact` takes over, when the two run in turn (one
+/// thread): about a second of counting.
+const TURN_MEMORY: u64 = 1 << 28;
+
+/// Bytes the count may take when it races `exact`: past them (some seconds of counting) it
+/// gives its core to the other method. Every board the count settles in the benchmarks
+/// stays under it.
+const RACE_MEMORY: u64 = 1 << 30;
+
+/// A complete method that settles what the count cannot: `native` or `connected`.
+pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
+
+/// Solves, counts up to `options.solution_limit`, or decides uniqueness (see the module
+/// doc), with `exact` after or beside the count.
+pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -> Result<Found, Error> {
+    let started = Instant::now();
+    let touch = options.parameter::<bool>("touch").unwrap_or(true);
+    let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
+    let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, stats.clone());
+    let count_then_exact = |o: &SolveOptions, memory: u64| count_then_exact(puzzle, o, memory, stats.clone(), exact);
+    let one = options.solution_limit <= 1;
+    let found = if !touch {
+        search(options, u64::MAX)?
+    } else if options.threads == Some(1) {
+        // In turn: the search for a share of the time, the count within TURN_MEMORY, `exact`.
+        let mut found = None;
+        if one {
+            let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
+            let first = search(&SolveOptions { time_limit: share, ..options.clone() }, SEARCH_BUDGET)?;
+            if settled(&first, 1) {
+                found = Some(first);
+            }
+        }
+        match found {
+            Some(found) => found,
+            None => count_then_exact(&remaining(options, started), TURN_MEMORY)?,
+        }
+    } else if one {
+        race(options, &|o| search(o, u64::MAX), &|o| count_then_exact(o, RACE_MEMORY))?
+    } else {
+        race(options, &|o| count_then_exact(o, RACE_MEMORY), &|o| exact(puzzle, o))?
+    };
+    Ok(finish(found, started))
+}
+
+/// The count within `memory` bytes; past them, `exact` for the time left.
+fn count_then_exact(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    memory: u64,
+    stats: Stats,
+    exact: Exact,
+) -> Result<Found, Error> {
+    let began = Instant::now();
+    let stop = stopper(options);
+    let (mut found, how) = counted(puzzle, options, Some(memory), &stop, stats);
+    if how != Counting::TooLarge || stop() {
+        return Ok(found);
+    }
+    let mut settled = exact(puzzle, &remaining(options, began))?;
+    settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
+    Ok(settled)
+}
+
+/// The depth-first search (touch-free) for up to `options.solution_limit` solutions, at most
+/// `budget` nodes: complete when exhausted, where that settles the question (with `touch`
+/// off, or under the blanks rule, where a board without a touch-free solution has none).
+fn searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Result<Found, Error> {
+    let mut search = Search::new(puzzle);
+    let ended = search.run(options.solution_limit.max(1), budget, &stopper(options));
+    stats.constraints_by_kind.insert("search nodes".into(), search.nodes as usize);
+    stats.solves += 1;
+    let touch = options.parameter::<bool>("touch").unwrap_or(true);
+    let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.solutions.is_empty());
+    Ok(Found::new(std::mem::take(&mut search.solutions), exhausted, stats))
+}
+
+/// Whether the clock or the user has stopped a solve with `options`.
+fn stopper(options: &SolveOptions) -> impl Fn() -> bool + '_ {
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    move || options.interrupt.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// `options` with the time left of those that started at `started`.
+fn remaining(options: &SolveOptions, started: Instant) -> SolveOptions {
+    SolveOptions { time_limit: options.time_limit.map(|t| t.saturating_sub(started.elapsed())), ..options.clone() }
+}
+
+/// `found` with the time since `started` as its solve time.
+fn finish(mut found: Found, started: Instant) -> Found {
+    found.stats.solve_time = started.elapsed();
+    found.stats.backend_time = Some(found.stats.solve_time);
+    found
+}
+
+/// Whether `found` answers a request for `limit` solutions.
+fn settled(found: &Found, limit: usize) -> bool {
+    found.complete || found.solutions.len() >= limit
+}
+
+/// A method run under the options it is given (its own interrupt and time).
+type Lane<'a> = dyn Fn(&SolveOptions) -> Result<Found, Error> + Sync + 'a;
+
+/// `a` and `b` at once, on two threads, each with an interrupt of its own; the first to
+/// settle the request stops the other, and the user's interrupt stops both.
+fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
+    let started = Instant::now();
+    let limit = options.solution_limit;
+    let stops = [Interrupt::new(), Interrupt::new()];
+    let done = [AtomicBool::new(false), AtomicBool::new(false)];
+    let winner = std::sync::OnceLock::new();
+    let run = |lane: usize, method: &Lane| {
+        let own = SolveOptions { interrupt: stops[lane].clone(), ..remaining(options, started) };
+        let result = method(&own);
+        if result.as_ref().is_ok_and(|found| settled(found, limit)) && winner.set(lane).is_ok() {
+            stops[1 - lane].interrupt();
+        }
+        done[lane].store(true, Ordering::Release);
+        result
+    };
+    let results = std::thread::scope(|scope| {
+        let first = scope.spawn(|| run(0, a));
+        let second = scope.spawn(|| run(1, b));
+        // The lanes listen to their own interrupts: pass the user's on.
+        while !done.iter().all(|d| d.load(Ordering::Acquire)) {
+            if options.interrupt.is_interrupted() {
+                stops.iter().for_each(Interrupt::interrupt);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let panicked = || Error::Backend { backend: Backend::Native, message: "a frontier stage panicked".into() };
+        [first.join().unwrap_or_else(|_| Err(panicked())), second.join().unwrap_or_else(|_| Err(panicked()))]
+    });
+    let [a, b] = results;
+    let (mut found, other) = match (winner.get(), a, b) {
+        (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other),
+        (_, Ok(a), Ok(b)) if b.solutions.len() > a.solutions.len() => (b, Ok(a)),
+        (_, Ok(a), b) => (a, b),
+        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => {
+            (b, Ok(Found::new(Vec::new(), false, Stats::default())))
+        }
+        (_, Err(e), _) => return Err(e),
+    };
+    if let Ok(mut other) = other {
+        found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
+    }
+    found.stats.threads = Some(2);
+    Ok(found)
+}
+
+/// How a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counting {
+    /// It settled the request.
+    Settled,
+    /// The clock, the user or the other method stopped it.
+    Stopped,
+    /// Its layers outgrew the memory it had.
+    TooLarge,
+}
+
+/// The exact count, and how it ended.
+///
+/// Under the blanks rule it counts first without U-turns (`┌┐`, `└┘`): every solution
+/// whose paths never touch themselves is among those, and each of those is a solution.
+/// None means no solution at all, and one that fills the board without touching itself
+/// is the only one (every solution shortcuts to one that does not touch itself, on a
+/// subset of its cells: [`crate::induced_first`]); two are two. Otherwise the full count.
+fn counted(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    memory: Option<u64>,
+    stop: &dyn Fn() -> bool,
+    mut stats: Stats,
+) -> (Found, Counting) {
+    let limit = options.solution_limit;
+    let Some(mut sweep) = Sweep::new(puzzle) else {
+        stats.constraints_by_kind.insert("count too large".into(), 1);
+        return (Found::new(Vec::new(), false, stats), Counting::TooLarge);
+    };
+    stats.solves += 1;
+    let mut shortcut = puzzle.rule == Rule::Blanks;
+    loop {
+        sweep.u_turns = !shortcut;
+        let (count, solutions) = match count::count(&mut sweep, puzzle, limit, memory, stop, options.log) {
+            Counted::All { count, solutions, widest } => {
+                stats.constraints_by_kind.insert("count widest layer".into(), widest);
+                (count, solutions)
+            }
+            Counted::Stopped { swept, widest } => {
+                stats.constraints_by_kind.insert("count cells swept".into(), swept);
+                stats.constraints_by_kind.insert("count widest layer".into(), widest);
+                return (Found::new(Vec::new(), false, stats), Counting::Stopped);
+            }
+            Counted::TooLarge(why) => {
+                if options.log {
+                    eprintln!("frontier: {why}");
+                }
+                stats.constraints_by_kind.insert("count too large".into(), 1);
+                return (Found::new(Vec::new(), false, stats), Counting::TooLarge);
+            }
+        };
+        let counted = usize::try_from(count).unwrap_or(usize::MAX);
+        let unique = count == 1 && solutions[0].fills_board() && !touches_itself(&solutions[0]);
+        if !shortcut || count == 0 || counted >= limit || unique {
+            stats.constraints_by_kind.insert(if shortcut { "count without u-turns" } else { "count" }.into(), counted);
+            let complete = if shortcut { count == 0 || unique } else { count <= solutions.len() as u128 };
+            return (Found::new(solutions, complete, stats), Counting::Settled);
+        }
+        shortcut = false;
+    }
+}
+
+/// The solution drawn by `links`: each number's path traced from its first endpoint. Linked
+/// cells off every path (none, if the links are a solution) keep a number no puzzle has,
+/// for the checker to see.
+fn paths_of(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
+    let mut paths = Paths::trace(puzzle, links, |_| u32::MAX);
+    for (k, path) in (1..).zip(&paths.paths) {
+        for &(r, c) in path {
+            paths.numbers[r][c] = k;
+        }
+    }
+    paths
+}
+
+/// Whether some path runs beside itself: two neighbouring cells of one number that are not
+/// consecutive on its path.
+fn touches_itself(paths: &Paths) -> bool {
+    let mut linked = std::collections::HashSet::new();
+    for path in &paths.paths {
+        for pair in path.windows(2) {
+            linked.insert((pair[0].min(pair[1]), pair[0].max(pair[1])));
+        }
+    }
+    let numbers = &paths.numbers;
+    let (h, w) = (numbers.len(), numbers.first().map_or(0, Vec::len));
+    (0..h).any(|r| {
+        (0..w).any(|c| {
+            let beside = [(r + 1 < h).then_some((r + 1, c)), (c + 1 < w).then_some((r, c + 1))];
+            beside.into_iter().flatten().any(|(r2, c2)| {
+                numbers[r][c] != 0 && numbers[r2][c2] == numbers[r][c] && !linked.contains(&((r, c), (r2, c2)))
+            })
+        })
+    })
+}

@@ -1,0 +1,310 @@
+//! Fast answers: a depth-first sweep for solutions whose paths never run beside themselves
+//! (a cell's same-numbered neighbours are its path neighbours). Cells are taken one
+//! anti-diagonal after another, each from its top-right end down, so that a cell's north
+//! and west neighbours are decided before it, and so is the whole diagonal up its right.
+//! Each cell picks the links it adds east and south (those from north and west are
+//! given); the open ends carry their *mate*, the other open end of their segment (Knuth's
+//! SIMPATH), so a link is refused in O(1) when it closes a loop or joins two numbers.
+//! Every assignment that reaches the last cell is a solution, one assignment each, so an
+//! exhausted search has counted exactly.
+//!
+//! Corners cut what touching would need:
+//!
+//! ```text
+//! ┌ at (r, c), not an endpoint:  (r+1, c+1) links neither north nor west
+//! ┐ at (r, c):                   (r+1, c−1) links neither north nor east
+//! ┘ at (r, c):                   (r−1, c−1) links neither south nor east
+//! └ at (r, c):                   (r−1, c+1) links neither south nor west
+//! ```
+//!
+//! (the inner cell of a corner is beside two cells of its path: linked to both it would
+//! close a square, to one it would touch the other). Under the fill rule the inner cell
+//! then turns the same corner or is an endpoint: a `┌` or `┐` needs a diagonal of empty
+//! cells down to an endpoint (`nested`, known before the search), and a `┐`'s diagonal,
+//! decided up to its west and north links when the `┐` is placed, must already be a lane of
+//! cells entered from the west only. A solution is checked whole before it counts.
+
+use crate::{Cell, Numberlink, Paths, Rule};
+
+const NORTH: u8 = 1;
+const EAST: u8 = 2;
+const SOUTH: u8 = 4;
+const WEST: u8 = 8;
+
+/// How a search ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Every assignment tried.
+    Exhausted,
+    /// `limit` solutions found.
+    Limit,
+    /// The node budget ran out.
+    Budget,
+    /// The clock or the user stopped it.
+    Stopped,
+}
+
+/// The depth-first sweep.
+#[derive(Debug)]
+pub(crate) struct Search<'a> {
+    puzzle: &'a Numberlink,
+    width: usize,
+    fill: bool,
+    clue: Vec<u32>,
+    /// The cells in sweep order.
+    order: Vec<usize>,
+    /// `nested[i]`: under the fill rule, whether a `┌` (bit 0) and a `┐` (bit 1) may stand at
+    /// cell `i`.
+    nested: Vec<u8>,
+    /// The sides of each cell linked so far.
+    links: Vec<u8>,
+    /// For the open end of a segment, its other open end.
+    mate: Vec<usize>,
+    /// Undo log: (is a mate, cell, old value).
+    undo: Vec<(bool, usize, usize)>,
+    pub solutions: Vec<Paths>,
+    pub nodes: u64,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(puzzle: &'a Numberlink) -> Search<'a> {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let clue: Vec<u32> = (0..w * h).map(|i| puzzle.at((i / w, i % w))).collect();
+        let fill = puzzle.rule == Rule::Fill;
+        let mut nested = vec![0b11u8; w * h];
+        if fill {
+            for i in (0..w * h).rev() {
+                let (r, c) = (i / w, i % w);
+                let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
+                let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
+                nested[i] = u8::from(se) | u8::from(sw) << 1;
+            }
+        }
+        let order = (0..w + h - 1)
+            .flat_map(|d| (0..h).filter(move |&r| r <= d && d - r < w).map(move |r| r * w + d - r))
+            .collect();
+        Search {
+            puzzle,
+            width: w,
+            fill,
+            clue,
+            order,
+            nested,
+            links: vec![0; w * h],
+            mate: (0..w * h).collect(),
+            undo: Vec::new(),
+            solutions: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Searches for up to `limit` solutions within `budget` nodes, asking `stop` now and
+    /// then.
+    pub fn run(&mut self, limit: usize, budget: u64, stop: &dyn Fn() -> bool) -> Ended {
+        let cells = self.order.len();
+        // Per depth: the choices of links out (east, south), the next to try, the undo mark.
+        let mut choices = vec![[0u8; 2]; cells];
+        let mut count = vec![0u8; cells];
+        let mut cursor = vec![0u8; cells];
+        let mut mark = vec![0usize; cells];
+        let mut depth = 0;
+        self.choose(self.order[0], &mut choices[0], &mut count[0]);
+        loop {
+            if cursor[depth] == count[depth] {
+                if depth == 0 {
+                    return Ended::Exhausted;
+                }
+                depth -= 1;
+                self.rewind(mark[depth]);
+                continue;
+            }
+            let out = choices[depth][usize::from(cursor[depth])];
+            cursor[depth] += 1;
+            self.nodes += 1;
+            if self.nodes % 4096 == 0 && stop() {
+                return Ended::Stopped;
+            }
+            if self.nodes > budget {
+                return Ended::Budget;
+            }
+            let cell = self.order[depth];
+            mark[depth] = self.undo.len();
+            if !self.place(cell, out) {
+                self.rewind(mark[depth]);
+                continue;
+            }
+            if depth + 1 == cells {
+                let paths = self.paths();
+                if !super::touches_itself(&paths) {
+                    self.solutions.push(paths);
+                    if self.solutions.len() >= limit {
+                        return Ended::Limit;
+                    }
+                }
+                self.rewind(mark[depth]);
+                continue;
+            }
+            depth += 1;
+            cursor[depth] = 0;
+            self.choose(self.order[depth], &mut choices[depth], &mut count[depth]);
+        }
+    }
+
+    /// The sets of links out (east, south) cell `i` may add to those it has: a turn first.
+    fn choose(&self, i: usize, choices: &mut [u8; 2], count: &mut u8) {
+        let has = self.links[i];
+        let mut put = |set: &[u8]| {
+            choices[..set.len()].copy_from_slice(set);
+            *count = set.len() as u8;
+        };
+        match (self.clue[i] != 0, has) {
+            (true, 0) => put(&[SOUTH, EAST]),
+            (true, _) | (false, 9) => put(&[0]),
+            (false, 0) if self.fill => put(&[EAST | SOUTH]),
+            (false, 0) => put(&[EAST | SOUTH, 0]),
+            (false, WEST) => put(&[EAST, SOUTH]),
+            (false, _) => put(&[SOUTH, EAST]),
+        }
+    }
+
+    /// Adds links `out` at cell `i` if the links and the corner rules allow them.
+    fn place(&mut self, i: usize, out: u8) -> bool {
+        let w = self.width;
+        let (r, c) = (i / w, i % w);
+        let h = self.clue.len() / w;
+        if out & EAST != 0 && (c + 1 == w || !self.link(i, i + 1, EAST, WEST)) {
+            return false;
+        }
+        if out & SOUTH != 0 && (r + 1 == h || !self.link(i, i + w, SOUTH, NORTH)) {
+            return false;
+        }
+        let tile = self.links[i];
+        let plain = |j: usize| self.clue[j] == 0;
+        // The inner cells of corners on the row above, which this cell is.
+        if r > 0 && c > 0 && plain(i - w - 1) && self.links[i - w - 1] == SOUTH | EAST && tile & (NORTH | WEST) != 0 {
+            return false;
+        }
+        if r > 0 && c + 1 < w && plain(i - w + 1) && self.links[i - w + 1] == SOUTH | WEST && tile & EAST != 0 {
+            return false;
+        }
+        if c + 1 < w && !self.viable(i + 1) || c == 0 && r + 1 < h && !self.viable(i + w) {
+            return false;
+        }
+        if !plain(i) {
+            return true;
+        }
+        match tile {
+            t if t == SOUTH | EAST => self.nested[i] & 1 != 0,
+            t if t == SOUTH | WEST => self.nested[i] & 2 != 0 && self.lane(i),
+            t if t == NORTH | WEST => self.links[i - w - 1] & (SOUTH | EAST) == 0,
+            t if t == NORTH | EAST => self.links[i - w + 1] & (SOUTH | WEST) == 0,
+            _ => true,
+        }
+    }
+
+    /// Whether cell `x`, whose links in (north, west) are now all decided, has a way out
+    /// that the cells decided so far allow (a look one cell ahead: without it a dead cell
+    /// is found only after the rest of the diagonal has been tried every way).
+    fn viable(&self, x: usize) -> bool {
+        let w = self.width;
+        let h = self.clue.len() / w;
+        let (r, c) = (x / w, x % w);
+        let has = self.links[x];
+        let number = self.clue[self.mate[x]];
+        // A link out to `y` cannot join two numbers (`y` has no links yet).
+        let open = |y: usize| number == 0 || self.clue[y] == 0 || self.clue[y] == number;
+        let east = c + 1 < w && open(x + 1);
+        let south = r + 1 < h && open(x + w);
+        let nw = r > 0 && c > 0 && self.clue[x - w - 1] == 0;
+        if nw && self.links[x - w - 1] == SOUTH | EAST && has & (NORTH | WEST) != 0 {
+            return false;
+        }
+        if self.clue[x] != 0 {
+            return has != 0 || east || south;
+        }
+        match has {
+            0 => !self.fill || east && south && self.nested[x] & 1 != 0,
+            WEST => east || south && self.nested[x] & 2 != 0,
+            NORTH => east || south,
+            _ => !nw || self.links[x - w - 1] & (SOUTH | EAST) == 0,
+        }
+    }
+
+    /// Below a `┐` at `i`, the diagonal down-left to the endpoint that ends it (fill rule),
+    /// or its first cell (blanks): entered neither from the north nor, under the fill rule,
+    /// from anywhere but the west.
+    fn lane(&self, i: usize) -> bool {
+        let w = self.width;
+        let mut j = i + w - 1;
+        loop {
+            if self.links[j] & NORTH != 0 {
+                return false;
+            }
+            if !self.fill || self.clue[j] != 0 {
+                return true;
+            }
+            if self.links[j] != WEST {
+                return false;
+            }
+            j += w - 1;
+        }
+    }
+
+    /// Links cells `a` and `b` (`b` on side `side` of `a`): refused when `b` is an endpoint
+    /// already linked, when it closes a loop, or when it joins two numbers.
+    fn link(&mut self, a: usize, b: usize, side: u8, back: u8) -> bool {
+        if self.clue[b] != 0 && self.links[b] != 0 {
+            return false;
+        }
+        let (ea, eb) = (self.mate[a], self.mate[b]);
+        if ea == b {
+            return false;
+        }
+        let (ka, kb) = (self.clue[ea], self.clue[eb]);
+        if ka != 0 && kb != 0 && ka != kb {
+            return false;
+        }
+        self.set_links(a, self.links[a] | side);
+        self.set_links(b, self.links[b] | back);
+        self.set_mate(ea, eb);
+        self.set_mate(eb, ea);
+        true
+    }
+
+    fn set_links(&mut self, i: usize, value: u8) {
+        self.undo.push((false, i, usize::from(self.links[i])));
+        self.links[i] = value;
+    }
+
+    fn set_mate(&mut self, i: usize, value: usize) {
+        self.undo.push((true, i, self.mate[i]));
+        self.mate[i] = value;
+    }
+
+    fn rewind(&mut self, to: usize) {
+        while self.undo.len() > to {
+            let Some((is_mate, i, old)) = self.undo.pop() else { break };
+            if is_mate {
+                self.mate[i] = old;
+            } else {
+                self.links[i] = old as u8;
+            }
+        }
+    }
+
+    /// The solution the links draw.
+    fn paths(&self) -> Paths {
+        let w = self.width;
+        let cell = |i: usize| -> Cell { (i / w, i % w) };
+        let mut links = Vec::new();
+        for (i, &l) in self.links.iter().enumerate() {
+            if l & EAST != 0 {
+                links.push((cell(i), cell(i + 1)));
+            }
+            if l & SOUTH != 0 {
+                links.push((cell(i), cell(i + w)));
+            }
+        }
+        super::paths_of(self.puzzle, &links)
+    }
+}

@@ -1,0 +1,143 @@
+//! The sweep against the `native` search, on random boards of both rules.
+
+use std::time::Duration;
+
+use masu_core::SolveOptions;
+
+use super::*;
+use crate::native::tests::boards;
+
+fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
+    SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
+}
+
+fn native(puzzle: &Numberlink, limit: usize) -> Found {
+    crate::native::solve(puzzle, &options(limit, None)).unwrap()
+}
+
+/// Two counts of one board agree: the number of solutions; the same solutions when both
+/// are complete; and where only one is complete, the other stopped at the limit (a count
+/// that reaches the limit exactly knows it has them all, a search does not).
+fn assert_same_count(ours: &Found, theirs: &Found, limit: usize, what: &str) {
+    assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{what}");
+    if ours.complete != theirs.complete {
+        assert_eq!(ours.solutions.len(), limit, "{what}");
+    } else if ours.complete {
+        let (mut a, mut b) = (ours.solutions.clone(), theirs.solutions.clone());
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{what}");
+    }
+}
+
+/// The count alone (no racing method): every solution counted, up to `limit` decoded.
+fn count_only(puzzle: &Numberlink, limit: usize) -> Found {
+    counted(puzzle, &options(limit, Some(1)), None, &|| false, Stats::default()).0
+}
+
+/// The same solutions as `native`, board by board, deciding uniqueness (limit 2) and
+/// counting (limit 30): the count, whether it is complete, and when it is, the answers.
+#[test]
+fn counts_equal_the_native_search() {
+    for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..6)] {
+        // Square boards, and wider ones (swept transposed).
+        let wider = boards(sizes.clone(), rule).into_iter().map(|p| {
+            let rows = p.rows().into_iter().map(|mut row| {
+                row.push(0);
+                row
+            });
+            Numberlink::new(rows.collect(), rule).unwrap()
+        });
+        for puzzle in boards(sizes, rule).into_iter().chain(wider) {
+            for limit in [2, 30] {
+                let what = format!("{puzzle:?}, limit {limit}");
+                assert_same_count(&count_only(&puzzle, limit), &native(&puzzle, limit), limit, &what);
+                let raced = solve(&puzzle, &options(limit, None), crate::native::solve).unwrap();
+                assert_same_count(&raced, &native(&puzzle, limit), limit, &what);
+            }
+        }
+    }
+}
+
+/// Every answer passes the checker, none twice; one asked, one given.
+#[test]
+fn answers_are_checked_and_distinct() {
+    for rule in [Rule::Fill, Rule::Blanks] {
+        for puzzle in boards(3..7, rule) {
+            let found = count_only(&puzzle, 50);
+            for paths in &found.solutions {
+                assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
+            }
+            let mut distinct = found.solutions.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
+            for threads in [Some(1), None] {
+                let one = solve(&puzzle, &options(1, threads), crate::native::solve).unwrap();
+                assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
+                for paths in &one.solutions {
+                    assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
+                }
+            }
+        }
+    }
+}
+
+/// With `touch` off the search finds exactly the solutions whose paths never run beside
+/// themselves: the full count, filtered.
+#[test]
+fn touch_free_search_finds_exactly_the_solutions_that_do_not_touch() {
+    let mut checked = 0;
+    for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..6)] {
+        for puzzle in boards(sizes, rule) {
+            let all = count_only(&puzzle, 20_000);
+            if !all.complete {
+                continue;
+            }
+            checked += 1;
+            let mut expected: Vec<Paths> = all.solutions.into_iter().filter(|p| !touches_itself(p)).collect();
+            let mut search = Search::new(&puzzle);
+            assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
+            let mut found = search.solutions;
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{puzzle:?}");
+        }
+    }
+    assert!(checked >= 40, "{checked} boards");
+}
+
+/// A path beside itself is seen, one that only turns is not.
+#[test]
+fn touching_is_two_neighbours_of_one_path_not_linked() {
+    let puzzle = Numberlink::new(vec![vec![1, 0, 0], vec![0, 0, 0], vec![1, 0, 0]], Rule::Blanks).unwrap();
+    let straight = Paths::trace(&puzzle, &[((0, 0), (1, 0)), ((1, 0), (2, 0))], |_| 1);
+    assert!(!touches_itself(&straight));
+    let links = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (2, 0))];
+    assert!(touches_itself(&paths_of(&puzzle, &links)));
+}
+
+/// A wide blank board cannot be counted in its time: it says so, with nothing wrong.
+#[test]
+fn a_count_out_of_time_is_timed_out() {
+    let mut rows = vec![vec![0; 30]; 30];
+    rows[0][0] = 1;
+    rows[29][29] = 1;
+    rows[0][29] = 2;
+    rows[29][0] = 2;
+    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
+    let options = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(2, Some(1)) };
+    let found = solve(&puzzle, &options, crate::native::solve).unwrap();
+    assert!(!found.complete);
+}
+
+/// Past its memory the count gives way to the exact method, which settles the board.
+#[test]
+fn a_count_out_of_memory_hands_over() {
+    for puzzle in boards(6..8, Rule::Fill) {
+        let found =
+            count_then_exact(&puzzle, &options(2, Some(1)), 1000, Stats::default(), crate::native::solve).unwrap();
+        assert!(found.stats.constraints_by_kind.contains_key("count too large"), "{puzzle:?}");
+        assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
+    }
+}
