@@ -28,7 +28,7 @@ test:
 #   just corpus sudoku ../shared/data/sudoku
 #   just corpus nonogram ../shared/data/nonogram   (native on every collection, then the CP-SAT
 #   formulations with a time limit; all must agree and pass the checker)
-#   just corpus numberlink ../shared/data/numberlink   (connected and milp on janko-puzzlekit
+#   just corpus numberlink ../shared/data/numberlink   (auto, connected and milp on janko-puzzlekit
 #   and flow-solver, 60 s per solve; answers checked, unique ones equal to the source's)
 #   Any arguments replace the defaults; --jobs N solves N puzzles at once, e.g.
 #   just corpus numberlink ../shared/data/numberlink --time-limit 60 --backend cp-sat --threads 1 --jobs 2
@@ -43,7 +43,7 @@ corpus kind dir *args:
     fi
 
 # Benchmarks into BENCHMARKS.md: just bench startup|sudoku|nonogram|numberlink [../shared/data]
-# (numberlink-solve or numberlink-generate run one part of numberlink)
+# (numberlink-solve, numberlink-frontier or numberlink-generate run one part of numberlink)
 bench kind data="../shared/data":
     ./masu bench {{kind}} {{data}}
 

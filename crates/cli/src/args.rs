@@ -82,7 +82,7 @@ pub(crate) struct CorpusArgs {
     /// The corpus folder, e.g. ../shared/data/sudoku.
     pub(crate) dir: PathBuf,
     /// Formulations to run, comma-separated (default: sudoku every one; nonogram native;
-    /// numberlink connected,milp).
+    /// numberlink auto,connected,milp).
     #[arg(long, value_delimiter = ',')]
     pub(crate) formulations: Option<Vec<String>>,
     /// Set folders to check, comma-separated, or `all` (default: sudoku
@@ -264,10 +264,11 @@ pub(crate) struct SolveArgs {
     pub(crate) backend: Option<Backend>,
     /// Model. sudoku: all-different (article 002; default), binary (MILP).
     /// nonogram: native (default), start-index (article 000), patterns (article 003),
-    /// line-solver and line-solver-dp (article 004), automaton. numberlink: connected
-    /// (default; no detached loops), milp (lazy cycle cuts), native (a search needing no
-    /// backend), reified and reified-zero
-    /// (article 001, loops and all). Default backend: the formulation's own; with --backend
+    /// line-solver and line-solver-dp (article 004), automaton. numberlink: auto (default;
+    /// frontier, then connected or native), frontier (the board swept cell by cell: a
+    /// search, an exact count), connected (no detached loops), milp (lazy cycle cuts),
+    /// native (a search needing no backend), reified and reified-zero (article 001, loops
+    /// and all). Default backend: the formulation's own; with --backend
     /// alone, the first formulation that runs on it.
     #[arg(long)]
     pub(crate) formulation: Option<String>,

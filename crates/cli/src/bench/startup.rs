@@ -43,7 +43,7 @@ pub(super) fn run() -> Result<()> {
             vec!["solve", "sudoku", "examples/data/article_002_sudoku.json"],
         ),
         (
-            "numberlink, article 001 (connected, CP-SAT)",
+            "numberlink, article 001 (auto: the frontier count)",
             &masu,
             vec!["solve", "numberlink", "examples/data/article_001_numberlink.json"],
         ),

@@ -12,7 +12,7 @@ use super::{Cases, Source, json_cases};
 
 impl Source for Numberlink {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);
-    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["connected", "milp"]);
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["auto", "connected", "milp"]);
 
     fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>> {
         json_cases(dir, sets, |text| {

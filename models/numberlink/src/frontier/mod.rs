@@ -53,6 +53,9 @@ const TURN_MEMORY: u64 = 1 << 28;
 /// stays under it.
 const RACE_MEMORY: u64 = 1 << 30;
 
+/// How long the first of two racing methods runs alone.
+const HEAD_START: Duration = Duration::from_millis(20);
+
 /// A complete method that settles what the count cannot: `native` or `connected`.
 pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
 
@@ -166,7 +169,19 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
     };
     let results = std::thread::scope(|scope| {
         let first = scope.spawn(|| run(0, a));
-        let second = scope.spawn(|| run(1, b));
+        // `b` starts after a head start of `a`, which settles small boards first: their
+        // solve then never loads a library.
+        let second = scope.spawn(|| {
+            let head_start = Instant::now() + HEAD_START;
+            while !done[0].load(Ordering::Acquire) && Instant::now() < head_start {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            if winner.get().is_some() {
+                done[1].store(true, Ordering::Release);
+                return Ok(Found::new(Vec::new(), false, Stats::default()));
+            }
+            run(1, b)
+        });
         // The lanes listen to their own interrupts: pass the user's on.
         while !done.iter().all(|d| d.load(Ordering::Acquire)) {
             if options.interrupt.is_interrupted() {
