@@ -119,7 +119,7 @@ fn layered<K: Key>(
     let mut counts: Vec<u128> = vec![1];
     let mut kept: u64 = 0;
     let mut widest = 1;
-    let (mut tiles, mut label) = (Vec::with_capacity(3), 0);
+    let mut tiles = Vec::with_capacity(3);
     let (mut p, mut next) = (sweep.start(), sweep.start());
     let too_large = |profiles: usize, i: usize, bytes: u64, free: u64| {
         Counted::TooLarge(format!(
@@ -147,7 +147,7 @@ fn layered<K: Key>(
             sweep.tiles(i, &p, &mut tiles);
             for &tile in &tiles {
                 next.copy_from_slice(&p);
-                if !sweep.apply(i, &mut next, tile, &mut label) {
+                if !sweep.apply(i, &mut next, tile) {
                     continue;
                 }
                 let fresh = map.len() as u32;

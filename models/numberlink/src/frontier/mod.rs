@@ -1,26 +1,28 @@
-//! The frontier sweep: the board cell by cell in reading order, only the links that cross
-//! from processed into unprocessed cells remembered (the *profile*, one label per column:
-//! [`sweep`]). Two modes on that one step:
+//! The frontier sweep: the board cell by cell, only what crosses from the processed cells
+//! to the others remembered. Two modes:
 //!
-//! - [`search`]: depth-first, one tile per cell, for fast answers; with `touch` off it
-//!   wants paths that never run beside themselves and cuts by the corner rules that follow;
-//! - [`count`]: breadth-first with equal profiles merged, the exact number of solutions
-//!   (Yoshinaka et al., Algorithms 5(2), 2012), any of them read back from the layers.
+//! - `search.rs`: depth-first, anti-diagonal after anti-diagonal, for solutions whose paths
+//!   never run beside themselves, cut by the corner rules that follow from that; each is a
+//!   solution under every rule, and exhausting it counts them exactly;
+//! - `count.rs`: breadth-first, row by row (`sweep.rs`: one label per column, the *profile*),
+//!   equal profiles merged and their counts added: the exact number of solutions
+//!   (Yoshinaka et al., Algorithms 5(2), 2012), any of them read back from the steps kept.
 //!
-//! `solve` composes them, so that no board stalls on the first stage that suits it:
+//! `solve` composes them with an `exact` method (`native` or `connected`), so that a board
+//! stalls only where every method does:
 //!
 //! ```text
-//! touch off:        search, exhaustively (counts exactly, or times out)
-//! one answer asked: search with touch off, within SEARCH_BUDGET nodes; an answer is an
-//!                   answer (checked under the board's rule); under the blanks rule its
-//!                   exhaustion proves there is none (a touching path shortcuts to one that
-//!                   does not, its detour left blank)
-//! then:             count; if the layers outgrow memory, the `native` search for the
-//!                   time that is left
+//! touch off:        the search, to exhaustion
+//! one answer asked: the search ∥ (the count, then `exact`)       two threads
+//!                   the search (0.6 of the time), the count, `exact`   one thread
+//! otherwise:        the count ∥ `exact`                             two threads
+//!                   the count (within TURN_MEMORY), then `exact`    one thread
 //! ```
 //!
-//! Solutions are path sets (masu's convention): paths may touch themselves unless the
-//! `touch` parameter is `false`.
+//! Under the blanks rule an exhausted search with no answer proves there is none (a path
+//! that touches itself shortcuts to one that does not, its detour left blank). Solutions
+//! are path sets (masu's convention): paths may touch themselves unless the `touch`
+//! parameter is `false`.
 
 mod count;
 mod search;
@@ -48,9 +50,8 @@ const SEARCH_SHARE: f64 = 0.6;
 /// thread): about a second of counting.
 const TURN_MEMORY: u64 = 1 << 28;
 
-/// Bytes the count may take when it races `exact`: past them (some seconds of counting) it
-/// gives its core to the other method. Every board the count settles in the benchmarks
-/// stays under it.
+/// Bytes the count may take when it races `exact` (about 10 million profiles, some seconds
+/// of counting): past them it gives its core to the other method.
 const RACE_MEMORY: u64 = 1 << 30;
 
 /// How long the first of two racing methods runs alone.

@@ -24,12 +24,8 @@
 //! decided up to its west and north links when the `┐` is placed, must already be a lane of
 //! cells entered from the west only. A solution is checked whole before it counts.
 
+use super::sweep::{EAST, NORTH, SOUTH, WEST};
 use crate::{Cell, Numberlink, Paths, Rule};
-
-const NORTH: u8 = 1;
-const EAST: u8 = 2;
-const SOUTH: u8 = 4;
-const WEST: u8 = 8;
 
 /// How a search ended.
 #[derive(Debug, PartialEq, Eq)]

@@ -122,16 +122,13 @@ impl Sweep {
     }
 
     /// Applies `tile` (one of [`Sweep::tiles`]) at cell `i` to `p`; `false` when the tile
-    /// joins two numbers or closes a loop (`p` is then garbage). Returns the cell's path
-    /// label through `label` (0 blank): a number where known, else its segment's.
-    pub fn apply(&mut self, i: usize, p: &mut [Label], tile: u8, label: &mut Label) -> bool {
+    /// joins two numbers or closes a loop (`p` is then garbage).
+    pub fn apply(&mut self, i: usize, p: &mut [Label], tile: u8) -> bool {
         let c = i % self.width;
         let (left, up) = (p[c], p[c + 1]);
         let clue = self.clue[i];
         let (mut down, mut right) = (0, 0);
-        *label = 0;
         if clue != 0 {
-            *label = clue;
             match left.max(up) {
                 0 => (down, right) = if tile & SOUTH != 0 { (clue, 0) } else { (0, clue) },
                 x if x == clue => {}
@@ -140,7 +137,6 @@ impl Sweep {
             }
         } else if left != 0 && up != 0 {
             let (a, b) = (left.min(up), left.max(up));
-            *label = a;
             if a == b {
                 // Two ends of one number complete it; two ends of one segment close a loop.
                 if a > self.pairs {
@@ -153,10 +149,8 @@ impl Sweep {
             }
         } else if left != 0 || up != 0 {
             let x = left.max(up);
-            *label = x;
             (down, right) = if tile & SOUTH != 0 { (x, 0) } else { (0, x) };
         } else if tile != 0 {
-            *label = FRESH;
             (down, right) = (FRESH, FRESH);
         }
         p[c] = down;
@@ -164,12 +158,12 @@ impl Sweep {
         if c + 1 == self.width {
             p.rotate_right(1);
         }
-        self.canonical(p, label);
+        self.canonical(p);
         true
     }
 
-    /// Renumbers floating labels in order of appearance (and `label` with them).
-    fn canonical(&mut self, p: &mut [Label], label: &mut Label) {
+    /// Renumbers floating labels in order of appearance.
+    fn canonical(&mut self, p: &mut [Label]) {
         let pairs = self.pairs;
         let mut next = pairs;
         let fresh_slot = self.renumber.len() - 1;
@@ -181,10 +175,6 @@ impl Sweep {
                 self.renumber[slot] = next;
             }
             *x = self.renumber[slot];
-        }
-        if *label > pairs {
-            let slot = if *label == FRESH { fresh_slot } else { usize::from(*label - pairs) };
-            *label = self.renumber[slot];
         }
     }
 
