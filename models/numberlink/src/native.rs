@@ -462,6 +462,17 @@ pub(crate) mod tests {
         Numberlink::new(rows, Rule::Blanks).expect("a valid board stays valid")
     }
 
+    /// Every solution of `found` passes the checker, none twice.
+    pub(crate) fn assert_checked_and_distinct(puzzle: &Numberlink, found: &Found) {
+        for paths in &found.solutions {
+            assert_eq!(crate::check::check(puzzle, paths), Ok(()), "{puzzle:?}");
+        }
+        let mut distinct = found.solutions.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
+    }
+
     /// Two counts of one board agree: completeness, number of solutions and, when complete,
     /// the solutions themselves (`what` names the case in a failure).
     pub(crate) fn assert_same_count(ours: &Found, theirs: &Found, what: &str) {
@@ -486,13 +497,7 @@ pub(crate) mod tests {
         for rule in [Rule::Fill, Rule::Blanks] {
             for puzzle in boards(3..6, rule) {
                 let found = count(&puzzle, 40);
-                for paths in &found.solutions {
-                    assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
-                }
-                let mut distinct = found.solutions.clone();
-                distinct.sort();
-                distinct.dedup();
-                assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
+                assert_checked_and_distinct(&puzzle, &found);
                 assert!(!found.complete || found.solutions.len() < 40);
                 // Asked for one, a search that found one cannot know of a second: with the
                 // blanks rule, the induced search once called such a board unique.

@@ -5,7 +5,7 @@ use std::time::Duration;
 use masu_core::SolveOptions;
 
 use super::*;
-use crate::native::tests::boards;
+use crate::native::tests::{assert_checked_and_distinct, boards};
 
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
     SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
@@ -65,19 +65,11 @@ fn answers_are_checked_and_distinct() {
     for rule in [Rule::Fill, Rule::Blanks] {
         for puzzle in boards(3..7, rule) {
             let found = count_only(&puzzle, 50);
-            for paths in &found.solutions {
-                assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
-            }
-            let mut distinct = found.solutions.clone();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
+            assert_checked_and_distinct(&puzzle, &found);
             for threads in [Some(1), None] {
                 let one = solve(&puzzle, &options(1, threads), crate::native::solve).unwrap();
                 assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
-                for paths in &one.solutions {
-                    assert_eq!(crate::check::check(&puzzle, paths), Ok(()), "{puzzle:?}");
-                }
+                assert_checked_and_distinct(&puzzle, &one);
             }
         }
     }
