@@ -84,8 +84,9 @@ pub(super) fn solving(data: &Path) -> Result<()> {
 }
 
 /// The frontier sweep: one answer under the fill rule on thomasahle's boards, one thread,
-/// 5 s each (the 1002×1002 boards left out); uniqueness of the Flow Free levels, by the
-/// default (`auto`) and by `frontier` alone on one thread.
+/// 5 s each (the 1002×1002 board left out); the Flow Free levels, uniqueness by the default
+/// (`auto`) and by `frontier` alone on one thread, one answer by `frontier` and by the peer
+/// mzucker/flow_solver where `MASU_FLOW_SOLVER` names a build of it.
 pub(super) fn frontier(data: &Path) -> Result<()> {
     let dir = data.join("numberlink");
     let mut boards = read_each::<Numberlink>(&every_kth(&dir.join("thomasahle/json"), usize::MAX)?)?;
@@ -135,24 +136,52 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
         ));
     }
     let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
-    let two = SolveOptions { time_limit: Some(Duration::from_secs(10)), solution_limit: 2, ..SolveOptions::default() };
     let mut levels = String::from(
-        "| formulation | threads | levels | unique | multiple | timed out | median s | max s |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| solver | asked | threads | levels | unique | multiple | one found | timed out | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let default = masu_core::backend_for(masu_numberlink::Formulation::Auto, None);
-    for (runner, threads) in [(Runner::new(masu_numberlink::Formulation::Auto, default), None), (runner(), Some(1))] {
-        let label = runner.label();
-        let rows = rows_of(&flow, runner, &SolveOptions { threads, ..two.clone() });
-        let t = Tally::of(&rows);
+    let auto = || Runner::new(masu_numberlink::Formulation::Auto, default);
+    for (runner, threads, limit) in [(auto(), None, 2), (runner(), Some(1), 2), (runner(), Some(1), 1)] {
+        let label = format!("masu {}", runner.label());
+        let options = SolveOptions {
+            time_limit: Some(Duration::from_secs(10)),
+            solution_limit: limit,
+            threads,
+            ..SolveOptions::default()
+        };
+        let t = Tally::of(&rows_of(&flow, runner, &options));
         levels.push_str(&format!(
-            "| {label} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            if limit == 1 { "one answer" } else { "uniqueness" },
             threads.map_or("2 (count and exact method at once)".into(), |t| t.to_string()),
             flow.len(),
             t.status(Status::Unique),
             t.status(Status::Multiple),
+            t.status(Status::Solved),
             t.status(Status::TimedOut),
             fixed(median(&t.walls), 4),
             fixed(max(&t.walls), 4),
+        ));
+    }
+    // The peer, where a built one is named: mzucker/flow_solver, one answer whose paths do
+    // not touch themselves, process start included.
+    if let Some(peer) = std::env::var_os("MASU_FLOW_SOLVER") {
+        let mut walls = Vec::new();
+        let mut solved = 0;
+        for instance in &flow {
+            let stem = Path::new(&instance.name).file_stem().map(|s| s.to_string_lossy().replace("flow-", ""));
+            let file = dir.join("flow-solver/native/puzzles").join(format!("{}.txt", stem.unwrap_or_default()));
+            let started = std::time::Instant::now();
+            let out = std::process::Command::new(&peer).arg("-q").arg(&file).output()?;
+            walls.push(started.elapsed().as_secs_f64());
+            solved += usize::from(out.status.success() && String::from_utf8_lossy(&out.stdout).contains(" s "));
+        }
+        levels.push_str(&format!(
+            "| mzucker/flow_solver (C, gcc -O3) | one answer, paths not touching | 1 | {} | – | – | {solved} | – | {} | {} |\n",
+            flow.len(),
+            fixed(median(&walls), 4),
+            fixed(max(&walls), 4),
         ));
     }
     publish(
@@ -161,9 +190,11 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
             "## Numberlink: the frontier sweep\n\nMachine: {}. Command: {}, release profile.\n\n\
              thomasahle's boards under the fill rule, one answer asked (`--rule fill --count 1 --time-limit 5 \
              --formulation frontier --threads 1`): the depth-first sweep for paths that do not touch themselves \
-             first. The two 1002×1002 boards are left out. *infeasible*: proven to have no answer under the \
-             fill rule.\n\n{table}\n\
-             The Flow Free levels of flow-solver, uniqueness decided (solution limit 2, 10 s limit).\n\n{levels}",
+             first. The 1002×1002 board is left out. *infeasible*: proven to have no answer under the fill \
+             rule.\n\n{table}\n\
+             The Flow Free levels of flow-solver (fill rule, paths may touch themselves), 10 s limit; the peer \
+             row, where `MASU_FLOW_SOLVER` names a built mzucker/flow_solver, times its process on its own \
+             files.\n\n{levels}",
             machine(),
             command("numberlink", "numberlink-frontier"),
         ),
