@@ -16,7 +16,7 @@
 //! one answer asked: the search ∥ (the count, then `exact`)       two threads
 //!                   the search (0.6 of the time), the count, `exact`   one thread
 //! otherwise:        the count ∥ `exact`                             two threads
-//!                   the count (within TURN_MEMORY), then `exact`    one thread
+//!                   the count (TURN_MEMORY, TURN_SHARE), `exact`    one thread
 //! ```
 //!
 //! Under the blanks rule an exhausted search with no answer proves there is none (a path
@@ -46,9 +46,11 @@ use sweep::Sweep;
 const SEARCH_BUDGET: u64 = 400_000_000;
 const SEARCH_SHARE: f64 = 0.6;
 
-/// Bytes the count may take before `exact` takes over, when the two run in turn (one
-/// thread): about a second of counting.
+/// What the count may take before `exact` takes over, when the two run in turn (one
+/// thread): bytes, and a share of the time limit (on a 15-column blanks-rule board 256 MB
+/// take over 10 s).
 const TURN_MEMORY: u64 = 1 << 28;
+const TURN_SHARE: f64 = 0.1;
 
 /// Bytes the count may take when it races `exact` (about 10 million profiles, some seconds
 /// of counting): past them it gives its core to the other method.
@@ -67,12 +69,14 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -
     let touch = options.parameter::<bool>("touch").unwrap_or(true);
     let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
     let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, stats.clone());
-    let count_then_exact = |o: &SolveOptions, memory: u64| count_then_exact(puzzle, o, memory, stats.clone(), exact);
+    let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {
+        count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
+    };
     let one = options.solution_limit <= 1;
     let found = if !touch {
         search(options, u64::MAX)?
     } else if options.threads == Some(1) {
-        // In turn: the search for a share of the time, the count within TURN_MEMORY, `exact`.
+        // In turn: the search for a share of the time, the count within its share, `exact`.
         let mut found = None;
         if one {
             let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
@@ -83,28 +87,34 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -
         }
         match found {
             Some(found) => found,
-            None => count_then_exact(&remaining(options, started), TURN_MEMORY)?,
+            None => {
+                let count_for = options.time_limit.map(|t| t.mul_f64(TURN_SHARE));
+                count_then_exact(&remaining(options, started), TURN_MEMORY, count_for)?
+            }
         }
     } else if one {
-        race(options, &|o| search(o, u64::MAX), &|o| count_then_exact(o, RACE_MEMORY))?
+        race(options, &|o| search(o, u64::MAX), &|o| count_then_exact(o, RACE_MEMORY, None))?
     } else {
-        race(options, &|o| count_then_exact(o, RACE_MEMORY), &|o| exact(puzzle, o))?
+        race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
     };
     Ok(finish(found, started))
 }
 
-/// The count within `memory` bytes; past them, `exact` for the time left.
+/// The count within `memory` bytes and `count_for`; past either, `exact` for the time left.
 fn count_then_exact(
     puzzle: &Numberlink,
     options: &SolveOptions,
     memory: u64,
+    count_for: Option<Duration>,
     stats: Stats,
     exact: Exact,
 ) -> Result<Found, Error> {
     let began = Instant::now();
     let stop = stopper(options);
-    let (mut found, how) = counted(puzzle, options, Some(memory), &stop, stats);
-    if how != Counting::TooLarge || stop() {
+    let own = count_for.map(|t| began + t);
+    let (mut found, how) =
+        counted(puzzle, options, Some(memory), &|| stop() || own.is_some_and(|d| Instant::now() >= d), stats);
+    if how == Counting::Settled || stop() {
         return Ok(found);
     }
     let mut settled = exact(puzzle, &remaining(options, began))?;

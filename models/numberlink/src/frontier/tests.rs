@@ -127,9 +127,27 @@ fn a_count_out_of_time_is_timed_out() {
 #[test]
 fn a_count_out_of_memory_hands_over() {
     for puzzle in boards(6..8, Rule::Fill) {
-        let found =
-            count_then_exact(&puzzle, &options(2, Some(1)), 1000, Stats::default(), crate::native::solve).unwrap();
+        let found = count_then_exact(&puzzle, &options(2, Some(1)), 1000, None, Stats::default(), crate::native::solve)
+            .unwrap();
         assert!(found.stats.constraints_by_kind.contains_key("count too large"), "{puzzle:?}");
         assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
     }
+}
+
+/// Past its share of the time the count gives way too (on one thread, the exact method
+/// needs the rest of it).
+#[test]
+fn a_count_past_its_time_hands_over() {
+    fn marker(_: &Numberlink, _: &SolveOptions) -> Result<Found, masu_core::Error> {
+        Ok(Found::new(Vec::new(), false, Stats { solves: 777, ..Stats::default() }))
+    }
+    let mut rows = vec![vec![0; 30]; 30];
+    rows[0][0] = 1;
+    rows[29][29] = 1;
+    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
+    let options = SolveOptions { time_limit: Some(Duration::from_secs(30)), ..options(2, Some(1)) };
+    let found =
+        count_then_exact(&puzzle, &options, u64::MAX, Some(Duration::from_millis(50)), Stats::default(), marker)
+            .unwrap();
+    assert_eq!(found.stats.solves, 777);
 }
