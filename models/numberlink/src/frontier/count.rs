@@ -55,14 +55,17 @@ pub(crate) enum Counted {
 
 /// A profile as a hash key: packed into 128 bits where its labels fit, else boxed.
 trait Key: std::hash::Hash + Eq + Default + Clone {
-    /// Bytes one takes in the map and in the layer's list, besides the count.
-    const BYTES: u64;
+    /// Bytes one profile of a frontier `width` wide takes in the map and in the layer's
+    /// list, besides the count.
+    fn bytes(width: usize) -> u64;
     fn pack(p: &[Label], bits: u32) -> Self;
     fn unpack(&self, p: &mut [Label], bits: u32);
 }
 
 impl Key for u128 {
-    const BYTES: u64 = 56;
+    fn bytes(_: usize) -> u64 {
+        56
+    }
     fn pack(p: &[Label], bits: u32) -> u128 {
         p.iter().fold(0, |key, &x| key << bits | u128::from(x))
     }
@@ -75,7 +78,10 @@ impl Key for u128 {
 }
 
 impl Key for Box<[Label]> {
-    const BYTES: u64 = 96;
+    /// The boxed slice and its heap block (labels, allocator overhead).
+    fn bytes(width: usize) -> u64 {
+        64 + 2 * (width as u64 + 1)
+    }
     fn pack(p: &[Label], _: u32) -> Box<[Label]> {
         p.into()
     }
@@ -99,8 +105,7 @@ pub(crate) fn count(
     if bits as usize * (sweep.width + 1) <= 128 {
         layered::<u128>(sweep, puzzle, limit, memory, stop, bits, log)
     } else {
-        let extra = 2 * (sweep.width as u64 + 1);
-        layered::<Box<[Label]>>(sweep, puzzle, limit, memory.map(|m| m.saturating_sub(extra)), stop, bits, log)
+        layered::<Box<[Label]>>(sweep, puzzle, limit, memory, stop, bits, log)
     }
 }
 
@@ -138,7 +143,7 @@ fn layered<K: Key>(
                 if stop() {
                     return Counted::Stopped { swept: i, widest: widest.max(map.len()) };
                 }
-                let bytes = kept + 12 * layer.steps.len() as u64 + map.len() as u64 * (K::BYTES + 20);
+                let bytes = kept + 12 * layer.steps.len() as u64 + map.len() as u64 * (K::bytes(sweep.width) + 20);
                 if let Some(free) = memory.filter(|&free| bytes > free) {
                     return too_large(map.len(), i, bytes, free);
                 }
@@ -165,7 +170,7 @@ fn layered<K: Key>(
             }
         }
         kept += 4 * layer.first.len() as u64 + 12 * layer.steps.len() as u64;
-        let bytes = kept + map.len() as u64 * (K::BYTES + 20);
+        let bytes = kept + map.len() as u64 * (K::bytes(sweep.width) + 20);
         if let Some(free) = memory.filter(|&free| bytes > free) {
             return too_large(map.len(), i, bytes, free);
         }

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats};
+use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats, StopAt};
 
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 use count::Counted;
@@ -68,7 +68,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -
     let started = Instant::now();
     let touch = options.parameter::<bool>("touch").unwrap_or(true);
     let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
-    let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, stats.clone());
+    let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, touch, stats.clone());
     let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {
         count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
     };
@@ -110,11 +110,11 @@ fn count_then_exact(
     exact: Exact,
 ) -> Result<Found, Error> {
     let began = Instant::now();
-    let stop = stopper(options);
+    let stop = stop_at(options);
     let own = count_for.map(|t| began + t);
     let (mut found, how) =
-        counted(puzzle, options, Some(memory), &|| stop() || own.is_some_and(|d| Instant::now() >= d), stats);
-    if how == Counting::Settled || stop() {
+        counted(puzzle, options, Some(memory), &|| stop.reached() || own.is_some_and(|d| Instant::now() >= d), stats);
+    if how == Counting::Settled || stop.reached() {
         return Ok(found);
     }
     let mut settled = exact(puzzle, &remaining(options, began))?;
@@ -125,20 +125,25 @@ fn count_then_exact(
 /// The depth-first search (touch-free) for up to `options.solution_limit` solutions, at most
 /// `budget` nodes: complete when exhausted, where that settles the question (with `touch`
 /// off, or under the blanks rule, where a board without a touch-free solution has none).
-fn searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Result<Found, Error> {
+fn searched(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    budget: u64,
+    touch: bool,
+    mut stats: Stats,
+) -> Result<Found, Error> {
     let mut search = Search::new(puzzle);
-    let ended = search.run(options.solution_limit.max(1), budget, &stopper(options));
+    let stop = stop_at(options);
+    let ended = search.run(options.solution_limit.max(1), budget, &|| stop.reached());
     stats.constraints_by_kind.insert("search nodes".into(), search.nodes as usize);
     stats.solves += 1;
-    let touch = options.parameter::<bool>("touch").unwrap_or(true);
     let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.solutions.is_empty());
     Ok(Found::new(std::mem::take(&mut search.solutions), exhausted, stats))
 }
 
-/// Whether the clock or the user has stopped a solve with `options`.
-fn stopper(options: &SolveOptions) -> impl Fn() -> bool + '_ {
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
-    move || options.interrupt.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d)
+/// When a solve with `options`, starting now, must stop.
+fn stop_at(options: &SolveOptions) -> StopAt {
+    StopAt { deadline: options.time_limit.map(|t| Instant::now() + t), interrupt: options.interrupt.clone() }
 }
 
 /// `options` with the time left of those that started at `started`.
@@ -205,15 +210,13 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
     });
     let [a, b] = results;
     let (mut found, other) = match (winner.get(), a, b) {
-        (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other),
-        (_, Ok(a), Ok(b)) if b.solutions.len() > a.solutions.len() => (b, Ok(a)),
-        (_, Ok(a), b) => (a, b),
-        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => {
-            (b, Ok(Found::new(Vec::new(), false, Stats::default())))
-        }
+        (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other.ok()),
+        (_, Ok(a), Ok(b)) if b.solutions.len() > a.solutions.len() => (b, Some(a)),
+        (_, Ok(a), b) => (a, b.ok()),
+        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
         (_, Err(e), _) => return Err(e),
     };
-    if let Ok(mut other) = other {
+    if let Some(mut other) = other {
         found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
     }
     found.stats.threads = Some(2);
