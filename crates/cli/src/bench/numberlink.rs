@@ -2,6 +2,7 @@
 //! largest janko boards (blanks rule), beside article 001's own solver; then the
 //! generators, masu's and the article's, beside the article's code.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use anyhow::Result;
 use masu_core::{SolveOptions, Status};
 use masu_harness::run::Verdict;
 use masu_harness::stats::{fixed, max, median};
-use masu_harness::write::{Tally, machine};
+use masu_harness::write::{Tally, machine, tallies};
 use masu_harness::{Instance, Runner};
 use masu_numberlink::Numberlink;
 
@@ -91,9 +92,10 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
     let dir = data.join("numberlink");
     let mut boards = read_each::<Numberlink>(&every_kth(&dir.join("thomasahle/json"), usize::MAX)?)?;
     boards.retain(|i| i.puzzle.width() * i.puzzle.height() < 1_000_000);
-    let set = |i: &Instance<Numberlink>| {
-        let name = Path::new(&i.name).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
-        name.trim_start_matches("ahle-").rsplit_once('-').map_or(name.clone(), |(set, _)| set.to_string())
+    // The set of a board, from its file name (`ahle-inputs9-001.json`: inputs9).
+    let set = |name: &str| {
+        let stem = Path::new(name).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        stem.trim_start_matches("ahle-").rsplit_once('-').map_or(stem.clone(), |(set, _)| set.to_string())
     };
     for board in &mut boards {
         board.puzzle.rule = masu_numberlink::Rule::Fill;
@@ -106,28 +108,25 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
     };
     let runner = || Runner::new(masu_numberlink::Formulation::Frontier, masu_core::Backend::Native);
     let rows = rows_of(&boards, runner(), &one);
-    let mut sets: Vec<String> = boards.iter().map(set).collect();
-    sets.sort_by_key(|s| (s.len(), s.clone()));
-    sets.dedup();
+    let mut sizes: BTreeMap<String, BTreeSet<(usize, usize)>> = BTreeMap::new();
+    for board in &boards {
+        sizes.entry(set(&board.name)).or_default().insert((board.puzzle.height(), board.puzzle.width()));
+    }
     let mut table = String::from(
         "| set | sizes | boards | answered | infeasible (no fill answer) | timed out | median s | max s |\n\
          |---|---|---:|---:|---:|---:|---:|---:|\n",
     );
-    for name in &sets {
-        let (of, rows_of_set): (Vec<&Instance<Numberlink>>, Vec<&masu_harness::Row>) =
-            boards.iter().zip(&rows).filter(|(i, _)| &set(i) == name).unzip();
-        let t = Tally::of(&rows_of_set.iter().map(|r| (*r).clone()).collect::<Vec<_>>());
-        let mut sizes: Vec<String> = of.iter().map(|i| format!("{}×{}", i.puzzle.height(), i.puzzle.width())).collect();
-        sizes.sort();
-        sizes.dedup();
-        let sizes = if sizes.len() > 3 {
-            format!("{} sizes, {} to {}", sizes.len(), sizes[0], sizes[sizes.len() - 1])
-        } else {
-            sizes.join(", ")
+    let mut by_set: Vec<(String, Tally)> = tallies(&rows, |r| set(&r.instance)).into_iter().collect();
+    by_set.sort_by_key(|(name, _)| (name.len(), name.clone()));
+    for (name, t) in by_set {
+        let shown: Vec<String> = sizes[&name].iter().map(|(h, w)| format!("{h}×{w}")).collect();
+        let sizes = match shown.as_slice() {
+            [first, .., last] if shown.len() > 3 => format!("{} sizes, {first} to {last}", shown.len()),
+            _ => shown.join(", "),
         };
         table.push_str(&format!(
             "| {name} | {sizes} | {} | {} | {} | {} | {} | {} |\n",
-            of.len(),
+            t.instances,
             t.status(Status::Solved) + t.status(Status::Unique) + t.status(Status::Multiple),
             t.status(Status::Infeasible),
             t.status(Status::TimedOut),
