@@ -25,6 +25,9 @@
 //! cells entered from the west only. A solution is checked whole before it counts.
 
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
+
+/// The links of a `┘`, or of a cell entered from both sides before it is placed.
+const NORTH_WEST: u8 = NORTH | WEST;
 use crate::{Cell, Numberlink, Paths, Rule};
 
 /// How a search ended.
@@ -155,7 +158,7 @@ impl<'a> Search<'a> {
         };
         match (self.clue[i] != 0, has) {
             (true, 0) => put(&[SOUTH, EAST]),
-            (true, _) | (false, 9) => put(&[0]),
+            (true, _) | (false, NORTH_WEST) => put(&[0]),
             (false, 0) if self.fill => put(&[EAST | SOUTH]),
             (false, 0) => put(&[EAST | SOUTH, 0]),
             (false, WEST) => put(&[EAST, SOUTH]),
@@ -177,7 +180,7 @@ impl<'a> Search<'a> {
         let tile = self.links[i];
         let plain = |j: usize| self.clue[j] == 0;
         // The inner cells of corners on the row above, which this cell is.
-        if r > 0 && c > 0 && plain(i - w - 1) && self.links[i - w - 1] == SOUTH | EAST && tile & (NORTH | WEST) != 0 {
+        if self.inside_a_turn_down_right(i) && tile & NORTH_WEST != 0 {
             return false;
         }
         if r > 0 && c + 1 < w && plain(i - w + 1) && self.links[i - w + 1] == SOUTH | WEST && tile & EAST != 0 {
@@ -192,7 +195,7 @@ impl<'a> Search<'a> {
         match tile {
             t if t == SOUTH | EAST => self.nested[i] & 1 != 0,
             t if t == SOUTH | WEST => self.nested[i] & 2 != 0 && self.lane(i),
-            t if t == NORTH | WEST => self.links[i - w - 1] & (SOUTH | EAST) == 0,
+            NORTH_WEST => self.round_inner_corner(i),
             t if t == NORTH | EAST => self.links[i - w + 1] & (SOUTH | WEST) == 0,
             _ => true,
         }
@@ -211,8 +214,7 @@ impl<'a> Search<'a> {
         let open = |y: usize| number == 0 || self.clue[y] == 0 || self.clue[y] == number;
         let east = c + 1 < w && open(x + 1);
         let south = r + 1 < h && open(x + w);
-        let nw = r > 0 && c > 0 && self.clue[x - w - 1] == 0;
-        if nw && self.links[x - w - 1] == SOUTH | EAST && has & (NORTH | WEST) != 0 {
+        if self.inside_a_turn_down_right(x) && has & NORTH_WEST != 0 {
             return false;
         }
         if self.clue[x] != 0 {
@@ -222,8 +224,20 @@ impl<'a> Search<'a> {
             0 => !self.fill || east && south && self.nested[x] & 1 != 0,
             WEST => east || south && self.nested[x] & 2 != 0,
             NORTH => east || south,
-            _ => !nw || self.links[x - w - 1] & (SOUTH | EAST) == 0,
+            _ => self.round_inner_corner(x),
         }
+    }
+
+    /// Whether cell `i` is the inner cell of a `┌` (its north-west neighbour, not an
+    /// endpoint, links south and east): it may then link neither north nor west.
+    fn inside_a_turn_down_right(&self, i: usize) -> bool {
+        let w = self.width;
+        i >= w && i % w > 0 && self.clue[i - w - 1] == 0 && self.links[i - w - 1] == SOUTH | EAST
+    }
+
+    /// For a `┘` at `i`: its inner cell, north-west, links neither south nor east.
+    fn round_inner_corner(&self, i: usize) -> bool {
+        self.links[i - self.width - 1] & (SOUTH | EAST) == 0
     }
 
     /// Below a `┐` at `i`, the diagonal down-left to the endpoint that ends it (fill rule),
