@@ -43,7 +43,8 @@ corpus kind dir *args:
     fi
 
 # Benchmarks into BENCHMARKS.md: just bench startup|sudoku|nonogram|numberlink [../shared/data]
-# (numberlink-solve, numberlink-frontier or numberlink-generate run one part of numberlink)
+# (numberlink-solve, numberlink-frontier, numberlink-janko or numberlink-generate run one part of
+# numberlink; numberlink-janko takes about an hour)
 bench kind data="../shared/data":
     ./masu bench {{kind}} {{data}}
 

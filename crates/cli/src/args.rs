@@ -121,7 +121,7 @@ pub(crate) enum Benchmark {
     NonogramFormulations,
     /// The native solver on every puzzle, and the survey's giants.
     NonogramNative,
-    /// numberlink-solve, numberlink-frontier, then numberlink-generate.
+    /// numberlink-solve, numberlink-frontier, numberlink-janko, then numberlink-generate.
     Numberlink,
     /// Every formulation × backend on the flow-solver levels and the 40 largest janko boards.
     NumberlinkSolve,
@@ -129,6 +129,8 @@ pub(crate) enum Benchmark {
     NumberlinkGenerate,
     /// The frontier sweep: thomasahle's boards for one answer, the Flow Free levels.
     NumberlinkFrontier,
+    /// Uniqueness on every janko board at 60 s: the default beside `connected` (an hour).
+    NumberlinkJanko,
 }
 
 #[derive(Args)]

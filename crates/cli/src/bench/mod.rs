@@ -33,11 +33,13 @@ pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::Numberlink => {
             numberlink::solving(data)?;
             numberlink::frontier(data)?;
+            numberlink::janko(data)?;
             numberlink::generating()?;
         }
         Benchmark::NumberlinkSolve => numberlink::solving(data)?,
         Benchmark::NumberlinkGenerate => numberlink::generating()?,
         Benchmark::NumberlinkFrontier => numberlink::frontier(data)?,
+        Benchmark::NumberlinkJanko => numberlink::janko(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! Numberlink: every formulation × backend on the flow-solver levels (fill rule) and the 40
-//! largest janko boards (blanks rule), beside article 001's own solver; then the
-//! generators, masu's and the article's, beside the article's code.
+//! largest janko boards (blanks rule), beside article 001's own solver; the frontier sweep
+//! on thomasahle's boards and the Flow Free levels; uniqueness on every janko board at 60 s;
+//! then the generators, masu's and the article's, beside the article's code.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -196,6 +197,76 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
              files.\n\n{levels}",
             machine(),
             command("numberlink", "numberlink-frontier"),
+        ),
+    )
+}
+
+/// Uniqueness on every janko board (blanks rule) at 60 s, one thread, two boards at once:
+/// the default (`auto`) beside `connected`, the method it falls back on; every answer
+/// checked, the two cross-checked.
+pub(super) fn janko(data: &Path) -> Result<()> {
+    use masu_numberlink::Formulation::{Auto, Connected};
+    let boards = read_each::<Numberlink>(&every_kth(&data.join("numberlink/janko-puzzlekit/json"), usize::MAX)?)?;
+    let runners: Vec<Runner<Numberlink>> = [Auto, Connected]
+        .into_iter()
+        .map(|f| Runner::new(f, masu_core::backend_for(f, None)))
+        .filter(|r| r.backend.is_compiled())
+        .collect();
+    let time_limit = Duration::from_secs(60);
+    let options =
+        SolveOptions { time_limit: Some(time_limit), solution_limit: 2, threads: Some(1), ..SolveOptions::default() };
+    let labels: Vec<String> = runners.iter().map(Runner::label).collect();
+    eprintln!("{} on {} janko boards, two at once ...", labels.join(" and "), boards.len());
+    let comparison = masu_harness::run::compare(&boards, &runners, &options, 1, 2, &|| {});
+    let settled = |row: &masu_harness::Row| {
+        matches!(row.verdict, Verdict::Status(Status::Unique | Status::Multiple | Status::Infeasible))
+    };
+    let open: Vec<BTreeSet<&str>> = labels
+        .iter()
+        .map(|label| {
+            let mine = comparison.rows.iter().filter(|r| r.label() == *label);
+            mine.filter(|r| !settled(r)).map(|r| r.instance.as_str()).collect()
+        })
+        .collect();
+    let mut table = String::from(
+        "| solver | boards | settled | unique | multiple | infeasible | timed out | wrong (checker) | errors | settled of those the other leaves open | median s | max s |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (i, label) in labels.iter().enumerate() {
+        let rows: Vec<masu_harness::Row> = comparison.rows.iter().filter(|r| r.label() == *label).cloned().collect();
+        let t = Tally::of(&rows);
+        let beside = match open.get(1 - i).filter(|_| labels.len() == 2) {
+            Some(other) => format!("{} of {}", other.difference(&open[i]).count(), other.len()),
+            None => "–".into(),
+        };
+        table.push_str(&format!(
+            "| masu {label} | {} | {} | {} | {} | {} | {} | {} | {} | {beside} | {} | {} |\n",
+            rows.len(),
+            rows.iter().filter(|r| settled(r)).count(),
+            t.status(Status::Unique),
+            t.status(Status::Multiple),
+            t.status(Status::Infeasible),
+            t.status(Status::TimedOut),
+            t.n(Verdict::WrongAnswer),
+            t.n(Verdict::Error) + t.n(Verdict::TooLarge),
+            fixed(median(&t.walls), 4),
+            fixed(max(&t.walls), 4),
+        ));
+    }
+    publish(
+        "numberlink-janko",
+        &format!(
+            "## Numberlink: uniqueness on every janko board\n\nMachine: {}. Command: {}, release profile: the {} \
+             janko boards (blanks rule), solution limit 2 (decide uniqueness), {} s per board, one thread per solve, \
+             two boards at once (`./masu corpus numberlink ../shared/data/numberlink --sets janko-puzzlekit \
+             --formulations auto,connected --time-limit 60 --threads 1 --jobs 2` runs the same and compares the \
+             answers with the source's). *settled*: unique, multiple or infeasible, proven. Times include the \
+             boards that time out. The two disagree on {} boards.\n\n{table}",
+            machine(),
+            command("numberlink", "numberlink-janko"),
+            boards.len(),
+            time_limit.as_secs(),
+            comparison.findings.len(),
         ),
     )
 }
