@@ -41,14 +41,9 @@ pub(super) fn solving(data: &Path) -> Result<()> {
                 median(&v).map_or("–".into(), |v| format!("{v}"))
             };
             table.push_str(&format!(
-                "| {set} | masu {formulation} on {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {set} | masu {formulation} on {backend} | {} | {} | {} | {} | {} | {} |\n",
                 rows.len(),
-                t.status(Status::Unique),
-                t.status(Status::Multiple),
-                t.status(Status::Infeasible),
-                t.status(Status::TimedOut),
-                t.n(Verdict::WrongAnswer),
-                t.n(Verdict::Error) + t.n(Verdict::TooLarge),
+                outcomes(&t),
                 fixed(median(&t.walls), 4),
                 fixed(max(&t.walls), 4),
                 size(|r| r.variables),
@@ -82,6 +77,19 @@ pub(super) fn solving(data: &Path) -> Result<()> {
             command("numberlink", "numberlink-solve"),
             time_limit.as_secs(),
         ),
+    )
+}
+
+/// A tally's cells `unique | multiple | infeasible | timed out | wrong (checker) | errors`.
+fn outcomes(t: &Tally) -> String {
+    format!(
+        "{} | {} | {} | {} | {} | {}",
+        t.status(Status::Unique),
+        t.status(Status::Multiple),
+        t.status(Status::Infeasible),
+        t.status(Status::TimedOut),
+        t.n(Verdict::WrongAnswer),
+        t.n(Verdict::Error) + t.n(Verdict::TooLarge),
     )
 }
 
@@ -240,15 +248,10 @@ pub(super) fn janko(data: &Path) -> Result<()> {
             None => "–".into(),
         };
         table.push_str(&format!(
-            "| masu {label} | {} | {} | {} | {} | {} | {} | {} | {} | {beside} | {} | {} |\n",
+            "| masu {label} | {} | {} | {} | {beside} | {} | {} |\n",
             rows.len(),
             rows.iter().filter(|r| settled(r)).count(),
-            t.status(Status::Unique),
-            t.status(Status::Multiple),
-            t.status(Status::Infeasible),
-            t.status(Status::TimedOut),
-            t.n(Verdict::WrongAnswer),
-            t.n(Verdict::Error) + t.n(Verdict::TooLarge),
+            outcomes(&t),
             fixed(median(&t.walls), 4),
             fixed(max(&t.walls), 4),
         ));
