@@ -226,14 +226,12 @@ pub(super) fn janko(data: &Path) -> Result<()> {
     let labels: Vec<String> = runners.iter().map(Runner::label).collect();
     eprintln!("{} on {} janko boards, two at once ...", labels.join(" and "), boards.len());
     let comparison = masu_harness::run::compare(&boards, &runners, &options, 1, 2, &|| {});
-    let settled = |row: &masu_harness::Row| {
-        matches!(row.verdict, Verdict::Status(Status::Unique | Status::Multiple | Status::Infeasible))
-    };
+    let by_runner = tallies(&comparison.rows, masu_harness::Row::label);
     let open: Vec<BTreeSet<&str>> = labels
         .iter()
         .map(|label| {
             let mine = comparison.rows.iter().filter(|r| r.label() == *label);
-            mine.filter(|r| !settled(r)).map(|r| r.instance.as_str()).collect()
+            mine.filter(|r| !r.verdict.settled()).map(|r| r.instance.as_str()).collect()
         })
         .collect();
     let mut table = String::from(
@@ -241,17 +239,16 @@ pub(super) fn janko(data: &Path) -> Result<()> {
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for (i, label) in labels.iter().enumerate() {
-        let rows: Vec<masu_harness::Row> = comparison.rows.iter().filter(|r| r.label() == *label).cloned().collect();
-        let t = Tally::of(&rows);
-        let beside = match open.get(1 - i).filter(|_| labels.len() == 2) {
+        let Some(t) = by_runner.get(label) else { continue };
+        let beside = match open.get(1 - i) {
             Some(other) => format!("{} of {}", other.difference(&open[i]).count(), other.len()),
             None => "–".into(),
         };
         table.push_str(&format!(
             "| masu {label} | {} | {} | {} | {beside} | {} | {} |\n",
-            rows.len(),
-            rows.iter().filter(|r| settled(r)).count(),
-            outcomes(&t),
+            t.instances,
+            t.verdicts.iter().filter(|(v, _)| v.settled()).map(|(_, n)| n).sum::<usize>(),
+            outcomes(t),
             fixed(median(&t.walls), 4),
             fixed(max(&t.walls), 4),
         ));

@@ -25,10 +25,10 @@
 //! cells entered from the west only. A solution is checked whole before it counts.
 
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
+use crate::{Cell, Numberlink, Paths, Rule};
 
 /// The links of a `┘`, or of a cell entered from both sides before it is placed.
 const NORTH_WEST: u8 = NORTH | WEST;
-use crate::{Cell, Numberlink, Paths, Rule};
 
 /// How a search ended.
 #[derive(Debug, PartialEq, Eq)]
