@@ -20,9 +20,20 @@ count kind +args:
 article name:
     ./masu example article_{{name}}
 
-# The whole test suite: every backend, then each backend alone.
+# The whole test suite, every backend compiled in.
 test:
     ./masu test
+
+# The suite in a build of each backend alone (each Cargo feature gates exactly its code); CI
+# runs it after `test`.
+test-each-backend:
+    ./masu test-each-backend
+
+# Ctrl-C and SIGTERM at random moments of a solve, N runs per backend compiled in: every run
+# must end within the bound with status 130 (docs/reliability.md).
+signal-stress runs="200":
+    ./masu cargo build --release -p masu-cli --bin masu
+    scripts/signal_stress.py --runs {{runs}}
 
 # Check every backend × formulation against a corpus's known answers:
 #   just corpus sudoku ../shared/data/sudoku

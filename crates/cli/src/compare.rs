@@ -17,7 +17,7 @@ use crate::batch::Batch;
 use crate::corpus::Source;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
-use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
+use crate::{exit_status, solve_options};
 
 /// Compares the runners of one kind.
 pub(crate) struct Compare<'a>(pub(crate) &'a CompareArgs);
@@ -65,7 +65,7 @@ pub(crate) fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) 
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
-    let interrupt = interrupt_on_ctrl_c()?;
+    let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = SolveOptions {
         parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),

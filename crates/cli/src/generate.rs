@@ -8,11 +8,11 @@ use crate::args::GenerateArgs;
 #[cfg(feature = "cp-sat")]
 use crate::args::GenerateMethod;
 #[cfg(feature = "cp-sat")]
+use crate::exit_status;
+#[cfg(feature = "cp-sat")]
 use crate::kinds::Kind;
 #[cfg(feature = "cp-sat")]
 use crate::out::outln;
-#[cfg(feature = "cp-sat")]
-use crate::{exit_status, interrupt_on_ctrl_c};
 #[cfg(feature = "cp-sat")]
 use masu_core::SolveOptions;
 #[cfg(feature = "cp-sat")]
@@ -36,7 +36,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if pairs > n * n / 3 {
         bail!("--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more", n * n / 3);
     }
-    let interrupt = interrupt_on_ctrl_c()?;
+    let interrupt = crate::signals::interrupt();
     let options = SolveOptions {
         time_limit: args.time_limit,
         threads: args.threads,

@@ -11,12 +11,12 @@ mod generate;
 mod kinds;
 mod out;
 mod report;
+mod signals;
 mod solve;
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
 use clap::Parser;
 use masu_core::{Interrupt, SolveOptions};
 
@@ -25,6 +25,10 @@ use args::{Cli, Command};
 /// Parses the command line, runs the command, and returns its exit status: 0 when
 /// everything ran, 1 on any error (named on stderr), 130 after Ctrl-C.
 pub fn main() -> ExitCode {
+    if let Err(e) = signals::install() {
+        eprintln!("error: {e:#}");
+        return ExitCode::from(1);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => args.kind.visit(solve::Solve { args: &args, default_count: 2 }),
@@ -42,14 +46,6 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// An interrupt that Ctrl-C triggers.
-fn interrupt_on_ctrl_c() -> Result<Interrupt> {
-    let interrupt = Interrupt::new();
-    let handle = interrupt.clone();
-    ctrlc::set_handler(move || handle.interrupt()).context("cannot install the Ctrl-C handler")?;
-    Ok(interrupt)
 }
 
 /// The options of a solve from the command line's limits.

@@ -16,7 +16,7 @@ use crate::args::{Format, SolveArgs};
 use crate::corpus::Source;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
-use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
+use crate::{exit_status, solve_options};
 
 /// Solves (or counts, with a higher default count) every puzzle of the inputs.
 pub(crate) struct Solve<'a> {
@@ -34,7 +34,7 @@ impl Visit for Solve<'_> {
 fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let (formulation, backend) =
         masu_core::choose::<P>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
-    let interrupt = interrupt_on_ctrl_c()?;
+    let interrupt = crate::signals::interrupt();
     let mut options =
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
     backend.check_parameters(&args.params)?;

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -85,16 +85,10 @@ fn three_shards_one_killed_and_resumed_merge_to_the_unsharded_run() {
             ],
             extra,
         ];
-        Command::new(MASU)
-            .args(args.concat())
-            .current_dir(root())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
+        Started::new(Command::new(MASU).args(args.concat()).current_dir(root()))
     };
     for k in [1, 3] {
-        let out = run(k, &[]).wait_with_output().unwrap();
+        let out = run(k, &[]).finish(BOUND);
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
 
@@ -102,20 +96,20 @@ fn three_shards_one_killed_and_resumed_merge_to_the_unsharded_run() {
     // first records (each solve repeated, so that the stop comes midway: the solve it
     // interrupts must not be recorded), then a line cut short as SIGKILL inside a write
     // leaves it.
-    let mut child = run(2, &["--repeat", "10"]);
+    let child = run(2, &["--repeat", "10"]);
     let started = Instant::now();
     while records(&shard(2)) < 3 && started.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(1));
     }
-    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
-    child.wait().unwrap();
+    child.signal(nix::sys::signal::Signal::SIGTERM);
+    child.finish(BOUND);
     let before = records(&shard(2));
     assert!(before >= 3);
     let whole_line = std::fs::read_to_string(shard(2)).unwrap().lines().next().unwrap().to_string();
     let mut text_2 = std::fs::read_to_string(shard(2)).unwrap();
     text_2.push_str(&whole_line[..whole_line.len() / 2]);
     std::fs::write(shard(2), text_2).unwrap();
-    let resumed = run(2, &[]).wait_with_output().unwrap();
+    let resumed = run(2, &[]).finish(BOUND);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert!(text(&resumed.stderr).contains("instances left to run"), "{}", text(&resumed.stderr));
     assert!(records(&shard(2)) > before + 1, "the kill came after shard 2 had finished");

@@ -123,30 +123,36 @@ fn a_formulation_that_cannot_run_on_a_backend_is_refused() {
     assert!(text(&out.stderr).contains("cannot run on highs"), "{}", text(&out.stderr));
 }
 
-/// Ctrl-C (SIGINT) or SIGTERM stops the running count within moments; what was found is
-/// still printed, whole lines only, with the summary, and the exit status is 130. (CP-SAT
-/// would otherwise take over SIGINT during a solve.)
+/// Ctrl-C (SIGINT) or SIGTERM stops the running count within moments, on every backend
+/// compiled in: what was found is still printed, whole lines only, with the summary, and the
+/// exit status is 130. (CP-SAT and CBC would otherwise take over SIGINT during a solve.)
 #[test]
 fn ctrl_c_or_sigterm_stops_and_prints_what_finished() {
+    use nix::sys::signal::Signal;
     let empty = temp_file("empty9.txt", &format!("{}\n{}\n", ".".repeat(81), ".".repeat(81)));
-    for signal in ["-INT", "-TERM"] {
-        let child = Command::new(MASU)
-            .args(["count", "sudoku", empty.to_str().unwrap(), "--count", "1000000"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
-        assert!(sent.success());
-        let started = std::time::Instant::now();
-        let out = child.wait_with_output().unwrap();
-        assert!(started.elapsed() < std::time::Duration::from_secs(5));
-        assert_eq!(out.status.code(), Some(130), "{signal}: {}", text(&out.stderr));
-        let stdout = text(&out.stdout);
-        assert!(stdout.contains(":1: multiple ("), "{signal}: {stdout}");
-        assert!(stdout.contains("1 not run"), "{signal}: {stdout}");
-        assert!(stdout.ends_with('\n'), "{signal}: a partial line: {stdout}");
+    let mut runs = vec![vec![]];
+    let mut milp = backends();
+    if Backend::Microlp.is_compiled() {
+        milp.push("microlp");
+    }
+    runs.extend(milp.into_iter().map(|b| vec!["--formulation", "binary", "--backend", b]));
+    for extra in runs {
+        for signal in [Signal::SIGINT, Signal::SIGTERM] {
+            let mut command = Command::new(MASU);
+            command.args(["count", "sudoku", empty.to_str().unwrap(), "--count", "1000000"]).args(&extra);
+            let child = Started::new(&mut command);
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+            child.signal(signal);
+            let started = std::time::Instant::now();
+            let out = child.finish(std::time::Duration::from_secs(10));
+            let took = started.elapsed();
+            assert!(took < std::time::Duration::from_secs(2), "{extra:?} {signal}: stopped after {took:?}");
+            assert_eq!(out.status.code(), Some(130), "{extra:?} {signal}: {}", text(&out.stderr));
+            let stdout = text(&out.stdout);
+            assert!(stdout.contains(":1: multiple ("), "{extra:?} {signal}: {stdout}");
+            assert!(stdout.contains("1 not run"), "{extra:?} {signal}: {stdout}");
+            assert!(stdout.ends_with('\n'), "{extra:?} {signal}: a partial line: {stdout}");
+        }
     }
 }
 
@@ -359,7 +365,7 @@ fn corpus_names_the_boards_left_without_an_answer() {
 #[test]
 fn libortools_is_loaded_only_by_a_cp_sat_solve() {
     let loads_ortools = |args: &[&str]| {
-        let out = Command::new(MASU).args(args).current_dir(root()).env("LD_DEBUG", "libs").output().unwrap();
+        let out = Started::new(Command::new(MASU).args(args).current_dir(root()).env("LD_DEBUG", "libs")).finish(BOUND);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         text(&out.stderr).contains("libortools.so.9")
     };
@@ -375,7 +381,6 @@ fn libortools_is_loaded_only_by_a_cp_sat_solve() {
 /// panic, no error, status 0.
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    use std::io::Read;
     let batch = temp_file("batch.txt", &format!("{ARTICLE}\n").repeat(100));
     let batch = batch.to_str().unwrap();
     let boards: Vec<(String, &str)> = (0..300).map(|n| (format!("board-{n:03}"), GOOD_BOARD)).collect();
@@ -392,16 +397,9 @@ fn a_closed_pipe_ends_quietly() {
         commands.push(vec!["generate", "numberlink", "--size", "8", "--count", "200", "--seed", "1"]);
     }
     for args in commands {
-        let mut child = Command::new(MASU)
-            .args(&args)
-            .current_dir(root())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut head = [0; 200];
-        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let mut child = Started::new(Command::new(MASU).args(&args).current_dir(root()));
+        child.read_stdout(200, BOUND);
+        let out = child.finish(BOUND);
         let stderr = text(&out.stderr);
         assert!(!stderr.contains("panicked") && !stderr.contains("error:"), "{args:?}: {stderr}");
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");

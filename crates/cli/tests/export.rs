@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use common::{masu, root, temp_dir, text};
+use common::{BOUND, Started, masu, root, temp_dir, text};
 use masu_core::Backend;
 use serde_json::Value;
 
@@ -29,13 +29,10 @@ fn packages() -> &'static Path {
         }
         let staging = dir.with_extension(format!("partial-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
-        let status = Command::new(python())
-            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target"])
-            .arg(&staging)
-            .args(PACKAGES)
-            .status()
-            .expect("python3 with pip, to install the tools that read exported models");
-        assert!(status.success(), "pip install {PACKAGES:?} failed");
+        let mut pip = Command::new(python());
+        pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target"]).arg(&staging);
+        let installed = Started::new(pip.args(PACKAGES)).finish(BOUND);
+        assert!(installed.status.success(), "pip install {PACKAGES:?} failed: {}", text(&installed.stderr));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::rename(&staging, &dir).unwrap();
         dir
@@ -45,12 +42,9 @@ fn packages() -> &'static Path {
 /// What `export_check.py KIND FILE` found: its status and the values by variable name.
 fn solve_elsewhere(kind: &str, file: &Path) -> (String, serde_json::Map<String, Value>) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/export_check.py");
-    let output = Command::new(python())
-        .arg(script)
-        .args([kind, file.to_str().unwrap()])
-        .env("PYTHONPATH", packages())
-        .output()
-        .unwrap();
+    let mut command = Command::new(python());
+    command.arg(script).args([kind, file.to_str().unwrap()]).env("PYTHONPATH", packages());
+    let output = Started::new(&mut command).finish(BOUND);
     assert!(output.status.success(), "{kind} {}: {}", file.display(), text(&output.stderr));
     // The last line: highspy prints a banner first.
     let stdout = text(&output.stdout);

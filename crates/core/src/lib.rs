@@ -20,9 +20,6 @@ use std::time::Duration;
 pub use puzzle::{Formulation, Found, Item, ParseError, Puzzle, backend_for, choose, runnable, solve, timed};
 pub use report::{Report, Stats, Status};
 
-/// The version of HiGHS that `highs-sys` builds (the same number as the crate's).
-const HIGHS_VERSION: &str = "1.15.0";
-
 /// A solver backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -74,8 +71,7 @@ impl Backend {
     }
 
     /// The solver and its version, as records of runs carry it: the OR-Tools wheel masu's
-    /// build fetches, the HiGHS that `highs-sys` compiles (its version is checked against
-    /// `Cargo.lock` by a test), CBC's and SCIP's as their libraries report them, or masu's
+    /// build fetches, HiGHS's, CBC's and SCIP's as their libraries report them, or masu's
     /// own.
     pub fn version(self) -> String {
         let loaded = |version: Result<String, masu_mip::Error>, name: &str| {
@@ -83,7 +79,8 @@ impl Backend {
         };
         match self {
             Backend::CpSat => "OR-Tools CP-SAT 9.15.6755".into(),
-            Backend::Highs => format!("HiGHS {HIGHS_VERSION}"),
+            #[cfg(feature = "highs")]
+            Backend::Highs => masu_mip::highs::version(),
             Backend::Native => format!("masu {}", env!("CARGO_PKG_VERSION")),
             #[cfg(feature = "cbc")]
             Backend::Cbc => loaded(masu_mip::cbc::version(), "CBC"),
@@ -147,8 +144,10 @@ impl FromStr for Backend {
     }
 }
 
-/// Stops running and later solves from any thread (the CLI wires Ctrl-C to it). CP-SAT
-/// stops within milliseconds with what it found; HiGHS finishes its current solve first.
+/// Stops running and later solves from any thread (the CLI wires Ctrl-C and SIGTERM to it).
+/// Each backend turns it into its own stop request: CP-SAT's stop call, HiGHS's interrupt
+/// callback, SCIP's `SCIPinterruptSolve`, CBC's Ctrl-C handler called by a watcher, microlp's
+/// next time slice, the native solvers' polled flag. A solve then ends with what it found.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
     flag: Arc<AtomicBool>,
@@ -457,13 +456,14 @@ impl From<masu_cpsat::Error> for Error {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "highs"))]
 mod version_tests {
+    /// The linked HiGHS reports the version of the `highs-sys` that Cargo.lock pins.
     #[test]
-    fn the_highs_version_is_the_one_cargo_lock_builds() {
+    fn the_highs_version_is_read_from_the_library_cargo_lock_builds() {
         let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
         let at = lock.find("name = \"highs-sys\"\nversion = \"").expect("highs-sys in Cargo.lock");
         let version = lock[at..].split('"').nth(3).unwrap();
-        assert_eq!(version, super::HIGHS_VERSION);
+        assert_eq!(crate::Backend::Highs.version(), format!("HiGHS {version}"));
     }
 }

@@ -4,13 +4,18 @@
 //! A solve loads the matrix column by column (`Cbc_loadProblem`), marks the integers, and
 //! runs CBC's own driver (`Cbc_solve`, which is `cbc`'s command line) with the time limit and
 //! the raw parameters, which are that command line's (`cbc -?` lists them). This build of CBC
-//! has no threads: it solves on one. It stops at its time limit, and on Ctrl-C (its own
-//! handler, for the solve it is in; masu's is put back after).
+//! has no threads: it solves on one. It stops at its time limit, and when the stop flag is
+//! set: CBC's C API has no stop call, so a watcher calls the Ctrl-C handler that CBC installs
+//! for its search (which asks the search to stop at its next node) until the solve returns.
+//! Before that handler is installed (while CBC preprocesses and solves the root LP) nothing
+//! can stop it but its time limit. The process's own SIGINT handler is put back after.
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
 
-use crate::native::{StdoutToStderr, keeping_sigint, library_api};
+use crate::native::{
+    StdoutToStderr, call_solver_sigint_handler, keeping_sigint, library_api, sigint_disposition, watched,
+};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libCbcSolver.so.2";
@@ -157,15 +162,23 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     }
     let _log = settings.log.then(StdoutToStderr::new);
     // Cbc_status 5: stopped by an event (its Ctrl-C handler); 2: abandoned.
+    let before = sigint_disposition();
     let status = keeping_sigint(
         || {
-            // SAFETY: the model is loaded; Cbc_solve runs CBC's driver on it and returns.
-            unsafe {
-                (api.solve)(handle.model);
-                (api.status)(handle.model)
-            }
+            watched(
+                settings.stop,
+                || call_solver_sigint_handler(before),
+                || {
+                    // SAFETY: the model is loaded; Cbc_solve runs CBC's driver on it and
+                    // returns.
+                    unsafe {
+                        (api.solve)(handle.model);
+                        (api.status)(handle.model)
+                    }
+                },
+            )
         },
-        |&status| status == 5,
+        |&status| status == 5 && !settings.stopped(),
     );
     // SAFETY: the model was solved; the queries read its state, and the solution (when not
     // null) has one value per column.

@@ -23,6 +23,8 @@ use std::time::Duration;
 
 #[cfg(feature = "cbc")]
 pub mod cbc;
+#[cfg(feature = "highs")]
+pub mod highs;
 #[cfg(feature = "microlp")]
 pub mod microlp;
 mod mps;

@@ -1,6 +1,7 @@
 //! What the C solvers share: opening a library of the OR-Tools wheel, sending the C
 //! library's standard output to standard error (the solvers log to stdout, where masu writes
-//! answers), and keeping the process's Ctrl-C handler through a solver that installs its own.
+//! answers), stopping a solve from a watcher thread, and keeping the process's Ctrl-C handler
+//! through a solver that installs its own.
 #![allow(unsafe_code)]
 
 #[cfg(feature = "cbc")]
@@ -8,6 +9,8 @@ use std::ffi::c_int;
 #[cfg(feature = "cbc")]
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Declares `struct Api`, one C function pointer per symbol of the library `$file`, and
 /// `fn api()`, which opens the library at its first call (once for the process) and reads
@@ -108,9 +111,62 @@ impl Drop for StdoutToStderr {
     }
 }
 
+/// Runs `solve` while a watcher thread calls `request` every 10 ms once `stop` is set, until
+/// `solve` returns: how a C solver whose stop request comes from another thread is stopped.
+/// The request is repeated because a solver may not be listening yet when it first comes.
+pub(crate) fn watched<T>(stop: Option<&AtomicBool>, request: impl Fn() + Sync, solve: impl FnOnce() -> T) -> T {
+    let Some(stop) = stop else { return solve() };
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                if stop.load(Ordering::SeqCst) {
+                    request();
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        let result = solve();
+        done.store(true, Ordering::SeqCst);
+        result
+    })
+}
+
+/// The process's SIGINT disposition (a handler's address, or `SIG_DFL`/`SIG_IGN`) and whether
+/// it takes three arguments (`SA_SIGINFO`).
+#[cfg(feature = "cbc")]
+pub(crate) fn sigint_disposition() -> Option<(libc::sighandler_t, bool)> {
+    // SAFETY: sigaction with a null new action only reads the current one into `old`, a
+    // valid, writable sigaction.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        (libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0)
+            .then_some((old.sa_sigaction, old.sa_flags & libc::SA_SIGINFO != 0))
+    }
+}
+
+/// Calls the SIGINT handler that a C solver installed for its solve (one that differs from
+/// `before`, the disposition before the solve), as the kernel would on a Ctrl-C: CBC's stops
+/// its search. Nothing when the solver has installed none (yet).
+#[cfg(feature = "cbc")]
+pub(crate) fn call_solver_sigint_handler(before: Option<(libc::sighandler_t, bool)>) {
+    let Some((handler, siginfo)) = sigint_disposition() else { return };
+    if siginfo || Some((handler, siginfo)) == before || handler == libc::SIG_DFL || handler == libc::SIG_IGN {
+        return;
+    }
+    // SAFETY: `handler` is a one-argument signal handler (not SA_SIGINFO, not a special
+    // value) that the solver installed with signal(); calling it with SIGINT from a thread is
+    // what delivery of the signal to that thread would do.
+    unsafe {
+        let handler: extern "C" fn(c_int) = std::mem::transmute(handler);
+        handler(libc::SIGINT);
+    }
+}
+
 /// Runs `solve` and puts back the SIGINT disposition it found: CBC installs its own Ctrl-C
-/// handler and leaves it. When the signal came during the solve (CBC stopped on it), it is
-/// raised again for the restored handler, which interrupts the rest of the batch.
+/// handler and leaves it. When a real signal stopped the solve (`interrupted`), it is raised
+/// again for the restored handler, so a program that handles SIGINT itself still sees it. (The
+/// masu CLI takes signals on a thread of its own: none reaches CBC.)
 #[cfg(feature = "cbc")]
 pub(crate) fn keeping_sigint<T>(solve: impl FnOnce() -> T, interrupted: impl FnOnce(&T) -> bool) -> T {
     // SAFETY: sigaction with a null new action only reads the current one into `old`.

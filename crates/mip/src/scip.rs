@@ -10,8 +10,7 @@
 #![allow(unsafe_code)]
 
 use std::ffi::{CString, c_char, c_double, c_int, c_uint, c_void};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 use crate::native::library_api;
 use crate::{Error, Model, Outcome, Settings};
@@ -247,27 +246,15 @@ unsafe impl Sync for Shared {}
 
 /// SCIPsolve, interrupted by a watcher when `stop` is set.
 fn solve_watched(api: &Api, scip: Ptr, stop: Option<&AtomicBool>) -> c_int {
-    let Some(stop) = stop else {
-        // SAFETY: `scip` holds a complete problem.
-        return unsafe { (api.solve)(scip) };
-    };
-    let done = AtomicBool::new(false);
     let shared = Shared(scip);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let shared = &shared;
-            while !done.load(Ordering::SeqCst) {
-                if stop.load(Ordering::SeqCst) {
-                    // SAFETY: see `Shared`: the instance is solving and outlives this thread.
-                    unsafe { (api.interrupt_solve)(shared.0) };
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
+    let shared = &shared;
+    crate::native::watched(
+        stop,
+        // SAFETY: see `Shared`: the instance is solving and outlives the watcher.
+        || unsafe {
+            (api.interrupt_solve)(shared.0);
+        },
         // SAFETY: `scip` holds a complete problem.
-        let code = unsafe { (api.solve)(scip) };
-        done.store(true, Ordering::SeqCst);
-        code
-    })
+        || unsafe { (api.solve)(scip) },
+    )
 }

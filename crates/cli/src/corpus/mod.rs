@@ -25,7 +25,7 @@ use crate::batch::Batch;
 use crate::compare::parse_formulations;
 use crate::kinds::Visit;
 use crate::out::{out, outln};
-use crate::{exit_status, interrupt_on_ctrl_c, solve_options};
+use crate::{exit_status, solve_options};
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
 /// why.
@@ -102,7 +102,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     for (file, why) in &unreadable {
         fail(file, format!("unreadable: {why}"));
     }
-    let interrupt = interrupt_on_ctrl_c()?;
+    let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = SolveOptions {
         parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),

@@ -1,9 +1,10 @@
 //! A MILP on HiGHS, through good_lp as it is.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use good_lp::solvers::highs::highs;
-use good_lp::{ResolutionError, Solution, SolverModel};
+use ::highs::{HighsModelStatus, HighsSolutionStatus};
+use good_lp::SolverModel;
+use good_lp::solvers::highs::{HighsProblem, highs};
 
 use super::*;
 
@@ -43,72 +44,108 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         }
         let call = Instant::now();
         let run = |presolve: bool| {
-            let mut problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
-            problem = if options.log {
-                // HiGHS's console is stdout, where answers go: its log goes to a file, stderr.
-                let problem = problem.set_option("output_flag", true).set_option("log_to_console", false);
-                problem.set_option("log_file", "/dev/stderr")
-            } else {
-                problem.set_option("output_flag", false)
-            };
-            if !presolve {
-                problem = problem.set_option("presolve", "off");
-            }
-            if let Some(r) = remaining() {
-                problem = problem.set_time_limit(r.as_secs_f64());
-            }
-            if let Some(t) = options.threads {
-                problem = problem.set_threads(t);
-            }
-            for (name, value) in &options.parameters {
-                problem = problem.set_option(name.as_str(), value.as_str());
-            }
+            let problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
             let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(cuts.iter().cloned());
             let run = Instant::now();
-            let result = problem.solve().map(|s| {
-                let values = milp.variables.iter_variables_with_def().map(|(v, _)| s.value(v)).collect::<Vec<_>>();
-                solution_map(&milp.variables, values)
-            });
-            (result, run.elapsed())
+            let answer = solve_once(problem, options, remaining(), presolve);
+            (answer, run.elapsed())
         };
-        // HiGHS's MIP presolve is trusted only for the first solve, and only with an
-        // answer: it can declare a feasible model infeasible (ERGO-Code/HiGHS#3090,
-        // #2388). The differential tests met it twice on nonograms' `patterns` models with
-        // no-good cuts, once calling a puzzle with 8 solutions unique (the cases
-        // `presolve` of tests/conformance.rs). So once cuts are in, presolve is off, and
-        // an infeasibility claimed with presolve is decided again without it. It can
-        // also reduce an infeasible model to an empty one and claim optimality; HiGHS
-        // then finds the point violated and reports a solve error (#1710, #2402; met on
-        // an Arukone board whose fill model is infeasible): that too is decided again.
-        let presolve = cuts.is_empty();
-        let (mut result, elapsed) = run(presolve);
+        // HiGHS 1.15's MIP presolve could declare a model with no-good cuts infeasible
+        // although it had solutions (ERGO-Code/HiGHS#3216: probing fixed all but one
+        // variable of an exactly-one row, dropped the row and left the last one free; fixed
+        // by PR #3220 in 1.16, which masu builds). The differential tests met it on
+        // nonograms' `patterns` models (the cases `presolve` of tests/conformance.rs). An
+        // infeasibility claimed with presolve is still decided again without it, as is a
+        // solve error after presolve reduced an infeasible model to an empty one (#1710,
+        // #2402; met on an Arukone board whose fill model is infeasible): both are rare and
+        // cheap to re-decide, and a wrong "complete" would be a wrong count.
+        let presolve = options.parameter::<String>("presolve").is_none_or(|p| p != "off");
+        let (mut answer, elapsed) = run(presolve);
         outcome.backend_time += elapsed;
         outcome.solves += 1;
-        if presolve
-            && matches!(result, Err(ResolutionError::Other(_) | ResolutionError::Str(_) | ResolutionError::Infeasible))
-            && !matches!(result, Err(ResolutionError::Other("NoSolutionFound")))
-        {
+        if presolve && matches!(answer, Answer::Infeasible | Answer::Failed(_)) {
             let (again, elapsed) = run(false);
             outcome.backend_time += elapsed;
             outcome.solves += 1;
-            result = again;
+            answer = again;
         }
         outcome.solve_time += call.elapsed();
-        match result {
-            Ok(solution) => {
+        match answer {
+            Answer::Solved(values) => {
+                let solution = solution_map(&milp.variables, values);
                 cuts.push(no_good(projection, &solution));
                 outcome.solutions.push(solution);
             }
-            Err(ResolutionError::Infeasible) => {
+            Answer::Infeasible => {
                 outcome.complete = true;
                 break;
             }
             // Time limit or interrupt before a feasible point.
-            Err(ResolutionError::Other("NoSolutionFound")) => break,
-            Err(e) => return Err(Error::Highs(e.to_string())),
+            Answer::Stopped => break,
+            Answer::Failed(e) => return Err(Error::Highs(e)),
         }
     }
     Ok(outcome)
+}
+
+/// What one HiGHS solve gave.
+enum Answer {
+    /// A feasible point: the value of every variable, in order.
+    Solved(Vec<f64>),
+    Infeasible,
+    /// Time limit or interrupt before a feasible point.
+    Stopped,
+    Failed(String),
+}
+
+/// One solve of `problem` with masu's settings, then the raw parameters (which win, but for
+/// `presolve`, which the caller decides), stopped by the interrupt through HiGHS's callbacks.
+fn solve_once(problem: HighsProblem, options: &SolveOptions, remaining: Option<Duration>, presolve: bool) -> Answer {
+    let mut model = match problem.try_into_inner() {
+        Ok(model) => model,
+        Err(e) => return Answer::Failed(e.to_string()),
+    };
+    if options.log {
+        // HiGHS's console is stdout, where answers go: its log goes to a file, stderr.
+        model.set_option("output_flag", true);
+        model.set_option("log_to_console", false);
+        model.set_option("log_file", "/dev/stderr");
+    } else {
+        model.set_option("output_flag", false);
+    }
+    if let Some(r) = remaining {
+        model.set_option("time_limit", r.as_secs_f64());
+    }
+    if let Some(t) = options.threads {
+        model.set_option("threads", i32::try_from(t).unwrap_or(i32::MAX));
+    }
+    for (name, value) in &options.parameters {
+        if model.try_set_option(name.as_str(), value.as_str()).is_err() {
+            return Answer::Failed(format!("option {name}={value} refused"));
+        }
+    }
+    model.set_option("presolve", if presolve { "on" } else { "off" });
+    let solved = match masu_mip::highs::solve(model, options.interrupt.flag()) {
+        Ok(solved) => solved,
+        Err(e) => return Answer::Failed(format!("HiGHS error while solving model: {e:?}")),
+    };
+    match solved.status() {
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => return Answer::Infeasible,
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedMemoryLimit
+        | HighsModelStatus::Optimal
+        | HighsModelStatus::ObjectiveBound
+        | HighsModelStatus::ObjectiveTarget => {}
+        other => return Answer::Failed(format!("{other:?}")),
+    }
+    if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
+        Answer::Solved(solved.get_solution().columns().to_vec())
+    } else {
+        Answer::Stopped
+    }
 }
 
 /// Sets each parameter, as text (HiGHS parses it by the option's type), on a fresh HiGHS

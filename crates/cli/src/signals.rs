@@ -1,0 +1,71 @@
+//! Ctrl-C (SIGINT) and SIGTERM, taken by one thread of masu's and turned into the
+//! [`Interrupt`] every solve watches.
+//!
+//! [`install`] blocks both signals in the main thread before any other thread exists. Every
+//! thread started later — masu's, and the C libraries' own (CP-SAT's workers, HiGHS's, CBC's,
+//! SCIP's) — inherits the block, so the kernel never runs a handler for them, whatever
+//! handler a library installs: the signal stays pending until the watcher thread takes it
+//! with `sigwait`. The watcher then sets the interrupt, which each backend turns into its own
+//! stop request (CP-SAT's `StopSearch`, HiGHS's interrupt callback, SCIP's
+//! `SCIPinterruptSolve`, CBC's event flag, microlp's next time slice, the native solvers'
+//! polled flag). The batch prints what finished and exits with 130.
+//!
+//! The bound: if the process has not ended [`STOP_BOUND`] after the signal (a backend busy in
+//! a phase that reads no stop request, such as CBC's preprocessing), the watcher ends it with
+//! exit status 130; the lines already printed stay. A second signal ends it at once. Child
+//! processes start with an empty signal mask (the standard library resets it).
+#![allow(unsafe_code)]
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use masu_core::Interrupt;
+use nix::sys::signal::{SigSet, Signal};
+
+/// How long after a signal the process may still run.
+pub(crate) const STOP_BOUND: Duration = Duration::from_secs(3);
+
+static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
+
+/// Blocks SIGINT and SIGTERM in this thread (call it first in `main`, before any thread is
+/// started) and starts the watcher.
+pub(crate) fn install() -> Result<()> {
+    let interrupt = INTERRUPT.get_or_init(Interrupt::new).clone();
+    let mut signals = SigSet::empty();
+    signals.add(Signal::SIGINT);
+    signals.add(Signal::SIGTERM);
+    signals.thread_block().context("cannot block SIGINT and SIGTERM")?;
+    std::thread::Builder::new()
+        .name("masu-signals".into())
+        .spawn(move || watch(&signals, &interrupt))
+        .context("cannot start the signal watcher")?;
+    Ok(())
+}
+
+/// The interrupt that Ctrl-C and SIGTERM trigger.
+pub(crate) fn interrupt() -> Interrupt {
+    INTERRUPT.get_or_init(Interrupt::new).clone()
+}
+
+fn watch(signals: &SigSet, interrupt: &Interrupt) {
+    let Ok(signal) = signals.wait() else { return };
+    interrupt.interrupt();
+    std::thread::spawn(move || {
+        std::thread::sleep(STOP_BOUND);
+        eprintln!("masu: still running {} s after {signal}: stopped", STOP_BOUND.as_secs());
+        exit_now(130);
+    });
+    if let Ok(again) = signals.wait() {
+        eprintln!("masu: {again} again: stopped");
+        exit_now(130);
+    }
+}
+
+/// Ends the process at once, running no exit handler: the C++ libraries' static destructors
+/// must not run while their threads are still solving.
+fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit ends the process without touching its memory; it is async-signal-safe and
+    // may be called from any thread.
+    unsafe { libc::_exit(code) }
+}
