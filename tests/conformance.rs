@@ -142,8 +142,9 @@ mod nonogram {
             ("permutations", puzzle_of(&["#...", ".#..", "..#.", "...#"]), 24),
             ("none", Nonogram::new(vec![vec![1, 1], vec![]], vec![vec![], vec![1], vec![1]]).unwrap(), 0),
             ("diagonal", puzzle_of(&["#.", ".#"]), 2),
-            // Found by the differential tests: HiGHS's presolve called `patterns` infeasible
-            // after two solutions, and the next one unique (crates/core/src/milp.rs).
+            // Found by the differential tests: HiGHS 1.15's presolve called `patterns`
+            // infeasible after two solutions, and the next one unique (ERGO-Code/HiGHS#3216,
+            // fixed in 1.16; crates/core/src/milp/highs.rs).
             (
                 "presolve, unique",
                 Nonogram::new(

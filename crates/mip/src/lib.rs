@@ -1,7 +1,9 @@
 //! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
 //! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
-//! the OR-Tools wheel ships (features `cbc`, `scip`; the only `unsafe` of this crate, in
-//! [`cbc`], [`scip`] and `native`), and microlp, in pure Rust (feature `microlp`).
+//! the OR-Tools wheel ships (features `cbc`, `scip`; with [`highs`], the only `unsafe` of this
+//! crate, in [`cbc`], [`scip`] and `native`), and microlp, in pure Rust (feature `microlp`).
+//! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
+//! version and a solve stopped by a flag.
 //!
 //! Each solver is one module with the same three functions: `solve` (one solve of a model,
 //! within [`Settings`]), `check_parameters` (raw `--param` names and values, refused before
