@@ -72,12 +72,10 @@ def one_run(args, seed):
         err.seek(0)
         complaint = err.read().decode(errors="replace")
     problem = None
+    # Ended by the signal itself: it came before masu's `main` blocked it (the process was
+    # still being loaded), and its default action ended the process at once, a stop too.
     early = code == -sent
-    if early:
-        # The signal came before masu's `main` blocked it (the process was still being
-        # loaded): its default action ended the process at once, which is a stop too.
-        pass
-    elif code != 130:
+    if code != 130 and not early:
         problem = f"exit {code}: {complaint.strip()[-300:]}"
     elif printed and not printed.endswith(b"\n"):
         problem = "a partial line on stdout"

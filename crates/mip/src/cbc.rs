@@ -13,9 +13,7 @@
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
 
-use crate::native::{
-    StdoutToStderr, call_solver_sigint_handler, keeping_sigint, library_api, sigint_disposition, watched,
-};
+use crate::native::{StdoutToStderr, call_solver_sigint_handler, keeping_sigint, library_api, watched};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libCbcSolver.so.2";
@@ -162,9 +160,8 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     }
     let _log = settings.log.then(StdoutToStderr::new);
     // Cbc_status 5: stopped by an event (its Ctrl-C handler); 2: abandoned.
-    let before = sigint_disposition();
     let status = keeping_sigint(
-        || {
+        |before| {
             watched(
                 settings.stop,
                 || call_solver_sigint_handler(before),

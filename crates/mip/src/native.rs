@@ -132,26 +132,29 @@ pub(crate) fn watched<T>(stop: Option<&AtomicBool>, request: impl Fn() + Sync, s
     })
 }
 
-/// The process's SIGINT disposition (a handler's address, or `SIG_DFL`/`SIG_IGN`) and whether
-/// it takes three arguments (`SA_SIGINFO`).
+/// The process's SIGINT disposition, as `sigaction` reads it.
 #[cfg(feature = "cbc")]
-pub(crate) fn sigint_disposition() -> Option<(libc::sighandler_t, bool)> {
+fn sigint_action() -> Option<libc::sigaction> {
     // SAFETY: sigaction with a null new action only reads the current one into `old`, a
     // valid, writable sigaction.
     unsafe {
         let mut old: libc::sigaction = std::mem::zeroed();
-        (libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0)
-            .then_some((old.sa_sigaction, old.sa_flags & libc::SA_SIGINFO != 0))
+        (libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0).then_some(old)
     }
 }
 
 /// Calls the SIGINT handler that a C solver installed for its solve (one that differs from
-/// `before`, the disposition before the solve), as the kernel would on a Ctrl-C: CBC's stops
+/// `before`, the handler when the solve began), as the kernel would on a Ctrl-C: CBC's stops
 /// its search. Nothing when the solver has installed none (yet).
 #[cfg(feature = "cbc")]
-pub(crate) fn call_solver_sigint_handler(before: Option<(libc::sighandler_t, bool)>) {
-    let Some((handler, siginfo)) = sigint_disposition() else { return };
-    if siginfo || Some((handler, siginfo)) == before || handler == libc::SIG_DFL || handler == libc::SIG_IGN {
+pub(crate) fn call_solver_sigint_handler(before: libc::sighandler_t) {
+    let Some(action) = sigint_action() else { return };
+    let handler = action.sa_sigaction;
+    if action.sa_flags & libc::SA_SIGINFO != 0
+        || handler == before
+        || handler == libc::SIG_DFL
+        || handler == libc::SIG_IGN
+    {
         return;
     }
     // SAFETY: `handler` is a one-argument signal handler (not SA_SIGINFO, not a special
@@ -163,18 +166,20 @@ pub(crate) fn call_solver_sigint_handler(before: Option<(libc::sighandler_t, boo
     }
 }
 
-/// Runs `solve` and puts back the SIGINT disposition it found: CBC installs its own Ctrl-C
-/// handler and leaves it. When a real signal stopped the solve (`interrupted`), it is raised
-/// again for the restored handler, so a program that handles SIGINT itself still sees it. (The
-/// masu CLI takes signals on a thread of its own: none reaches CBC.)
+/// Runs `solve`, given the SIGINT handler it starts with, and puts back the SIGINT
+/// disposition it found: CBC installs its own Ctrl-C handler and leaves it. When a real signal
+/// stopped the solve (`interrupted`), it is raised again for the restored handler, so a
+/// program that handles SIGINT itself still sees it. (The masu CLI takes signals on a thread
+/// of its own: none reaches CBC.) Where the disposition cannot be read, `solve` gets
+/// `SIG_DFL` and nothing is put back.
 #[cfg(feature = "cbc")]
-pub(crate) fn keeping_sigint<T>(solve: impl FnOnce() -> T, interrupted: impl FnOnce(&T) -> bool) -> T {
-    // SAFETY: sigaction with a null new action only reads the current one into `old`.
-    let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
-    // SAFETY: as above; `old` is a valid, writable sigaction.
-    let saved = unsafe { libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) } == 0;
-    let result = solve();
-    if saved {
+pub(crate) fn keeping_sigint<T>(
+    solve: impl FnOnce(libc::sighandler_t) -> T,
+    interrupted: impl FnOnce(&T) -> bool,
+) -> T {
+    let old = sigint_action();
+    let result = solve(old.map_or(libc::SIG_DFL, |old| old.sa_sigaction));
+    if let Some(old) = old {
         // SAFETY: `old` is the disposition read above, put back unchanged.
         unsafe { libc::sigaction(libc::SIGINT, &old, std::ptr::null_mut()) };
         if interrupted(&result) {
