@@ -7,8 +7,8 @@
 //! handler a library installs: the signal stays pending until the watcher thread takes it
 //! with `sigwait`. The watcher then sets the interrupt, which each backend turns into its own
 //! stop request (CP-SAT's `StopSearch`, HiGHS's interrupt callback, SCIP's
-//! `SCIPinterruptSolve`, CBC's event flag, microlp's next time slice, the native solvers'
-//! polled flag). The batch prints what finished and exits with 130.
+//! `SCIPinterruptSolve`, CBC's event flag, the native solvers' polled flag; microlp, which has
+//! no stop request, stops between two solves of a count). The batch prints what finished and exits with 130.
 //!
 //! The bound: if the process has not ended [`STOP_BOUND`] after the signal (a backend busy in
 //! a phase that reads no stop request, such as CBC's preprocessing), the watcher ends it with

@@ -146,8 +146,9 @@ impl FromStr for Backend {
 
 /// Stops running and later solves from any thread (the CLI wires Ctrl-C and SIGTERM to it).
 /// Each backend turns it into its own stop request: CP-SAT's stop call, HiGHS's interrupt
-/// callback, SCIP's `SCIPinterruptSolve`, CBC's Ctrl-C handler called by a watcher, microlp's
-/// next time slice, the native solvers' polled flag. A solve then ends with what it found.
+/// callback, SCIP's `SCIPinterruptSolve`, CBC's Ctrl-C handler called by a watcher, the native
+/// solvers' polled flag; microlp, which has none, stops between two solves of a count. A
+/// solve then ends with what it found.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
     flag: Arc<AtomicBool>,

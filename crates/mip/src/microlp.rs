@@ -1,15 +1,10 @@
 //! microlp, a simplex and branch-and-bound in pure Rust: the one MILP solver that needs no C
 //! or C++. It suits small models only; [`solve`] refuses, with [`Error::TooLarge`], a model
 //! whose dense tableau (rows × columns) is past [`MAX_TABLEAU`] before starting, and stops at
-//! the time limit (it checks it between simplex iterations and nodes) or within a [`SLICE`]
-//! of the stop flag. It takes no raw parameters and writes no log.
-
-use std::time::{Duration, Instant};
+//! the time limit (it checks it between simplex iterations and nodes; Ctrl-C stops the count
+//! between solves). It takes no raw parameters and writes no log.
 
 use crate::{Error, Model, Outcome, Settings};
-
-/// How long microlp runs before the stop flag is read again (its search is resumed after).
-pub const SLICE: Duration = Duration::from_millis(100);
 
 /// The largest model microlp is given, in rows × columns: its simplex works on a dense
 /// tableau of that size. A 9×9 sudoku's `binary` model is about 340 × 729 (a quarter of a
@@ -72,26 +67,10 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
             problem.add_constraint(expression, microlp::ComparisonOp::Le, row.upper);
         }
     }
-    // microlp has no stop request, but resumes a search stopped at its time limit: it runs
-    // in slices of SLICE, and between two the stop flag and the time left are read.
-    let started = Instant::now();
-    let left = || settings.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
-    let slice = || left().map_or(SLICE, |left| left.min(SLICE));
-    problem.set_time_limit(slice());
-    let mut outcome = problem.solve();
-    while let Ok(sliced) = outcome {
-        let more = sliced.termination_reason() == microlp::TerminationReason::TimeLimit
-            && !settings.stopped()
-            && left().is_none_or(|left| !left.is_zero());
-        if !more {
-            outcome = Ok(sliced);
-            break;
-        }
-        let mut options = microlp::ResumeOptions::default();
-        options.time_limit = Some(slice());
-        outcome = sliced.resume_with(options);
+    if let Some(limit) = settings.time_limit {
+        problem.set_time_limit(limit);
     }
-    match outcome {
+    match problem.solve() {
         Ok(microlp::SolveOutcome::Solution(solution)) => {
             let values = vars.iter().map(|&v| solution.var_value(v)).collect();
             Ok(Outcome::Solved { values, optimal: solution.status() == microlp::SolutionStatus::Optimal })
