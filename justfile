@@ -95,3 +95,10 @@ fuzz kind seconds="600":
 # masu's native code (CP-SAT binding, CaDiCaL stages, solves, stops) under valgrind memcheck.
 valgrind:
     scripts/valgrind.sh
+
+# Build the peer sudoku solver tdoku (t-dillon/tdoku, BSD-2-Clause; a checkout of it in DIR)
+# with masu's driver, for `just bench sudoku`: then MASU_TDOKU=DIR/tdoku_count just bench sudoku
+peer-tdoku dir="../peers/tdoku":
+    test -f {{dir}}/src/solver_dpll_triad_simd.cc || (echo "no tdoku checkout in {{dir}}" >&2; exit 1)
+    g++ -O3 -march=native -std=c++14 -c {{dir}}/src/solver_dpll_triad_simd.cc -o {{dir}}/solver_dpll_triad_simd.o
+    gcc -O3 scripts/peers/tdoku_count.c {{dir}}/solver_dpll_triad_simd.o -lstdc++ -o {{dir}}/tdoku_count

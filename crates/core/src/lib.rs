@@ -9,6 +9,7 @@
 pub mod fuzz;
 pub mod milp;
 pub mod puzzle;
+mod random;
 mod report;
 
 use std::fmt;
@@ -18,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use puzzle::{Formulation, Found, Item, ParseError, Puzzle, backend_for, choose, runnable, solve, timed};
+pub use random::Random;
 pub use report::{Report, Stats, Status};
 
 /// A solver backend.

@@ -1,9 +1,10 @@
-//! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`](mod@format)), two
+//! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`](mod@format)), three
 //! formulations, an independent [`check`]er, and counting.
 //!
 //! - [`Formulation::AllDifferent`] — article 002's model, on CP-SAT ([`all_different`]).
 //! - [`Formulation::Binary`] — the assignment MILP `x[r][c][v]`, on HiGHS and on CP-SAT
 //!   ([`binary`]).
+//! - [`Formulation::Native`] — candidates as bit sets, singles, branching ([`native`]).
 //!
 //! [`solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
@@ -13,6 +14,8 @@ pub mod all_different;
 pub mod binary;
 pub mod check;
 pub mod format;
+pub mod generate;
+pub mod native;
 
 use std::path::Path;
 
@@ -102,6 +105,10 @@ impl Sudoku {
     pub fn to_line(&self) -> String {
         format::to_line(self.side, self.alphabet, &self.cells)
     }
+    /// A solution (cells row by row) on one line, in this puzzle's symbols.
+    pub fn render_line(&self, cells: &[u8]) -> String {
+        format::to_line(self.side, self.alphabet, cells)
+    }
     /// A solution grid as text, in this puzzle's symbols.
     pub fn render(&self, grid: &Grid) -> String {
         format::to_grid(self.side, self.alphabet, &grid.concat())
@@ -115,6 +122,9 @@ masu_core::formulations! {
         AllDifferent = "all-different" on [CpSat],
         /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
         Binary = "binary" on [Highs, CpSat, Cbc, Scip, Microlp],
+        /// Candidates as bit sets, naked and hidden singles, branching on the fewest
+        /// candidates; counts solutions.
+        Native = "native" on [Native],
     }
 }
 
@@ -149,6 +159,7 @@ impl Puzzle for Sudoku {
             #[cfg(not(feature = "cp-sat"))]
             Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
             Formulation::Binary => binary::solve(self, backend, options)?,
+            Formulation::Native => native::solve(self, options)?,
         };
         Ok(found.map(|cells| cells.chunks(self.side).map(<[u8]>::to_vec).collect()))
     }
@@ -159,7 +170,7 @@ impl Puzzle for Sudoku {
         Sudoku::render(self, solution)
     }
     fn one_line(&self, solution: &Grid) -> String {
-        format::to_line(self.side, self.alphabet, &solution.concat())
+        self.render_line(&solution.concat())
     }
     fn solution_from_json(value: serde_json::Value) -> Result<Grid, String> {
         serde_json::from_value(value).map_err(|e| format!("not a sudoku grid: {e}"))

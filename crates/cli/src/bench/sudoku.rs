@@ -1,5 +1,6 @@
 //! Sudoku: every formulation × backend × threads on the norvig and magictour sets, solution
-//! limit 2, per-puzzle wall time and masu's own share of it, beside article 002's code.
+//! limit 2, per-puzzle wall time and masu's own share of it, beside article 002's code and,
+//! where `MASU_TDOKU` names a build of it (`just peer-tdoku`), the peer solver tdoku.
 
 use std::path::Path;
 
@@ -50,7 +51,7 @@ pub(super) fn run(data: &Path) -> Result<()> {
                 let total: f64 = walls.iter().sum();
                 let backend_total: f64 = rows.iter().map(|r| r.backend_s.unwrap_or(r.wall_s)).sum();
                 let unique = rows.iter().filter(|r| r.verdict == Verdict::Status(Status::Unique)).count();
-                let ms = |v: Option<f64>| fixed(v.map(|s| s * 1e3), 2);
+                let ms = |v: Option<f64>| fixed(v.map(|s| s * 1e3), 3);
                 table.push_str(&format!(
                     "| {set} | masu {formulation} on {backend} | {} | {} | {unique} | {} | {} | {} | {:.1}% |\n",
                     threads.map_or("default".into(), |t| t.to_string()),
@@ -63,12 +64,30 @@ pub(super) fn run(data: &Path) -> Result<()> {
             }
         }
         let paths: Vec<_> = files.iter().map(|f| dir.join(f)).collect();
+        if let Some(tdoku) = std::env::var_os("MASU_TDOKU") {
+            let (counts, times) = peer(Path::new(&tdoku), &paths)?;
+            let unique = counts.iter().filter(|&&c| c == 1).count();
+            let ms = |v: Option<f64>| fixed(v.map(|s| s * 1e3), 3);
+            table.push_str(&format!(
+                "| {set} | tdoku (C++, peer; count up to 2) | 1 | {} | {unique} | {} | {} | {} | – |\n",
+                counts.len(),
+                ms(median(&times)),
+                ms(Some(times.iter().sum::<f64>() / times.len().max(1) as f64)),
+                ms(max(&times)),
+            ));
+        }
         let (puzzles, unique, mean) = anchors::sudoku(&paths)?;
         table.push_str(&format!(
             "| {set} | article's code (Python, CP-SAT, AllDifferent, all solutions) | default | {puzzles} | {unique} | – | {:.2} | – | – |\n",
             mean * 1e3
         ));
     }
+    let peer_note = if std::env::var_os("MASU_TDOKU").is_some() {
+        " tdoku's time is its solver call alone (one process per file, each puzzle timed around the \
+         call by `scripts/peers/tdoku_count.c`), counting up to 2 solutions."
+    } else {
+        ""
+    };
     publish(
         "sudoku",
         &format!(
@@ -79,9 +98,36 @@ pub(super) fn run(data: &Path) -> Result<()> {
              solve did not settle in time. *Overhead* is masu's share of that time: everything outside the backend's own \
              reported time (model build, encoding, FFI, decoding, no-good bookkeeping, checking). The \
              article's code prints only its mean per puzzle (Python, model building included, one \
-             enumerating solve).\n\n{table}",
+             enumerating solve).{peer_note}\n\n{table}",
             machine(),
             command("sudoku", "sudoku"),
         ),
     )
+}
+
+/// The peer tdoku (through `scripts/peers/tdoku_count.c`) on every file: each puzzle's count
+/// (up to 2) and seconds.
+fn peer(driver: &Path, files: &[std::path::PathBuf]) -> Result<(Vec<usize>, Vec<f64>)> {
+    let (mut counts, mut times) = (Vec::new(), Vec::new());
+    for file in files {
+        eprintln!("tdoku on {} ...", file.display());
+        let out = std::process::Command::new(driver)
+            .arg(file)
+            .output()
+            .with_context(|| format!("cannot run MASU_TDOKU={}", driver.display()))?;
+        if !out.status.success() {
+            anyhow::bail!("tdoku failed on {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+        }
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let parsed = match fields[..] {
+                [_, count, ns] => count.parse::<usize>().ok().zip(ns.parse::<f64>().ok()),
+                _ => None,
+            };
+            let (count, ns) = parsed.with_context(|| format!("tdoku printed '{line}'"))?;
+            counts.push(count);
+            times.push(ns * 1e-9);
+        }
+    }
+    Ok((counts, times))
 }

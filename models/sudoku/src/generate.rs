@@ -1,0 +1,200 @@
+//! Generating sudokus with a proven-unique solution.
+//!
+//! 1. A full grid: the [`native`](crate::native) search on the empty board, each branch
+//!    trying its values in a random order, one solution.
+//! 2. Givens removed one at a time, the cells in a random order: a removal stays when the
+//!    native search still counts exactly one solution (limit 2, complete), and is undone
+//!    otherwise.
+//!
+//! One pass leaves a **minimal** puzzle (no given can be removed): if removing a given `g`
+//! failed on the puzzle `P` of that moment, the puzzle `Q ⊆ P` at the end has at least the
+//! solutions of `P − g` with `g` removed from `Q`, so removing `g` from `Q` fails too. With a
+//! target number of givens the pass stops as soon as it is reached (the puzzle is then not
+//! necessarily minimal, and a target below what the pass reaches is not met: the puzzle says
+//! how many givens it has).
+//!
+//! Measures of difficulty, from the native search on the finished puzzle: whether naked and
+//! hidden singles alone solve it, and the nodes the search needs to prove it unique.
+
+use std::time::Instant;
+
+use masu_core::Random;
+
+use crate::Sudoku;
+use crate::native::search;
+
+/// What to remove down to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Remove until no given can be removed.
+    Minimal,
+    /// Stop at this many givens (or at a minimal puzzle with more).
+    Givens(usize),
+}
+
+/// A generated puzzle with its solution and measures.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Sudoku,
+    /// Its unique solution, cells row by row.
+    pub solution: Vec<u8>,
+    /// Givens left.
+    pub givens: usize,
+    /// No given can be removed (checked for every given, whatever the target).
+    pub minimal: bool,
+    /// Naked and hidden singles alone solve it.
+    pub singles_only: bool,
+    /// Nodes of the native search proving it unique.
+    pub nodes: u64,
+    /// Seconds to make it.
+    pub seconds: f64,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The side is not 4, 9, 16 or 25.
+    #[error("a sudoku's side is 4, 9, 16 or 25, not {0}")]
+    Side(usize),
+    /// The time limit or an interrupt came first.
+    #[error("stopped before the puzzle was finished")]
+    Stopped,
+}
+
+/// One puzzle of side `side` for `seed` and `index` (each index an independent draw), with
+/// the search stopping at `deadline` or on `stop()`.
+pub fn generate(
+    side: usize,
+    target: Target,
+    seed: u64,
+    index: u64,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
+    let started = Instant::now();
+    let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    let empty = Sudoku::new(vec![0; side * side]).map_err(|_| GenerateError::Side(side))?;
+    let full = search(&empty, 1, deadline, stop, Some(&mut random));
+    let solution = full.solutions.into_iter().next().ok_or(GenerateError::Stopped)?;
+    let mut cells = solution.clone();
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, random.below(i + 1));
+    }
+    let mut givens = cells.len();
+    // Whether every cell was tried: the pass then leaves a minimal puzzle.
+    let mut whole_pass = true;
+    for &cell in &order {
+        if target == Target::Givens(givens) {
+            whole_pass = false;
+            break;
+        }
+        let value = std::mem::replace(&mut cells[cell], 0);
+        if count(side, &cells, deadline, stop)? == 1 {
+            givens -= 1;
+        } else {
+            cells[cell] = value;
+        }
+    }
+    let minimal = whole_pass || !removable(side, &mut cells, deadline, stop)?;
+    let puzzle = Sudoku::new(cells).map_err(|_| GenerateError::Side(side))?;
+    let proof = search(&puzzle, 2, deadline, stop, None);
+    if !proof.complete {
+        return Err(GenerateError::Stopped);
+    }
+    Ok(Generated {
+        puzzle,
+        solution,
+        givens,
+        minimal,
+        singles_only: proof.singles_only,
+        nodes: proof.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Solutions of `cells` up to 2; an error when the search stopped first.
+fn count(
+    side: usize,
+    cells: &[u8],
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+) -> Result<usize, GenerateError> {
+    let puzzle = Sudoku::new(cells.to_vec()).map_err(|_| GenerateError::Side(side))?;
+    let found = search(&puzzle, 2, deadline, stop, None);
+    if !found.complete && found.solutions.len() < 2 {
+        return Err(GenerateError::Stopped);
+    }
+    Ok(found.solutions.len())
+}
+
+/// Whether some given of a unique puzzle can be removed with the puzzle staying unique.
+fn removable(
+    side: usize,
+    cells: &mut [u8],
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, GenerateError> {
+    for cell in 0..cells.len() {
+        if cells[cell] != 0 {
+            let value = std::mem::replace(&mut cells[cell], 0);
+            let unique = count(side, cells, deadline, stop)? == 1;
+            cells[cell] = value;
+            if unique {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never() -> bool {
+        false
+    }
+
+    #[test]
+    fn minimal_puzzles_are_unique_minimal_and_agree_with_their_solution() {
+        for index in 0..5 {
+            let g = generate(9, Target::Minimal, 7, index, None, &never).unwrap();
+            assert!(g.minimal);
+            assert_eq!(g.givens, g.puzzle.cells().iter().filter(|&&v| v != 0).count());
+            assert_eq!(crate::check::check(&g.puzzle, &g.solution), Ok(()));
+            let again = search(&g.puzzle, 2, None, &never, None);
+            assert_eq!(again.solutions, vec![g.solution.clone()]);
+            assert!(again.complete);
+            // Every given agrees with the solution, and none can be removed.
+            for (cell, &v) in g.puzzle.cells().iter().enumerate() {
+                if v != 0 {
+                    assert_eq!(v, g.solution[cell]);
+                    let mut fewer = g.puzzle.cells().to_vec();
+                    fewer[cell] = 0;
+                    let fewer = Sudoku::new(fewer).unwrap();
+                    assert_eq!(search(&fewer, 2, None, &never, None).solutions.len(), 2);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_puzzle_and_a_target_is_met_when_reachable() {
+        let a = generate(9, Target::Givens(40), 3, 0, None, &never).unwrap();
+        let b = generate(9, Target::Givens(40), 3, 0, None, &never).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+        assert_eq!(a.givens, 40);
+        assert_ne!(generate(9, Target::Givens(40), 3, 1, None, &never).unwrap().puzzle, a.puzzle);
+    }
+
+    #[test]
+    fn other_sides_work_and_bad_ones_are_refused() {
+        for side in [4, 16] {
+            let g = generate(side, Target::Minimal, 1, 0, None, &never).unwrap();
+            assert_eq!(search(&g.puzzle, 2, None, &never, None).solutions.len(), 1);
+        }
+        assert_eq!(generate(10, Target::Minimal, 1, 0, None, &never).unwrap_err(), GenerateError::Side(10));
+    }
+}

@@ -1,0 +1,214 @@
+//! The native solver: no backend, any n²×n² sudoku, solutions counted.
+//!
+//! 1. **Candidates** as bit sets, one per cell ([`board`]).
+//! 2. **Singles to a fix-point**: a cell with one candidate takes it and removes it from its
+//!    20 peers (naked single); a value with one cell left in a row, column or box goes there
+//!    (hidden single). Both are sound: every solution agrees with them.
+//! 3. **Branching** on the open cell with the fewest candidates, each candidate in turn
+//!    (ascending, or in a random order for the generator), depth first, counting solutions up
+//!    to the limit. Every branch of a cell is tried, so when the search ends below the limit
+//!    the count is complete.
+//!
+//! The search copies the board once per node (a 9×9 board is 81 words); it checks the time
+//! limit and the interrupt every 256 nodes. Its stats: cells as variables, units as
+//! constraints, nodes (boards propagated) as solves.
+
+pub(crate) mod board;
+
+use std::time::{Duration, Instant};
+
+use masu_core::{Error, Random, SolveOptions, Stats};
+
+use crate::{Found, Sudoku};
+use board::{Board, Geometry};
+
+/// What a search found: solutions (cells row by row), whether the count is complete, nodes.
+#[derive(Debug)]
+pub struct Search {
+    /// Pairwise different solutions, cells row by row.
+    pub solutions: Vec<Vec<u8>>,
+    /// The search was exhausted: `solutions` are all there are.
+    pub complete: bool,
+    /// Boards propagated, the root included.
+    pub nodes: u64,
+    /// Whether singles alone decided every cell (no branching).
+    pub singles_only: bool,
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, stopping at `deadline` or on `stop()`;
+/// with `random`, each branch tries its candidates in a random order.
+pub fn search(
+    puzzle: &Sudoku,
+    limit: usize,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+    random: Option<&mut Random>,
+) -> Search {
+    let geometry = Geometry::of(puzzle.side(), puzzle.box_size());
+    let Some(root) = Board::new(geometry, puzzle.cells()) else {
+        return Search { solutions: Vec::new(), complete: true, nodes: 1, singles_only: false };
+    };
+    let singles_only = root.open == 0;
+    let mut dfs = Dfs {
+        geometry,
+        limit,
+        deadline,
+        stop,
+        random,
+        solutions: Vec::new(),
+        nodes: 1,
+        stopped: false,
+        boards: vec![root],
+    };
+    dfs.descend(0);
+    let complete = !dfs.stopped && dfs.solutions.len() < limit;
+    Search { solutions: dfs.solutions, complete, nodes: dfs.nodes, singles_only }
+}
+
+struct Dfs<'a> {
+    geometry: &'a Geometry,
+    limit: usize,
+    deadline: Option<Instant>,
+    stop: &'a dyn Fn() -> bool,
+    random: Option<&'a mut Random>,
+    solutions: Vec<Vec<u8>>,
+    nodes: u64,
+    stopped: bool,
+    /// The board of each depth, its memory reused from one node to the next.
+    boards: Vec<Board>,
+}
+
+impl Dfs<'_> {
+    /// Searches below the propagated board of `depth`.
+    fn descend(&mut self, depth: usize) {
+        let board = &self.boards[depth];
+        let Some(cell) = board.branching_cell() else {
+            self.solutions.push(board.values());
+            return;
+        };
+        let mut values = board.candidates(cell);
+        let mut order = [0u32; 32];
+        let mut n = 0;
+        while values != 0 {
+            order[n] = values & values.wrapping_neg();
+            values &= values - 1;
+            n += 1;
+        }
+        if let Some(random) = self.random.as_deref_mut() {
+            for i in (1..n).rev() {
+                order.swap(i, random.below(i + 1));
+            }
+        }
+        for &bit in &order[..n] {
+            if self.solutions.len() >= self.limit || self.stopped {
+                return;
+            }
+            self.nodes += 1;
+            if self.nodes % 256 == 0 && (self.deadline.is_some_and(|d| Instant::now() >= d) || (self.stop)()) {
+                self.stopped = true;
+                return;
+            }
+            if self.boards.len() == depth + 1 {
+                let copy = self.boards[depth].clone();
+                self.boards.push(copy);
+            }
+            let (parent, child) = self.boards.split_at_mut(depth + 1);
+            let child = &mut child[0];
+            child.copy_from(&parent[depth]);
+            if child.set(self.geometry, cell, bit) && child.propagate(self.geometry) {
+                self.descend(depth + 1);
+            }
+        }
+    }
+}
+
+/// Solves and counts up to `options.solution_limit` (the `native` formulation).
+pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Error> {
+    let started = Instant::now();
+    let deadline = options.time_limit.map(|t| started + t);
+    let stop = || options.interrupt.is_interrupted();
+    // The search recurses once per branching, at most once per cell: a 25×25 board's
+    // 625 levels of a few hundred bytes fit the default stack.
+    let found = search(puzzle, options.solution_limit, deadline, &stop, None);
+    let elapsed = started.elapsed();
+    let side = puzzle.side();
+    Ok(Found::new(
+        found.solutions,
+        found.complete,
+        Stats {
+            variables: side * side,
+            constraints: 3 * side,
+            constraints_by_kind: [("unit".to_string(), 3 * side)].into(),
+            build_time: Duration::ZERO,
+            solve_time: elapsed,
+            backend_time: Some(elapsed),
+            solves: found.nodes as usize,
+            threads: Some(1),
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never() -> bool {
+        false
+    }
+
+    fn count(line: &str, limit: usize) -> Search {
+        let puzzle = crate::parse_puzzles(line).remove(0).1.unwrap();
+        search(&puzzle, limit, None, &never, None)
+    }
+
+    #[test]
+    fn solves_the_article_puzzle_and_proves_it_unique() {
+        let found = count("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", 2);
+        assert_eq!(found.solutions.len(), 1);
+        assert!(found.complete);
+        let puzzle =
+            crate::parse_puzzles("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+                .remove(0)
+                .1
+                .unwrap();
+        assert_eq!(crate::check::check(&puzzle, &found.solutions[0]), Ok(()));
+    }
+
+    #[test]
+    fn counts_an_empty_4x4_exactly() {
+        // 288 Shidoku grids.
+        let found = count("................", 1000);
+        assert_eq!(found.solutions.len(), 288);
+        assert!(found.complete);
+        let distinct: std::collections::BTreeSet<_> = found.solutions.iter().collect();
+        assert_eq!(distinct.len(), 288);
+    }
+
+    #[test]
+    fn stops_at_the_limit_without_claiming_completeness() {
+        let found = count(&".".repeat(81), 5);
+        assert_eq!(found.solutions.len(), 5);
+        assert!(!found.complete);
+    }
+
+    #[test]
+    fn a_contradiction_found_by_propagation_has_no_solution() {
+        // Row 1 holds 1–8, so its last cell must be 9, which the 9 below it forbids.
+        let mut line = String::from("12345678.");
+        line.push_str("........9");
+        line.push_str(&".".repeat(63));
+        let found = count(&line, 2);
+        assert!(found.solutions.is_empty());
+        assert!(found.complete);
+    }
+
+    #[test]
+    fn sixteen_and_twenty_five_sides_solve() {
+        for side in [16usize, 25] {
+            let found = count(&".".repeat(side * side), 1);
+            assert_eq!(found.solutions.len(), 1, "{side}×{side}");
+            let puzzle = crate::Sudoku::new(vec![0; side * side]).unwrap();
+            assert_eq!(crate::check::check(&puzzle, &found.solutions[0]), Ok(()));
+        }
+    }
+}
