@@ -116,3 +116,25 @@ fn mutated_inputs_of_every_format_read_without_panic() {
         3000,
     );
 }
+
+/// The picture reader (`generate nonogram --from`): PBM and PNG, mutated, give a grid or an
+/// error, never a panic, never an allocation past a million pixels.
+#[test]
+fn mutated_pictures_read_without_panic() {
+    // A 10×8 grey PNG, and the same picture's corner as PBM text and binary.
+    let png: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x00\x0a\x00\x00\x00\x08\x08\x00\x00\x00\x00\xe5\x91\x31\x6a\x00\x00\x00\x21IDATx\x9c\x63\xf8\x0f\x07\x0c\x40\x04\xc3\x28\x4c\x84\x02\x06\x24\x06\x03\x4c\x0f\x88\x62\x60\x60\xf8\x8f\xa2\x16\x00\xe0\x04\x3f\xc1\x0c\x5c\xf0\xcf\x00\x00\x00\x00IEND\xae\x42\x60\x82";
+    let grid = masu::nonogram::picture::parse(png).unwrap();
+    assert_eq!((grid.len(), grid[0].len()), (8, 10));
+    assert!(grid[1][2] && !grid[0][0]);
+    let seeds: [&[u8]; 3] = [png, b"P1\n# corner\n3 2\n1 0 1\n0 1 0\n", b"P4\n3 2\n\xa0\x40"];
+    let mut rng = Rng(0x91c7);
+    for seed in seeds {
+        masu::nonogram::picture::parse(seed).unwrap();
+        for _ in 0..3000 {
+            let data = mutate(&mut rng, seed);
+            if std::panic::catch_unwind(|| masu::nonogram::picture::parse(&data)).is_err() {
+                panic!("{:?}", String::from_utf8_lossy(&data));
+            }
+        }
+    }
+}

@@ -161,7 +161,8 @@ pub(crate) struct CompareArgs {
     /// The kind of puzzle.
     #[arg(value_enum)]
     pub(crate) kind: Kind,
-    /// Puzzle files, or directories searched recursively for them.
+    /// Puzzle files, directories searched recursively for them, `-` for standard input, or a
+    /// puzzle written out (a one-line sudoku).
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Backends to compare, comma-separated (default: every backend).
@@ -211,12 +212,35 @@ pub(crate) enum GenerateMethod {
 
 #[derive(Args)]
 pub(crate) struct GenerateArgs {
-    /// The kind of puzzle (numberlink).
+    /// The kind of puzzle.
     #[arg(value_enum)]
     pub(crate) kind: Kind,
-    /// Board side.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=60))]
-    pub(crate) size: u64,
+    /// Board side (sudoku: 4, 9, 16 or 25; nonogram: the width, up to 100).
+    #[arg(long, required_unless_present = "from", value_parser = clap::value_parser!(u64).range(2..=100))]
+    pub(crate) size: Option<u64>,
+    /// Nonogram: the height (default: the size).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub(crate) height: Option<u64>,
+    /// Nonogram: the share of filled cells in the random pictures (default 0.6).
+    #[arg(long, value_parser = parse_density)]
+    pub(crate) density: Option<f64>,
+    /// Nonogram: keep only pictures that line solving alone (article 004) solves.
+    #[arg(long)]
+    pub(crate) line_solvable: bool,
+    /// Nonogram: judge this picture (PNG or PBM, dark pixels filled) instead of drawing random
+    /// ones: its clues, whether they have one solution, and the ambiguous cells.
+    #[arg(long, conflicts_with_all = ["size", "count"])]
+    pub(crate) from: Option<PathBuf>,
+    /// Nonogram with --from: write the picture's SVG here, its ambiguous cells marked.
+    #[arg(long, requires = "from")]
+    pub(crate) svg: Option<PathBuf>,
+    /// Sudoku: remove givens down to this many (the puzzle stays unique; when no given can be
+    /// removed before, it keeps more, and its JSON says how many).
+    #[arg(long, conflicts_with = "minimal")]
+    pub(crate) givens: Option<usize>,
+    /// Sudoku: remove givens until none can be removed (the default without --givens).
+    #[arg(long)]
+    pub(crate) minimal: bool,
     /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
     ///
     /// fast: random paths are joined down to this many; a large board may stall above it,
@@ -224,7 +248,7 @@ pub(crate) struct GenerateArgs {
     /// numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) pairs: Option<u64>,
-    /// Puzzles to produce (fast), each drawn independently.
+    /// Puzzles to produce, each drawn independently.
     #[arg(long, default_value = "1")]
     pub(crate) count: u64,
     /// Seed: the same seed gives the same puzzles.
@@ -257,14 +281,15 @@ pub(crate) struct SolveArgs {
     /// The kind of puzzle.
     #[arg(value_enum)]
     pub(crate) kind: Kind,
-    /// Puzzle files, or directories searched recursively for them.
+    /// Puzzle files, directories searched recursively for them, `-` for standard input, or a
+    /// puzzle written out (a one-line sudoku).
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Solver backend: cp-sat, highs, cbc, scip, microlp (the MILP formulations run on all five)
     /// or native. Default: the formulation's own backend.
     #[arg(long, value_parser = parse_backend)]
     pub(crate) backend: Option<Backend>,
-    /// Model. sudoku: all-different (article 002; default), binary (MILP).
+    /// Model. sudoku: all-different (article 002; default), binary (MILP), native (singles and search, no backend).
     /// nonogram: native (default), start-index (article 000), patterns (article 003),
     /// line-solver and line-solver-dp (article 004), automaton. numberlink: auto (default;
     /// frontier, then connected or native), frontier (the board swept cell by cell: a
@@ -344,4 +369,11 @@ pub(crate) fn parse_backend(s: &str) -> Result<Backend, String> {
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
     let seconds: f64 = s.parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{s}' is not a valid time limit"))
+}
+
+fn parse_density(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
+        _ => Err(format!("'{text}' is not a share between 0 and 1")),
+    }
 }

@@ -16,10 +16,12 @@ pub mod automaton;
 mod cdcl;
 pub mod check;
 pub mod format;
+pub mod generate;
 pub mod line;
 pub mod line_solver;
 pub mod native;
 pub mod patterns;
+pub mod picture;
 pub mod render;
 pub mod start_index;
 

@@ -60,6 +60,12 @@ pub fn with_clues(puzzle: &Nonogram, solution: &Grid, style: Style) -> String {
 
 /// An SVG picture: the clues in the margins and the solution's cells (or an empty grid).
 pub fn svg(puzzle: &Nonogram, solution: Option<&Grid>) -> String {
+    svg_marked(puzzle, solution, &[])
+}
+
+/// As [`svg`], with the `marked` cells (row, column; 0-based) outlined in red and shaded:
+/// the cells a picture's clues leave ambiguous.
+pub fn svg_marked(puzzle: &Nonogram, solution: Option<&Grid>, marked: &[(usize, usize)]) -> String {
     let cell = 16;
     let left = puzzle.rows().iter().map(|c| clue_text(c).len()).max().unwrap_or(1) * 7 + 8;
     let top = puzzle.cols().iter().map(Vec::len).max().unwrap_or(1).max(1) * 14 + 6;
@@ -95,6 +101,17 @@ pub fn svg(puzzle: &Nonogram, solution: Option<&Grid>) -> String {
                 }
             }
         }
+    }
+    for &(r, c) in marked {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"red\" fill-opacity=\"0.35\" \
+             stroke=\"red\" stroke-width=\"2\"/>",
+            left + c * cell + 1,
+            top + r * cell + 1,
+            cell - 2,
+            cell - 2
+        );
     }
     for i in 0..=w {
         let stroke = if i % 5 == 0 { 1.2 } else { 0.4 };

@@ -30,6 +30,15 @@ pub fn masu(args: &[&str]) -> Output {
     Started::new(&mut command).finish(BOUND)
 }
 
+/// `masu ARGS` with `input` on its standard input, within [`BOUND`].
+pub fn masu_with_input(args: &[&str], input: &str) -> Output {
+    let mut command = Command::new(MASU);
+    command.args(args).current_dir(root());
+    let mut started = Started::with_input(&mut command, input);
+    drop(started.child.stdin.take());
+    started.finish(BOUND)
+}
+
 /// A process a test started, with its output piped: killed and reaped when dropped, so a test
 /// that fails leaves nothing running.
 pub struct Started {
@@ -47,6 +56,21 @@ impl Started {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {described}: {e}"));
+        Started { child, command: described }
+    }
+
+    /// Starts `command` with `input` written to its standard input (small enough for the
+    /// pipe's buffer, so the write cannot wait on the process) and its output piped.
+    pub fn with_input(command: &mut Command, input: &str) -> Started {
+        let described = format!("{command:?}");
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {described}: {e}"));
+        assert!(input.len() < 16_384, "input larger than a pipe's buffer");
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
         Started { child, command: described }
     }
 

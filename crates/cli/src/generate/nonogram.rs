@@ -1,0 +1,89 @@
+//! `masu generate nonogram`: random pictures kept when their clues have one solution, or a
+//! picture judged as a nonogram (`--from`).
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+
+use crate::args::GenerateArgs;
+use crate::exit_status;
+use crate::out::outln;
+use masu_core::{Puzzle, SolveOptions};
+use masu_harness::{progress::Progress, stats::median};
+use masu_nonogram::generate::{judge, random};
+
+pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
+    let interrupt = crate::signals::interrupt();
+    let options = SolveOptions { time_limit: args.time_limit, interrupt: interrupt.clone(), ..SolveOptions::default() };
+    if let Some(path) = &args.from {
+        let picture = masu_nonogram::picture::read(path).map_err(anyhow::Error::msg)?;
+        let judged = judge(&picture, &options)?;
+        let (height, width) = (picture.len(), picture[0].len());
+        if let Some(svg) = &args.svg {
+            let drawing = masu_nonogram::render::svg_marked(&judged.puzzle, Some(&picture), &judged.ambiguous);
+            std::fs::write(svg, drawing).with_context(|| format!("cannot write {}", svg.display()))?;
+        }
+        let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
+        let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text())?;
+        outln!(
+            "{}",
+            json!({"kind": "nonogram", "from": path.display().to_string(), "width": width, "height": height,
+                   "unique": judged.unique(), "line_solvable": judged.line_solvable,
+                   "solutions_seen": judged.solutions, "complete": judged.complete,
+                   "ambiguous": ambiguous, "puzzle": puzzle})
+        );
+        let verdict = match (judged.unique(), judged.complete) {
+            (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
+            (true, _) => "unique (line solving alone does not finish it)".to_string(),
+            (false, true) => format!("{} solutions; {} ambiguous cells", judged.solutions, judged.ambiguous.len()),
+            (false, false) if judged.solutions > 1 => format!(
+                "at least {} solutions; {} ambiguous cells among them",
+                judged.solutions,
+                judged.ambiguous.len()
+            ),
+            (false, false) => "not settled within the time limit".to_string(),
+        };
+        eprintln!("{}: {width}×{height}: {verdict}", path.display());
+        return Ok(exit_status(&interrupt, false));
+    }
+    let width = args.size.unwrap_or(10) as usize;
+    let height = args.height.map_or(width, |h| h as usize);
+    let density = args.density.unwrap_or(0.6);
+    let progress = Progress::new(args.count, "puzzles", false);
+    let (mut times, mut failed) = (Vec::new(), false);
+    for index in 0..args.count {
+        if interrupt.is_interrupted() {
+            break;
+        }
+        match random(width, height, density, args.line_solvable, args.seed, index, &options)? {
+            Some(g) => {
+                times.push(g.seconds);
+                let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text())?;
+                let solution: Vec<String> =
+                    g.solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect()).collect();
+                progress.suspend(|| {
+                    outln!(
+                        "{}",
+                        json!({"kind": "nonogram", "width": width, "height": height, "density": density,
+                               "seed": args.seed, "index": index, "line_solvable": g.line_solvable,
+                               "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle, "solution": solution})
+                    )
+                });
+            }
+            None => {
+                failed |= !interrupt.is_interrupted();
+                progress.suspend(|| eprintln!("puzzle {index}: no unique picture within the time limit"));
+            }
+        }
+        progress.advance();
+    }
+    progress.finish();
+    eprintln!(
+        "nonogram: {} of {} puzzles, median {:.3} s per puzzle",
+        times.len(),
+        args.count,
+        median(&times).unwrap_or(0.0)
+    );
+    Ok(exit_status(&interrupt, failed))
+}

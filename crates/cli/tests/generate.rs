@@ -1,0 +1,101 @@
+//! `masu generate` for every kind, and puzzles given on standard input or written out.
+
+mod common;
+
+use common::{masu, masu_with_input, temp_dir, text};
+
+fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
+    text(bytes).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// `generate sudoku`: JSON lines, deterministic, each puzzle minimal and (by `count` on
+/// CP-SAT or the first backend compiled in) unique, its solution the one printed.
+#[test]
+fn sudoku_generation_is_deterministic_minimal_and_unique() {
+    let run = || masu(&["generate", "sudoku", "--size", "9", "--count", "3", "--minimal", "--seed", "4"]);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let (lines, again) = (json_lines(&a.stdout), json_lines(&b.stdout));
+    assert_eq!(lines.len(), 3);
+    for (x, y) in lines.iter().zip(&again) {
+        assert_eq!(x["puzzle"], y["puzzle"], "same seed, same puzzles");
+        assert_eq!(x["minimal"], true);
+        let puzzle = x["puzzle"].as_str().unwrap();
+        assert_eq!(puzzle.len(), 81);
+        let givens = puzzle.chars().filter(|&c| c != '.').count();
+        assert_eq!(x["givens"].as_u64(), Some(givens as u64));
+        // The puzzle written out as the argument: counted again, by the default formulation.
+        let out = masu(&["count", "sudoku", puzzle, "--count", "2", "--format", "json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report = &json_lines(&out.stdout)[0];
+        assert_eq!(report["status"], "unique", "{puzzle}");
+        let solution: String = report["solutions"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.to_string()))
+            .collect();
+        assert_eq!(x["solution"].as_str(), Some(solution.as_str()));
+    }
+    assert_ne!(lines[0]["puzzle"], lines[1]["puzzle"]);
+    // Refused, with what is wrong: a side that is no sudoku, another kind's option.
+    let out = masu(&["generate", "sudoku", "--size", "10"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a sudoku's side is 4, 9, 16 or 25, not 10"), "{}", text(&out.stderr));
+    let out = masu(&["generate", "sudoku", "--size", "9", "--pairs", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--pairs is for numberlink puzzles"), "{}", text(&out.stderr));
+}
+
+/// `generate nonogram`: line-solvable random pictures, and a picture judged with its
+/// ambiguous cells drawn.
+#[test]
+fn nonogram_generation_and_a_picture_judged() {
+    let out = masu(&["generate", "nonogram", "--size", "15", "--count", "3", "--line-solvable", "--seed", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 3);
+    let dir = temp_dir("generate-nonogram");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["line_solvable"], true);
+        // The puzzle read back and solved by line solving alone: its picture.
+        let file = dir.join(format!("{i}.json"));
+        std::fs::write(&file, line["puzzle"].to_string()).unwrap();
+        let out =
+            masu(&["solve", "nonogram", file.to_str().unwrap(), "--formulation", "line-solver-dp", "--format", "json"]);
+        let report = &json_lines(&out.stdout)[0];
+        assert_eq!(report["status"], "unique");
+        assert_eq!(report["solutions"][0], line["solution"]);
+    }
+    // Two crossing diagonals in a corner: two solutions, those four cells ambiguous.
+    let picture = dir.join("diagonal.pbm");
+    std::fs::write(&picture, "P1\n3 3\n1 0 0\n0 1 0\n0 0 0\n").unwrap();
+    let svg = dir.join("diagonal.svg");
+    let out = masu(&["generate", "nonogram", "--from", picture.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let verdict = &json_lines(&out.stdout)[0];
+    assert_eq!(verdict["unique"], false);
+    assert_eq!(verdict["ambiguous"], serde_json::json!([[0, 0], [0, 1], [1, 0], [1, 1]]));
+    assert!(text(&out.stderr).contains("2 solutions; 4 ambiguous cells"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&svg).unwrap().matches("fill=\"red\"").count(), 4);
+    let out = masu(&["generate", "nonogram", "--from", "no-such-picture.png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no-such-picture.png: cannot read"), "{}", text(&out.stderr));
+}
+
+/// `-` reads standard input; a puzzle written out as the argument is solved; an argument that
+/// is neither a file nor a puzzle is still "cannot read".
+#[test]
+fn puzzles_from_standard_input_and_written_out() {
+    let puzzle = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let out = masu_with_input(&["solve", "sudoku", "-", "--formulation", "native"], &format!("{puzzle}\n{puzzle}\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("2 puzzles: 2 unique"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("-:2: unique"), "{}", text(&out.stdout));
+    let out = masu(&["solve", "sudoku", puzzle, "--formulation", "native"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(": unique"), "{}", text(&out.stdout));
+    let out = masu(&["solve", "sudoku", "8..12"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("8..12: cannot read"), "{}", text(&out.stderr));
+}

@@ -1,0 +1,51 @@
+//! Generated puzzles re-proven unique by a second formulation: the generators prove
+//! uniqueness with the native solvers, these tests with a model on a backend.
+
+use masu::core::{Backend, Puzzle, SolveOptions, Status, runnable};
+use masu::nonogram::Nonogram;
+use masu::sudoku::Sudoku;
+
+/// The first formulation of the kind that is not `native` and runs on a backend in this build
+/// (microlp left out: it takes minutes on some hard puzzles).
+fn second<P: Puzzle>() -> (P::Formulation, Backend) {
+    runnable::<P>()
+        .into_iter()
+        .find(|&(f, b)| !matches!(b, Backend::Native | Backend::Microlp) && f.to_string() != "native")
+        .unwrap_or_else(|| runnable::<P>()[0])
+}
+
+fn limit_two() -> SolveOptions {
+    SolveOptions { solution_limit: 2, time_limit: Some(std::time::Duration::from_secs(60)), ..SolveOptions::default() }
+}
+
+#[test]
+fn generated_sudokus_are_unique_for_a_second_formulation() {
+    use masu::sudoku::generate::{Target, generate};
+    let (formulation, backend) = second::<Sudoku>();
+    let never = || false;
+    for (side, target, count) in [(9, Target::Minimal, 20), (9, Target::Givens(35), 5), (16, Target::Minimal, 1)] {
+        for index in 0..count {
+            let g = generate(side, target, 11, index, None, &never).unwrap();
+            let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
+            assert_eq!(report.status, Status::Unique, "{side}×{side} #{index}: {formulation} on {backend}");
+            assert_eq!(report.solutions[0].concat(), g.solution, "{side}×{side} #{index}");
+            assert!(!g.singles_only || g.nodes == 1);
+        }
+    }
+}
+
+#[test]
+fn generated_nonograms_are_unique_for_a_second_formulation() {
+    use masu::nonogram::generate::random;
+    let (formulation, backend) = second::<Nonogram>();
+    let options = SolveOptions::default();
+    for (size, line_solvable, count) in [(20, true, 10), (12, false, 10), (30, true, 2)] {
+        for index in 0..count {
+            let g = random(size, size, 0.6, line_solvable, 5, index, &options).unwrap().unwrap();
+            assert!(g.line_solvable || !line_solvable);
+            let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
+            assert_eq!(report.status, Status::Unique, "{size}×{size} #{index}: {formulation} on {backend}");
+            assert_eq!(report.solutions[0], g.solution, "{size}×{size} #{index}");
+        }
+    }
+}
