@@ -44,7 +44,9 @@ impl<P> Located<P> {
 
 /// Every puzzle of every path, in order; a directory is searched recursively, sorted, for
 /// the kind's puzzle files (leaving out `native/` folders, which keep the sources'
-/// originals). An unreadable file, or one without a puzzle, is an error item.
+/// originals). `-` reads standard input; an argument that names no file but reads as
+/// puzzles of the kind (a one-line sudoku, a URL) is those puzzles. An unreadable file, or
+/// one without a puzzle, is an error item.
 pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     for path in paths {
@@ -68,9 +70,12 @@ pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
     for (file, id_file) in files {
         let failed =
             |line, message: String| Item { line, name: None, puzzle: Err(ParseError::new(line, None, message)) };
-        let read = match std::fs::read_to_string(&file) {
+        let read = match read_text(&file) {
             Ok(text) => P::read(&file, &text),
-            Err(e) => vec![failed(0, format!("cannot read: {e}"))],
+            Err(e) => match inline::<P>(&file) {
+                Some(items) => items,
+                None => vec![failed(0, format!("cannot read: {e}"))],
+            },
         };
         if read.is_empty() {
             items.push(Located {
@@ -85,6 +90,28 @@ pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
         }
     }
     items
+}
+
+/// The text of a file, or of standard input for `-`.
+fn read_text(file: &Path) -> std::io::Result<String> {
+    if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file)
+    }
+}
+
+/// The puzzles an argument that names no file spells itself, when it reads as puzzles of the
+/// kind without an error.
+fn inline<P: Puzzle>(argument: &Path) -> Option<Vec<Item<P>>> {
+    let text = argument.to_str()?;
+    if argument.exists() || text.trim().is_empty() {
+        return None;
+    }
+    let items = P::read(Path::new("inline"), text);
+    (!items.is_empty() && items.iter().all(|i| i.puzzle.is_ok())).then_some(items)
 }
 
 fn collect_dir<P: Puzzle>(dir: &Path, files: &mut Vec<PathBuf>) {
