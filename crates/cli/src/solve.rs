@@ -9,7 +9,9 @@ use anyhow::{Context, Result, bail};
 use masu_core::{Puzzle, Report, SolveOptions, Status};
 use masu_harness::input::{Located, read_inputs};
 use masu_harness::progress::Progress;
+use masu_harness::record::{Record, Setting};
 use masu_harness::stats::{max, median};
+use masu_harness::{Instance, Row};
 use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
@@ -55,6 +57,12 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     if args.svg.is_some() && items.len() != 1 {
         bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
     }
+    let setting = Setting::here(
+        options.solution_limit as u64,
+        args.time_limit.map(|t| t.as_secs_f64()),
+        args.size_limit,
+        args.shard.map(|s| s.to_string()),
+    );
     let progress =
         if items.len() > 1 { Progress::new(items.len() as u64, "puzzles", false) } else { Progress::hidden() };
     let single = items.len() == 1;
@@ -65,6 +73,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         }
         let item = &located.item;
         let place = located.place();
+        let mut record = None;
         let outcome = match &item.puzzle {
             Err(e) => Err(match e.column {
                 Some(c) if item.name.is_none() => format!("{place}:{c}: {}", e.message),
@@ -76,28 +85,34 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                     export: args.export.as_ref().map(|dir| masu_core::Export::new(dir, &located.id())),
                     ..options.clone()
                 };
-                masu_core::solve(puzzle, formulation, backend, &options)
-                    .map(|report| (report, started.elapsed()))
-                    .map_err(|e| format!("{place}: {e}"))
+                let result = masu_core::solve(puzzle, formulation, backend, &options);
+                let elapsed = started.elapsed();
+                if args.format == Format::Json {
+                    let run = Run { formulation, backend, options: &options, setting: &setting };
+                    record = Some(json_line(located, puzzle, &run, result.as_ref(), elapsed, &place));
+                }
+                result.map(|report| (report, elapsed)).map_err(|e| format!("{place}: {e}"))
             }
         };
         progress.suspend(|| match &outcome {
             Ok((report, elapsed)) => {
                 summary.add(report.status, *elapsed);
-                match args.format {
-                    Format::Json => {
-                        let overran = options.overrun(*elapsed).map(|over| over.as_secs_f64());
-                        outln!("{}", json_line::<P>(located, report, overran, &options.parameters))
-                    }
-                    Format::Text => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
+                match &record {
+                    Some(line) => outln!("{line}"),
+                    None => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
             }
             Err(message) => {
                 summary.errors += 1;
                 eprintln!("error: {message}");
-                if args.format == Format::Json {
-                    let line = json!({"id": located.id(), "file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message});
-                    outln!("{line}");
+                match &record {
+                    Some(line) => outln!("{line}"),
+                    // An unreadable puzzle: no record, its place and why.
+                    None if args.format == Format::Json => outln!(
+                        "{}",
+                        json!({"id": located.id(), "file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message})
+                    ),
+                    None => {}
                 }
             }
         });
@@ -117,31 +132,50 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     Ok(exit_status(&interrupt, summary.errors > 0))
 }
 
-/// A puzzle's JSON line; `overran_by` is how far the solve went past `--time-limit`, in
-/// seconds, when it did.
+/// What every solve of a batch shares.
+struct Run<'a, P: Puzzle> {
+    formulation: P::Formulation,
+    backend: masu_core::Backend,
+    options: &'a SolveOptions,
+    setting: &'a Setting,
+}
+
+/// A puzzle's JSON line: the record that `report` and `compare --resume` read (the kind, the
+/// checked row, the puzzle, the first solution, the setting), with the solve's own fields:
+/// `id`, `file`, `line`, `name`, `parameters`, `count`, every solution (`solutions`),
+/// `stats`, `overran_by` (how far past `--time-limit`, seconds) and `error`.
 fn json_line<P: Puzzle>(
     located: &Located<P>,
-    report: &Report<P::Solution>,
-    overran_by: Option<f64>,
-    parameters: &[(String, String)],
+    puzzle: &P,
+    run: &Run<P>,
+    result: Result<&Report<P::Solution>, &masu_core::Error>,
+    elapsed: Duration,
+    place: &str,
 ) -> serde_json::Value {
+    use masu_core::Formulation as _;
+    let instance = Instance::new(located.id(), puzzle.clone());
+    let row = Row::of_solve(&instance, run.formulation.name(), run.backend, run.options, result, elapsed);
+    let mut line = serde_json::to_value(Record::new(&instance, &row, Vec::new(), run.setting)).unwrap_or_default();
     let item = &located.item;
-    let mut line = json!({
-        "id": located.id(),
-        "file": located.file,
-        "line": item.line,
-        "name": item.name,
-        "status": report.status,
-        "backend": report.backend,
-        "backend_version": report.backend.version(),
-        "parameters": parameters.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
-        "formulation": report.formulation,
-        "count": report.solutions.len(),
-        "complete": report.complete,
-        "solutions": report.solutions.iter().map(P::to_json).collect::<Vec<_>>(),
-        "stats": report.stats,
-    });
-    if let Some(seconds) = overran_by {
+    line["id"] = json!(located.id());
+    line["file"] = json!(located.file);
+    line["line"] = json!(item.line);
+    line["name"] = json!(item.name);
+    line["parameters"] =
+        json!(run.options.parameters.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>());
+    match result {
+        Ok(report) => {
+            line["count"] = json!(report.solutions.len());
+            line["solutions"] = json!(report.solutions.iter().map(P::to_json).collect::<Vec<_>>());
+            line["stats"] = json!(report.stats);
+        }
+        Err(e) => {
+            line["count"] = json!(0);
+            line["solutions"] = json!([]);
+            line["error"] = json!(format!("{place}: {e}"));
+        }
+    }
+    if let Some(seconds) = row.overran_by_s {
         line["overran_by"] = json!(seconds);
     }
     line

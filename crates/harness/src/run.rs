@@ -146,7 +146,9 @@ pub struct Row {
     /// How it ended.
     #[serde(rename = "status")]
     pub verdict: Verdict,
-    /// Solutions found (each checked).
+    /// Solutions found (each checked). Read from a number, or from the list of solutions that
+    /// `solve --format json` writes in its place.
+    #[serde(deserialize_with = "count_or_list")]
     pub solutions: usize,
     /// Whether the count is complete (the search was exhausted).
     pub complete: bool,
@@ -178,6 +180,20 @@ pub struct Row {
     /// Whether the unique answer is the source's solution (`None`: nothing to compare).
     #[serde(skip)]
     pub matches_source: Option<bool>,
+}
+
+/// A number, or a list counted.
+fn count_or_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum CountOrList {
+        Count(usize),
+        List(Vec<serde::de::IgnoredAny>),
+    }
+    Ok(match CountOrList::deserialize(deserializer)? {
+        CountOrList::Count(n) => n,
+        CountOrList::List(list) => list.len(),
+    })
 }
 
 impl Row {
@@ -215,7 +231,86 @@ impl Row {
     }
 }
 
-/// Runs one instance on one runner `repeat` times and checks every answer.
+/// The times of one solve, seconds: model build, backend calls, the backend's own.
+struct Times {
+    build: f64,
+    solve: f64,
+    backend: Option<f64>,
+}
+
+impl Row {
+    /// Takes in what one solve of `instance` ended with: the verdict (the answers re-checked
+    /// by the kind's checker), counts, model size; the solve's times, or `None` when it
+    /// ended in an error or a wrong answer.
+    fn absorb<P: Puzzle>(
+        &mut self,
+        instance: &Instance<P>,
+        options: &SolveOptions,
+        result: Result<&Report<P::Solution>, &Error>,
+    ) -> Option<Times> {
+        match result {
+            Ok(report) => {
+                let failed = report.solutions.iter().find_map(|s| instance.puzzle.check(s).err());
+                self.verdict = Verdict::Status(report.status);
+                self.solutions = report.solutions.len();
+                self.complete = report.complete;
+                self.variables = report.stats.variables;
+                self.constraints = report.stats.constraints;
+                self.threads = report.stats.threads.or(options.threads);
+                self.first_solution = report.solutions.first().map(P::to_json);
+                self.matches_source = match (&instance.expected.solution, report.solutions.first()) {
+                    (Some(is_source), Some(first)) if report.status == Status::Unique => Some(is_source(first)),
+                    _ => None,
+                };
+                self.checked = (!report.solutions.is_empty()).then_some(failed.is_none());
+                if let Some(reason) = failed {
+                    self.verdict = Verdict::WrongAnswer;
+                    self.message = Some(reason);
+                    return None;
+                }
+                Some(Times {
+                    build: report.stats.build_time.as_secs_f64(),
+                    solve: report.stats.solve_time.as_secs_f64(),
+                    backend: report.stats.backend_time.map(|d| d.as_secs_f64()),
+                })
+            }
+            Err(Error::WrongAnswer { reason, .. }) => {
+                self.verdict = Verdict::WrongAnswer;
+                self.checked = Some(false);
+                self.message = Some(reason.clone());
+                None
+            }
+            Err(e) => {
+                self.verdict = if matches!(e, Error::TooLarge(_)) { Verdict::TooLarge } else { Verdict::Error };
+                self.message = Some(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// The row of one solve of `instance` by `formulation/backend` that ended with `result`
+    /// after `wall` (what `solve --format json` records).
+    pub fn of_solve<P: Puzzle>(
+        instance: &Instance<P>,
+        formulation: &str,
+        backend: Backend,
+        options: &SolveOptions,
+        result: Result<&Report<P::Solution>, &Error>,
+        wall: Duration,
+    ) -> Row {
+        let mut row = Row::new(&instance.name, &instance.group, formulation, backend);
+        row.threads = options.threads;
+        if let Some(times) = row.absorb(instance, options, result) {
+            (row.build_s, row.solve_s, row.backend_s) = (times.build, times.solve, times.backend);
+        }
+        row.wall_s = wall.as_secs_f64();
+        row.overran_by_s = options.overrun(wall).map(|over| over.as_secs_f64());
+        row
+    }
+}
+
+/// Runs `instance` on `runner` `repeat` times (at least once) and keeps the median times;
+/// a wrong answer or an error ends the repeats.
 pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &SolveOptions, repeat: usize) -> Row {
     let mut row = Row::new(&instance.name, &instance.group, &runner.formulation, runner.backend);
     row.threads = options.threads;
@@ -224,41 +319,13 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
         let started = Instant::now();
         let result = (runner.solve)(&instance.puzzle, options);
         walls.push(started.elapsed().as_secs_f64());
-        match result {
-            Ok(report) => {
-                let failed = report.solutions.iter().find_map(|s| instance.puzzle.check(s).err());
-                row.verdict = Verdict::Status(report.status);
-                row.solutions = report.solutions.len();
-                row.complete = report.complete;
-                row.variables = report.stats.variables;
-                row.constraints = report.stats.constraints;
-                row.threads = report.stats.threads.or(options.threads);
-                row.first_solution = report.solutions.first().map(P::to_json);
-                row.matches_source = match (&instance.expected.solution, report.solutions.first()) {
-                    (Some(is_source), Some(first)) if report.status == Status::Unique => Some(is_source(first)),
-                    _ => None,
-                };
-                builds.push(report.stats.build_time.as_secs_f64());
-                solves.push(report.stats.solve_time.as_secs_f64());
-                backends.extend(report.stats.backend_time.map(|d| d.as_secs_f64()));
-                row.checked = (!report.solutions.is_empty()).then_some(failed.is_none());
-                if let Some(reason) = failed {
-                    row.verdict = Verdict::WrongAnswer;
-                    row.message = Some(reason);
-                    break;
-                }
+        match row.absorb(instance, options, result.as_ref()) {
+            Some(times) => {
+                builds.push(times.build);
+                solves.push(times.solve);
+                backends.extend(times.backend);
             }
-            Err(Error::WrongAnswer { reason, .. }) => {
-                row.verdict = Verdict::WrongAnswer;
-                row.checked = Some(false);
-                row.message = Some(reason);
-                break;
-            }
-            Err(e) => {
-                row.verdict = if matches!(e, Error::TooLarge(_)) { Verdict::TooLarge } else { Verdict::Error };
-                row.message = Some(e.to_string());
-                break;
-            }
+            None => break,
         }
     }
     row.wall_s = median(&walls).unwrap_or(0.0);
