@@ -69,9 +69,15 @@ pub(crate) struct ReportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: CompareFormat,
-    /// Write a cactus plot (SVG): instances solved against time, one line per runner.
-    #[arg(long)]
-    pub(crate) plot: Option<PathBuf>,
+    /// Write a plot (SVG), repeatable: FILE.svg or cactus=FILE.svg (instances solved against
+    /// time, a line per runner), profile=FILE.svg (the performance profile, with the virtual
+    /// best), scatter=A,B=FILE.svg (runners A and B, `formulation/backend`, instance by
+    /// instance).
+    #[arg(long, value_parser = parse_plot)]
+    pub(crate) plot: Vec<Plot>,
+    /// The shift of the shifted geometric mean of times (`sgm s`), in seconds.
+    #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
+    pub(crate) shift: f64,
 }
 
 #[derive(Args)]
@@ -192,9 +198,15 @@ pub(crate) struct CompareArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: CompareFormat,
-    /// Write a cactus plot (SVG): instances solved against time, one line per runner.
-    #[arg(long)]
-    pub(crate) plot: Option<PathBuf>,
+    /// Write a plot (SVG), repeatable: FILE.svg or cactus=FILE.svg (instances solved against
+    /// time, a line per runner), profile=FILE.svg (the performance profile, with the virtual
+    /// best), scatter=A,B=FILE.svg (runners A and B, `formulation/backend`, instance by
+    /// instance).
+    #[arg(long, value_parser = parse_plot)]
+    pub(crate) plot: Vec<Plot>,
+    /// The shift of the shifted geometric mean of times (`sgm s`), in seconds.
+    #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
+    pub(crate) shift: f64,
     /// Numberlink rule (see `solve --help`).
     #[arg(long, value_parser = parse_rule)]
     pub(crate) rule: Option<masu_numberlink::Rule>,
@@ -375,5 +387,32 @@ fn parse_density(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
         _ => Err(format!("'{text}' is not a share between 0 and 1")),
+    }
+}
+
+/// A plot to write.
+#[derive(Clone, Debug)]
+pub(crate) enum Plot {
+    /// Instances solved against time.
+    Cactus(PathBuf),
+    /// The performance profile.
+    Profile(PathBuf),
+    /// Two runners, instance by instance.
+    Scatter(String, String, PathBuf),
+}
+
+fn parse_plot(text: &str) -> Result<Plot, String> {
+    let svg = |file: &str| {
+        if file.is_empty() { Err(format!("'{text}': no file to write the plot to")) } else { Ok(PathBuf::from(file)) }
+    };
+    match text.split_once('=') {
+        None => Ok(Plot::Cactus(svg(text)?)),
+        Some(("cactus", file)) => Ok(Plot::Cactus(svg(file)?)),
+        Some(("profile", file)) => Ok(Plot::Profile(svg(file)?)),
+        Some(("scatter", rest)) => match rest.split_once('=').map(|(runners, file)| (runners.split_once(','), file)) {
+            Some((Some((a, b)), file)) => Ok(Plot::Scatter(a.to_string(), b.to_string(), svg(file)?)),
+            _ => Err(format!("'{text}': a scatter plot is scatter=A,B=FILE.svg")),
+        },
+        Some((kind, _)) => Err(format!("'{kind}' is not a plot: cactus, profile or scatter")),
     }
 }

@@ -1,7 +1,6 @@
 //! `masu compare`: every formulation on every backend on the same instances, each answer
-//! re-checked, all cross-checked; a table, CSV or JSON, and a cactus plot.
+//! re-checked, all cross-checked; a table, CSV or JSON, and plots.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -12,7 +11,7 @@ use masu_harness::record::Setting;
 use masu_harness::{Comparison, Instance, Runner, run_matrix, write};
 use serde_json::json;
 
-use crate::args::{CompareArgs, CompareFormat};
+use crate::args::{CompareArgs, CompareFormat, Plot};
 use crate::batch::Batch;
 use crate::corpus::Source;
 use crate::kinds::Visit;
@@ -107,7 +106,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         args.threads.map_or("default".to_string(), |t| t.to_string()),
         jobs
     );
-    print(&comparison, args.format, &not_run, args.plot.as_deref(), &title)?;
+    print(&comparison, args.format, &not_run, &args.plot, &title, args.shift)?;
     let wrong = comparison.wrong_answers().count();
     eprintln!(
         "{} instances × {} runners: {} rows, {wrong} wrong answers, {} findings, {input_errors} input errors",
@@ -125,12 +124,13 @@ pub(crate) fn print(
     comparison: &Comparison,
     format: CompareFormat,
     not_run: &[String],
-    plot: Option<&Path>,
+    plots: &[Plot],
     title: &str,
+    shift: f64,
 ) -> Result<()> {
     match format {
         CompareFormat::Table => {
-            out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows));
+            out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
             // One line per reason: `not run (not applicable): all-different/highs, ...`.
             let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
             for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
@@ -149,8 +149,25 @@ pub(crate) fn print(
         }
         CompareFormat::Jsonl => {}
     }
-    if let Some(path) = plot {
-        let svg = write::cactus_plot(&comparison.rows, title).map_err(anyhow::Error::msg)?;
+    for plot in plots {
+        use masu_harness::plot::{cactus_plot, profile_plot, scatter_plot};
+        let rows = &comparison.rows;
+        let (svg, path) = match plot {
+            Plot::Cactus(path) => (cactus_plot(rows, title), path),
+            Plot::Profile(path) => (profile_plot(rows, title), path),
+            Plot::Scatter(a, b, path) => {
+                // A runner is formulation/backend; backend/formulation names it too.
+                let label = |name: &str| {
+                    let flipped = name.split_once('/').map(|(x, y)| format!("{y}/{x}"));
+                    match flipped {
+                        Some(flipped) if rows.iter().any(|r| r.label() == flipped) => flipped,
+                        _ => name.to_string(),
+                    }
+                };
+                (scatter_plot(rows, &label(a), &label(b), title), path)
+            }
+        };
+        let svg = svg.map_err(anyhow::Error::msg)?;
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())

@@ -57,7 +57,7 @@ impl Visit for Report<'_> {
             hosts.len()
         );
         let Merged { comparison, failures, problems, cut } = merge::<P>(gathered);
-        print(&comparison, args.format, &[], args.plot.as_deref(), &title)?;
+        print(&comparison, args.format, &[], &args.plot, &title, args.shift)?;
         if args.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
             out!("\n{}", write::group_summary(&comparison.rows));
         }

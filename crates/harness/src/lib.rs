@@ -13,6 +13,7 @@
 pub mod check;
 pub mod input;
 pub mod merge;
+pub mod plot;
 pub mod pool;
 pub mod progress;
 pub mod record;

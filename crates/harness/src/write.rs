@@ -1,5 +1,5 @@
 //! Writers: an aligned table of rows, Markdown summaries per runner (and per group), CSV,
-//! cactus plots, and sections of a Markdown file rewritten in place.
+//! and sections of a Markdown file rewritten in place.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -74,6 +74,9 @@ pub struct Tally {
     pub instances: usize,
     /// Instances with a checked answer (timed out or not).
     pub answered: usize,
+    /// Instances solved: an answer proved or found, checked (unique, multiple, solved,
+    /// infeasible).
+    pub solved: usize,
     /// Rows by verdict.
     pub verdicts: BTreeMap<Verdict, usize>,
     /// Wall seconds of each row.
@@ -98,6 +101,7 @@ impl Tally {
     fn add(&mut self, row: &Row) {
         self.instances += 1;
         self.answered += usize::from(row.solutions > 0 && row.checked != Some(false));
+        self.solved += usize::from(row.finished());
         *self.verdicts.entry(row.verdict).or_default() += 1;
         self.walls.push(row.wall_s);
     }
@@ -112,29 +116,61 @@ pub fn tallies<K: Ord>(rows: &[Row], key: impl Fn(&Row) -> K) -> BTreeMap<K, Tal
     tallies
 }
 
-/// One Markdown line per runner: instances, how they ended, median and max wall time.
-pub fn summary(rows: &[Row]) -> String {
+/// One Markdown line per runner: instances, those solved (an answer proved or found, checked),
+/// how they ended, the shifted geometric mean of the wall times (`shift` seconds; an instance
+/// not solved counts at the longest time of the comparison, which is the time limit when one
+/// was reached), and median and max wall time; then, with two runners or more, the virtual
+/// best: each instance at its best runner's time.
+pub fn summary(rows: &[Row], shift: f64) -> String {
     let mut out = String::from(
-        "| formulation | backend | instances | unique | multiple | infeasible | timed out | other | wrong | median s | max s |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| formulation | backend | instances | solved | unique | multiple | infeasible | timed out | other | wrong | sgm s | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
-    for ((formulation, backend), t) in tallies(rows, |r| (r.formulation.clone(), r.backend.to_string())) {
+    let penalty = max(&rows.iter().map(|r| r.wall_s).collect::<Vec<_>>()).unwrap_or(0.0);
+    let charged = |r: &Row| if r.finished() { r.wall_s } else { penalty.max(r.wall_s) };
+    let by_runner = tallies(rows, |r| (r.formulation.clone(), r.backend.to_string()));
+    for ((formulation, backend), t) in &by_runner {
         let known = t.status(Status::Unique)
             + t.status(Status::Multiple)
             + t.status(Status::Infeasible)
             + t.status(Status::TimedOut)
             + t.n(Verdict::WrongAnswer);
+        let mine: Vec<f64> = rows
+            .iter()
+            .filter(|r| &r.formulation == formulation && &r.backend.to_string() == backend)
+            .map(charged)
+            .collect();
         out.push_str(&format!(
-            "| {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             t.instances,
+            t.solved,
             t.status(Status::Unique),
             t.status(Status::Multiple),
             t.status(Status::Infeasible),
             t.status(Status::TimedOut),
             t.instances - known,
             t.n(Verdict::WrongAnswer),
+            fixed(crate::stats::shifted_geometric_mean(&mine, shift), 4),
             fixed(median(&t.walls), 4),
             fixed(max(&t.walls), 4),
+        ));
+    }
+    if by_runner.len() > 1 {
+        let mut best: BTreeMap<&str, Option<f64>> = BTreeMap::new();
+        for r in rows {
+            let entry = best.entry(&r.instance).or_default();
+            if r.finished() {
+                *entry = Some(entry.map_or(r.wall_s, |b: f64| b.min(r.wall_s)));
+            }
+        }
+        let times: Vec<f64> = best.values().map(|b| b.unwrap_or(penalty)).collect();
+        out.push_str(&format!(
+            "| virtual best | – | {} | {} | – | – | – | – | – | – | {} | {} | {} |\n",
+            best.len(),
+            best.values().filter(|b| b.is_some()).count(),
+            fixed(crate::stats::shifted_geometric_mean(&times, shift), 4),
+            fixed(median(&times), 4),
+            fixed(max(&times), 4),
         ));
     }
     out
@@ -201,61 +237,6 @@ pub fn csv(rows: &[Row]) -> String {
         ));
     }
     out
-}
-
-/// A cactus plot as SVG: for each runner, its finished instances sorted by wall time; the
-/// x axis counts instances solved, the y axis (logarithmic) is seconds.
-pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
-    use plotters::prelude::*;
-    let mut series: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for r in rows {
-        let times = series.entry(r.label()).or_default();
-        if r.finished() && r.checked != Some(false) {
-            times.push(r.wall_s.max(1e-6));
-        }
-    }
-    let max_n = series.values().map(Vec::len).max().unwrap_or(0).max(1);
-    let (lo, hi) = series.values().flatten().fold((f64::MAX, f64::MIN), |(lo, hi), &t| (lo.min(t), hi.max(t)));
-    let (lo, hi) = if lo > hi { (1e-4, 1.0) } else { (lo / 2.0, hi * 2.0) };
-    let failed = |e: &dyn std::fmt::Display| e.to_string();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0..max_n, (lo..hi).log_scale())
-            .map_err(|e| failed(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc("instances solved")
-            .y_desc("seconds per instance (log)")
-            .draw()
-            .map_err(|e| failed(&e))?;
-        for (i, (label, times)) in series.iter_mut().enumerate() {
-            times.sort_by(f64::total_cmp);
-            let color = Palette99::pick(i).to_rgba();
-            let points: Vec<(usize, f64)> = times.iter().enumerate().map(|(k, &t)| (k + 1, t)).collect();
-            chart
-                .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
-                .map_err(|e| failed(&e))?
-                .label(label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
-            chart.draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled()))).map_err(|e| failed(&e))?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| failed(&e))?;
-        root.present().map_err(|e| failed(&e))?;
-    }
-    Ok(svg)
 }
 
 /// Replaces (or appends) the section between `<!-- NAME:start -->` and `<!-- NAME:end -->`
