@@ -35,9 +35,9 @@ fn every_combination_is_compiled_or_typed_not_applicable() {
 }
 
 /// Exact counts on every backend. microlp (a dense simplex, no presolve, no cuts) takes
-/// minutes on some of these hard puzzles: it runs with a time limit, and where it stops it
-/// must not claim completeness nor give more or other solutions; it must settle the first
-/// five.
+/// minutes on some of these hard puzzles: it runs on the first ten with a time limit, and
+/// where it stops it must not claim completeness nor give more or other solutions; it must
+/// settle the first five.
 #[test]
 fn counts_match_tdoku_exactly() {
     for (formulation, backend) in combinations() {
@@ -46,6 +46,11 @@ fn counts_match_tdoku_exactly() {
             let limit = if *count <= 13 { count + 1 } else { 2 };
             let mut options = options(limit);
             if backend == Backend::Microlp {
+                // Its first ten puzzles: past them it times out on nearly every one, and each
+                // costs the 2 s limit.
+                if i >= 10 {
+                    continue;
+                }
                 options.time_limit = Some(std::time::Duration::from_secs(2));
             }
             let report = sudoku::solve(puzzle, formulation, backend, &options).unwrap();
