@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 
 use crate::run::Row;
@@ -10,6 +11,32 @@ use crate::stats::performance_ratios;
 
 fn failed(e: &dyn std::fmt::Display) -> String {
     e.to_string()
+}
+
+/// A chart's frame: the title, margins and label areas every plot here shares.
+fn frame<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    title: &'b str,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(root);
+    builder.caption(title, ("sans-serif", 20)).margin(15).x_label_area_size(40).y_label_area_size(60);
+    builder
+}
+
+/// Draws the legend of `chart` at `position`, then the whole picture.
+fn finish<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| failed(&e))?;
+    root.present().map_err(|e| failed(&e))
 }
 
 /// Whether a row counts as solved in a plot: finished, its answers checked.
@@ -34,13 +61,8 @@ pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
     {
         let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0..max_n, (lo..hi).log_scale())
-            .map_err(|e| failed(&e))?;
+        let mut chart =
+            frame(&root, title).build_cartesian_2d(0..max_n, (lo..hi).log_scale()).map_err(|e| failed(&e))?;
         chart
             .configure_mesh()
             .x_desc("instances solved")
@@ -58,14 +80,7 @@ pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
             chart.draw_series(points.iter().map(|&p| Circle::new(p, 2, color.filled()))).map_err(|e| failed(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| failed(&e))?;
-        root.present().map_err(|e| failed(&e))?;
+        finish(&root, &mut chart, SeriesLabelPosition::UpperLeft)?;
     }
     Ok(svg)
 }
@@ -82,13 +97,8 @@ pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
     {
         let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d((1.0..tau_max).log_scale(), 0.0..1.05)
-            .map_err(|e| failed(&e))?;
+        let mut chart =
+            frame(&root, title).build_cartesian_2d((1.0..tau_max).log_scale(), 0.0..1.05).map_err(|e| failed(&e))?;
         chart
             .configure_mesh()
             .x_desc("τ: time within τ × the best runner's (log)")
@@ -120,14 +130,7 @@ pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
                 .label(label.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| failed(&e))?;
-        root.present().map_err(|e| failed(&e))?;
+        finish(&root, &mut chart, SeriesLabelPosition::LowerRight)?;
     }
     Ok(svg)
 }
@@ -159,11 +162,7 @@ pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<Strin
     {
         let root = SVGBackend::with_string(&mut svg, (600, 600)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| failed(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
+        let mut chart = frame(&root, title)
             .build_cartesian_2d((lo..hi).log_scale(), (lo..hi).log_scale())
             .map_err(|e| failed(&e))?;
         chart
@@ -177,7 +176,7 @@ pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<Strin
         for line in [vec![(timeout, lo), (timeout, hi)], vec![(lo, timeout), (hi, timeout)]] {
             chart.draw_series(LineSeries::new(line, RED.mix(0.5).stroke_width(1))).map_err(|e| failed(&e))?;
         }
-        let blue = Palette99::pick(0).to_rgba();
+        let blue = BLUE.mix(0.8);
         chart
             .draw_series(
                 points
