@@ -148,8 +148,11 @@ fn ctrl_c_or_sigterm_stops_and_prints_what_finished() {
             let took = started.elapsed();
             assert!(took < std::time::Duration::from_secs(2), "{extra:?} {signal}: stopped after {took:?}");
             assert_eq!(out.status.code(), Some(130), "{extra:?} {signal}: {}", text(&out.stderr));
+            // The first puzzle's line: `multiple` once two solutions were found before the
+            // signal, `interrupted` with one (a loaded machine may take that long to start).
             let stdout = text(&out.stdout);
-            assert!(stdout.contains(":1: multiple ("), "{extra:?} {signal}: {stdout}");
+            let first = stdout.contains(":1: multiple (") || stdout.contains(":1: interrupted (");
+            assert!(first, "{extra:?} {signal}: {stdout}");
             assert!(stdout.contains("1 not run"), "{extra:?} {signal}: {stdout}");
             assert!(stdout.ends_with('\n'), "{extra:?} {signal}: a partial line: {stdout}");
         }
