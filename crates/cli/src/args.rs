@@ -260,6 +260,10 @@ pub(crate) struct GenerateArgs {
     /// numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) pairs: Option<u64>,
+    /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle: sudoku,
+    /// numberlink).
+    #[arg(long, value_enum, default_value = "json")]
+    pub(crate) format: GenerateFormat,
     /// Puzzles to produce, each drawn independently.
     #[arg(long, default_value = "1")]
     pub(crate) count: u64,
@@ -278,6 +282,14 @@ pub(crate) struct GenerateArgs {
     /// Threads CP-SAT may use.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) threads: Option<u32>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GenerateFormat {
+    /// One JSON object per puzzle.
+    Json,
+    /// One puzz.link URL per puzzle.
+    Url,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

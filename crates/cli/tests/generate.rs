@@ -99,3 +99,22 @@ fn puzzles_from_standard_input_and_written_out() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("8..12: cannot read"), "{}", text(&out.stderr));
 }
+
+/// `generate --format url` prints puzz.link URLs that `solve` reads back as the argument;
+/// nonograms have none, and say so.
+#[test]
+fn generated_urls_are_solved_as_given() {
+    let out = masu(&["generate", "sudoku", "--size", "9", "--count", "2", "--format", "url", "--seed", "8"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let urls: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(urls.len(), 2);
+    for url in &urls {
+        assert!(url.starts_with("https://puzz.link/p?sudoku/9/9/"), "{url}");
+        let solved = masu(&["solve", "sudoku", url, "--formulation", "native"]);
+        assert!(solved.status.success(), "{}", text(&solved.stderr));
+        assert!(text(&solved.stdout).contains(": unique"), "{}", text(&solved.stdout));
+    }
+    let out = masu(&["generate", "nonogram", "--size", "5", "--format", "url"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not of nonograms"), "{}", text(&out.stderr));
+}

@@ -9,6 +9,7 @@
 pub mod fuzz;
 pub mod milp;
 pub mod puzzle;
+pub mod pzpr;
 mod random;
 mod report;
 

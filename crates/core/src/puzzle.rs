@@ -222,6 +222,10 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     /// The puzzle as a text that [`Puzzle::read`] reads back as a file named `puzzle.json`,
     /// rule included, so that a record of a run can be re-checked without its input files.
     fn to_text(&self) -> String;
+    /// The puzzle as a puzz.link URL a person can open and play, where the kind has one.
+    fn url(&self) -> Option<String> {
+        None
+    }
     /// The puzzle and a solution as an SVG picture, where the kind draws one.
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
         None

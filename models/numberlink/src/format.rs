@@ -7,10 +7,14 @@
 //!   symbol an endpoint; several puzzles per file; `#` comments; `0 0` ends the file.
 //! - **Flow Free boards** (mzucker/flow_solver): one row per line, letters are colours,
 //!   anything else blank; every cell must be covered.
+//! - **puzz.link URLs** (`https://puzz.link/p?numlin/W/H/BODY`), one board per line; cells
+//!   may stay empty, as in pzprjs's numberlink.
 //!
 //! Symbols are numbered 1..k in order of first appearance.
 
 use std::path::Path;
+
+use masu_core::pzpr;
 
 use crate::{Numberlink, Paths, Rule};
 
@@ -41,6 +45,14 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Entry> {
         return vec![parse_json(text, rule)];
     }
     let first = text.lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
+    if pzpr::parse_url(first).is_some() {
+        return text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|(i, l)| entry(i + 1, parse_url(l, rule.unwrap_or(Rule::Blanks))))
+            .collect();
+    }
     let is_header =
         first.split_whitespace().count() == 2 && first.split_whitespace().all(|t| t.parse::<usize>().is_ok());
     if is_header {
@@ -48,6 +60,35 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Entry> {
     } else {
         vec![parse_flow(text, rule.unwrap_or(Rule::Fill))]
     }
+}
+
+/// A puzz.link numberlink URL (`https://puzz.link/p?numlin/W/H/BODY`).
+pub fn parse_url(line: &str, rule: Rule) -> Result<Numberlink, String> {
+    let url = pzpr::parse_url(line).ok_or("not a puzz.link URL")?;
+    if url.genre != "numlin" {
+        return Err(format!("a puzz.link URL of {}, not of numberlink (numlin)", url.genre));
+    }
+    let (width, height) = (url.cols, url.rows);
+    if width == 0 || height == 0 || width.saturating_mul(height) > 1_000_000 {
+        return Err(format!("{width}×{height} is no board (at most a million cells)"));
+    }
+    let cells = pzpr::decode_number16(&url.body, width * height).map_err(|e| format!("URL body: {e}"))?;
+    if let Some(i) = cells.iter().position(|c| *c == pzpr::Cell::Unknown) {
+        return Err(format!("r{}c{}: a '?' is no number", i / width + 1, i % width + 1));
+    }
+    let numbers: Vec<u32> = cells.iter().map(|c| if let pzpr::Cell::Number(n) = c { *n } else { 0 }).collect();
+    board(numbers.chunks(width).map(<[u32]>::to_vec), |v| v == 0, |v| format!("number {v}"), rule)
+}
+
+/// The board as a puzz.link URL (its numbers 1..k).
+pub fn to_url(puzzle: &Numberlink) -> String {
+    let cells: Vec<pzpr::Cell> = puzzle
+        .rows()
+        .into_iter()
+        .flatten()
+        .map(|v| if v == 0 { pzpr::Cell::Empty } else { pzpr::Cell::Number(v) })
+        .collect();
+    pzpr::url("numlin", puzzle.width(), puzzle.height(), &pzpr::encode_number16(&cells))
 }
 
 /// The article's JSON array, or `shared/data`'s object.

@@ -116,6 +116,9 @@ impl Puzzle for Numberlink {
     fn to_text(&self) -> String {
         serde_json::json!({ "grid": self.rows(), "rule": self.rule.to_string() }).to_string()
     }
+    fn url(&self) -> Option<String> {
+        Some(format::to_url(self))
+    }
     fn render(&self, solution: &Paths) -> String {
         render::text(solution)
     }

@@ -7,8 +7,10 @@
 //! - **JSON**: the article's array of rows, `0` blank (`[[0,0,8,...],...]`).
 //! - **Grid**: a block of `k` lines of `k` cells (spaces, `|` and `-+` rulings ignored),
 //!   blocks separated by blank lines.
+//! - **puzz.link URL** on a line of its own: `https://puzz.link/p?sudoku/9/9/BODY`
+//!   ([`masu_core::pzpr`]).
 
-use masu_core::ParseError;
+use masu_core::{ParseError, pzpr};
 
 use crate::Sudoku;
 
@@ -105,8 +107,11 @@ fn read_block(block: &[(usize, &str)], entries: &mut Vec<Entry>) {
     }
 }
 
-/// One puzzle on one line (reported as line 1).
+/// One puzzle on one line (reported as line 1): its cells, or a puzz.link URL.
 pub fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
+    if let Some(url) = pzpr::parse_url(line) {
+        return parse_url(&url);
+    }
     let cells: Vec<char> = line.trim().chars().collect();
     let side = match cells.len() {
         16 => 4,
@@ -190,6 +195,39 @@ pub fn parse_json(text: &str) -> Result<Sudoku, ParseError> {
         }
     }
     Sudoku::with_alphabet(values, Alphabet::DigitsThenLetters).map_err(|e| error(1, None, e))
+}
+
+/// A puzz.link sudoku (`https://puzz.link/p?sudoku/9/9/BODY`), its givens in the body.
+pub fn parse_url(url: &pzpr::Url) -> Result<Sudoku, ParseError> {
+    if url.genre != "sudoku" {
+        return Err(error(1, None, format!("a puzz.link URL of {}, not of sudoku", url.genre)));
+    }
+    let side = url.cols;
+    if url.rows != side || box_size(side).is_none() {
+        return Err(error(1, None, format!("{}×{}: a sudoku is 4×4, 9×9, 16×16 or 25×25", url.cols, url.rows)));
+    }
+    let cells = pzpr::decode_number16(&url.body, side * side).map_err(|e| error(1, None, format!("URL body: {e}")))?;
+    let mut values = Vec::with_capacity(cells.len());
+    for (i, cell) in cells.into_iter().enumerate() {
+        let place = format!("row {}, column {}", i / side + 1, i % side + 1);
+        values.push(match cell {
+            pzpr::Cell::Empty => 0,
+            pzpr::Cell::Number(n) if (1..=side as u32).contains(&n) => n as u8,
+            pzpr::Cell::Number(n) => return Err(error(1, None, format!("{place}: {n} is not 1..{side}"))),
+            pzpr::Cell::Unknown => return Err(error(1, None, format!("{place}: a '?' is no given"))),
+        });
+    }
+    Sudoku::with_alphabet(values, Alphabet::DigitsThenLetters).map_err(|e| error(1, None, e))
+}
+
+/// The puzzle as a puzz.link URL.
+pub fn to_url(puzzle: &Sudoku) -> String {
+    let cells: Vec<pzpr::Cell> = puzzle
+        .cells()
+        .iter()
+        .map(|&v| if v == 0 { pzpr::Cell::Empty } else { pzpr::Cell::Number(u32::from(v)) })
+        .collect();
+    pzpr::url("sudoku", puzzle.side(), puzzle.side(), &pzpr::encode_number16(&cells))
 }
 
 /// The grid as one line (`.` for blanks).

@@ -178,6 +178,9 @@ impl Puzzle for Sudoku {
     fn to_text(&self) -> String {
         self.to_line()
     }
+    fn url(&self) -> Option<String> {
+        Some(format::to_url(self))
+    }
 }
 
 /// Solves `puzzle` with `formulation` on `backend`, finding up to

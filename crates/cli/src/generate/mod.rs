@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 
-use crate::args::GenerateArgs;
+use crate::args::{GenerateArgs, GenerateFormat};
 use crate::kinds::Kind;
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -23,9 +23,20 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     only(args.givens.is_some() || args.minimal, "--givens and --minimal", Kind::Sudoku)?;
     let nonogram_only = args.height.is_some() || args.density.is_some() || args.line_solvable || args.from.is_some();
     only(nonogram_only, "--height, --density, --line-solvable and --from", Kind::Nonogram)?;
+    if args.format == GenerateFormat::Url && args.kind == Kind::Nonogram {
+        bail!("--format url: masu writes puzz.link URLs of sudoku and numberlink puzzles, not of nonograms");
+    }
     match args.kind {
         Kind::Sudoku => sudoku::run(args),
         Kind::Numberlink => numberlink::run(args),
         Kind::Nonogram => nonogram::run(args),
+    }
+}
+
+/// Prints one generated puzzle: its JSON object, or its URL alone with `--format url`.
+fn print(args: &GenerateArgs, json: &serde_json::Value) {
+    match (args.format, json["url"].as_str()) {
+        (GenerateFormat::Url, Some(url)) => crate::out::outln!("{url}"),
+        _ => crate::out::outln!("{json}"),
     }
 }

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 
 use crate::args::GenerateArgs;
 #[cfg(feature = "cp-sat")]
-use crate::{exit_status, out::outln};
+use crate::exit_status;
 #[cfg(feature = "cp-sat")]
 use masu_core::SolveOptions;
 #[cfg(feature = "cp-sat")]
@@ -43,10 +43,9 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             );
             let run = generate::article(n, pairs, args.candidates as usize, &options)?;
             for (i, g) in run.unique.iter().enumerate() {
-                outln!(
-                    "{}",
-                    json!({"method": "article", "size": n, "pairs": pairs, "index": i, "puzzle": g.puzzle, "solution": g.solution})
-                );
+                let line = json!({"method": "article", "size": n, "pairs": pairs, "index": i,
+                                  "puzzle": g.puzzle, "solution": g.solution, "url": url(&g.puzzle)});
+                super::print(args, &line);
             }
             let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
             eprintln!(
@@ -68,13 +67,10 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 match generate::fast(n, pairs, args.seed, index, &options)? {
                     Some(g) => {
                         times.push(g.seconds);
-                        progress.suspend(|| {
-                            outln!(
-                                "{}",
-                                json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed, "index": index,
-                                       "attempts": g.attempts, "seconds": g.seconds, "puzzle": g.puzzle, "solution": g.solution})
-                            )
-                        });
+                        let line = json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed,
+                                          "index": index, "attempts": g.attempts, "seconds": g.seconds,
+                                          "puzzle": g.puzzle, "solution": g.solution, "url": url(&g.puzzle)});
+                        progress.suspend(|| super::print(args, &line));
                     }
                     None => progress.suspend(|| eprintln!("puzzle {index}: no unique board within the time limit")),
                 }
@@ -86,4 +82,12 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
     }
     Ok(exit_status(&interrupt, false))
+}
+
+/// A generated board's puzz.link URL (its uniqueness is the fill rule's; pzprjs also accepts
+/// answers that leave cells empty).
+#[cfg(feature = "cp-sat")]
+fn url(board: &[Vec<u32>]) -> Option<String> {
+    let puzzle = masu_numberlink::Numberlink::new(board.to_vec(), masu_numberlink::Rule::Fill).ok()?;
+    Some(masu_numberlink::format::to_url(&puzzle))
 }

@@ -8,7 +8,6 @@ use serde_json::json;
 
 use crate::args::GenerateArgs;
 use crate::exit_status;
-use crate::out::outln;
 use masu_harness::{progress::Progress, stats::median};
 
 /// Sudokus: a random full grid, givens removed while the native search proves it unique.
@@ -28,15 +27,12 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         match generate(side, target, args.seed, index, deadline, &stop) {
             Ok(g) => {
                 times.push(g.seconds);
-                progress.suspend(|| {
-                    outln!(
-                        "{}",
-                        json!({"kind": "sudoku", "size": side, "seed": args.seed, "index": index,
-                               "givens": g.givens, "minimal": g.minimal, "singles_only": g.singles_only,
-                               "nodes": g.nodes, "seconds": g.seconds,
-                               "puzzle": g.puzzle.to_line(), "solution": g.puzzle.render_line(&g.solution)})
-                    )
-                });
+                let line = json!({"kind": "sudoku", "size": side, "seed": args.seed, "index": index,
+                       "givens": g.givens, "minimal": g.minimal, "singles_only": g.singles_only,
+                       "nodes": g.nodes, "seconds": g.seconds,
+                       "puzzle": g.puzzle.to_line(), "solution": g.puzzle.render_line(&g.solution),
+                       "url": masu_sudoku::format::to_url(&g.puzzle)});
+                progress.suspend(|| super::print(args, &line));
             }
             Err(masu_sudoku::generate::GenerateError::Stopped) => {
                 failed |= !interrupt.is_interrupted();

@@ -1,6 +1,6 @@
 //! The native solver: no backend, any n²×n² sudoku, solutions counted.
 //!
-//! 1. **Candidates** as bit sets, one per cell ([`board`]).
+//! 1. **Candidates** as bit sets, one per cell (`board.rs`).
 //! 2. **Singles to a fix-point**: a cell with one candidate takes it and removes it from its
 //!    20 peers (naked single); a value with one cell left in a row, column or box goes there
 //!    (hidden single). Both are sound: every solution agrees with them.

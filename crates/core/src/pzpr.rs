@@ -1,0 +1,165 @@
+//! puzz.link (pzprjs) URLs: `https://puzz.link/p?GENRE/COLS/ROWS/BODY`, and the "number 16"
+//! cell encoding its sudoku and numberlink (`numlin`) bodies use.
+//!
+//! The body lists the cells row by row: `0`–`9`, `a`–`f` a number below 16 (hexadecimal);
+//! `-` and two hexadecimal digits a number below 256; `+` and three digits one below 4096;
+//! `.` a cell with an unknown number (a `?`); `g`–`z` a run of 1 to 20 empty cells.
+
+/// The address puzzles are written with.
+pub const SITE: &str = "https://puzz.link/p?";
+
+/// A puzzle URL taken apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Url {
+    /// The genre (pzprjs's `pid`): `sudoku`, `numlin`, ...
+    pub genre: String,
+    /// Columns.
+    pub cols: usize,
+    /// Rows.
+    pub rows: usize,
+    /// What follows the size.
+    pub body: String,
+}
+
+/// Takes `text` apart when it is a pzprjs URL (`...?GENRE/[FLAGS/]COLS/ROWS/BODY`, from
+/// puzz.link, pzv.jp or any other host); `None` when it is not one.
+pub fn parse_url(text: &str) -> Option<Url> {
+    let text = text.trim();
+    if !(text.starts_with("http://") || text.starts_with("https://")) {
+        return None;
+    }
+    let query = &text[text.find('?')? + 1..];
+    let mut parts = query.split('/');
+    let genre = parts.next()?.to_string();
+    // Flags (letters) may come before the size.
+    let mut numbers = parts.by_ref().skip_while(|p| p.parse::<usize>().is_err());
+    let cols = numbers.next()?.parse().ok()?;
+    let rows = numbers.next()?.parse().ok()?;
+    let body = numbers.collect::<Vec<_>>().join("/");
+    Some(Url { genre, cols, rows, body })
+}
+
+/// A cell of a number-16 body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// No number.
+    Empty,
+    /// A number.
+    Number(u32),
+    /// A number not given (`?`).
+    Unknown,
+}
+
+/// The `cells` cells of a number-16 body; an error names the character where it is wrong.
+pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, String> {
+    let chars: Vec<char> = body.chars().collect();
+    let mut out = Vec::with_capacity(cells);
+    let mut i = 0;
+    while out.len() < cells {
+        let Some(&c) = chars.get(i) else {
+            return Err(format!("the body ends after {} of {cells} cells", out.len()));
+        };
+        let hex = |from: usize, digits: usize| -> Result<u32, String> {
+            let text: String = chars.get(from..from + digits).map(|d| d.iter().collect()).unwrap_or_default();
+            u32::from_str_radix(&text, 16)
+                .map_err(|_| format!("character {}: '{c}' wants {digits} hexadecimal digits", from))
+        };
+        match c {
+            '0'..='9' | 'a'..='f' => {
+                out.push(Cell::Number(c.to_digit(16).unwrap_or(0)));
+                i += 1;
+            }
+            '-' => {
+                out.push(Cell::Number(hex(i + 1, 2)?));
+                i += 3;
+            }
+            '+' => {
+                out.push(Cell::Number(hex(i + 1, 3)?));
+                i += 4;
+            }
+            '.' => {
+                out.push(Cell::Unknown);
+                i += 1;
+            }
+            'g'..='z' => {
+                let run = c as usize - 'g' as usize + 1;
+                out.extend(std::iter::repeat_n(Cell::Empty, run.min(cells - out.len())));
+                i += 1;
+            }
+            _ => return Err(format!("character {}: '{c}' is not a cell", i + 1)),
+        }
+    }
+    Ok(out)
+}
+
+/// The number-16 body of `cells` (numbers up to 4095).
+pub fn encode_number16(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    let flush = |out: &mut String, empty: &mut usize| {
+        if *empty > 0 {
+            out.push((b'g' + (*empty - 1) as u8) as char);
+            *empty = 0;
+        }
+    };
+    for cell in cells {
+        match *cell {
+            Cell::Empty => {
+                empty += 1;
+                if empty == 20 {
+                    flush(&mut out, &mut empty);
+                }
+            }
+            Cell::Unknown => {
+                flush(&mut out, &mut empty);
+                out.push('.');
+            }
+            Cell::Number(n) => {
+                flush(&mut out, &mut empty);
+                match n {
+                    0..16 => out.push_str(&format!("{n:x}")),
+                    16..256 => out.push_str(&format!("-{n:02x}")),
+                    _ => out.push_str(&format!("+{:03x}", n.min(4095))),
+                }
+            }
+        }
+    }
+    flush(&mut out, &mut empty);
+    out
+}
+
+/// The URL of a `cols × rows` puzzle of `genre` whose body is `body`.
+pub fn url(genre: &str, cols: usize, rows: usize, body: &str) -> String {
+    format!("{SITE}{genre}/{cols}/{rows}/{body}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number16_round_trips_and_reads_runs() {
+        let cells = [
+            vec![Cell::Number(3), Cell::Empty, Cell::Empty, Cell::Number(15), Cell::Number(16), Cell::Unknown],
+            vec![Cell::Empty; 23],
+            vec![Cell::Number(300)],
+        ]
+        .concat();
+        let body = encode_number16(&cells);
+        assert_eq!(body, "3hf-10.zi+12c");
+        assert_eq!(decode_number16(&body, cells.len()).unwrap(), cells);
+        assert!(decode_number16("3h", 5).unwrap_err().contains("ends after 3 of 5"));
+        assert!(decode_number16("3-x1", 5).unwrap_err().contains("hexadecimal"));
+        assert!(decode_number16("3#", 5).unwrap_err().contains("'#' is not a cell"));
+    }
+
+    #[test]
+    fn urls_from_any_host_with_flags() {
+        let url = parse_url("https://puzz.link/p?numlin/5/4/1g2h").unwrap();
+        assert_eq!((url.genre.as_str(), url.cols, url.rows, url.body.as_str()), ("numlin", 5, 4, "1g2h"));
+        let flagged = parse_url("http://pzv.jp/p.html?sudoku/b/9/9/3.g").unwrap();
+        assert_eq!((flagged.cols, flagged.rows, flagged.body.as_str()), (9, 9, "3.g"));
+        assert_eq!(parse_url("sudoku/9/9/abc"), None);
+        assert_eq!(parse_url("https://puzz.link/p?sudoku"), None);
+    }
+}
