@@ -88,7 +88,11 @@ fn mutations<P: Puzzle + PartialEq>(seeds: &[(&str, &str)], rounds: usize) {
 fn mutated_inputs_of_every_format_read_without_panic() {
     let sudoku = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
     let grid = "1 . | . 4\n. 4 | 1 .\n----+----\n4 . | . 1\n. 1 | 4 .\n";
-    mutations::<Sudoku>(&[("puzzle.txt", sudoku), ("puzzle.txt", grid), ("puzzle.json", "[[0,1],[1,0]]")], 3000);
+    let url = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
+    mutations::<Sudoku>(
+        &[("puzzle.txt", sudoku), ("puzzle.txt", grid), ("puzzle.json", "[[0,1],[1,0]]"), ("puzzle.txt", url)],
+        3000,
+    );
     mutations::<Nonogram>(
         &[
             (
@@ -103,6 +107,13 @@ fn mutated_inputs_of_every_format_read_without_panic() {
             ("puzzle.nin", "3 3\n1\n3\n1\n1\n3\n1\n"),
             ("puzzle.txt", "1\n3\n1\n\n1\n3\n1\n"),
             ("puzzle.txt", "$1\n1\n3\n1\n1\n3\n1\n$2\n1\n1\n1\n1\n"),
+            (
+                "puzzle.xml",
+                "<puzzleset><puzzle type=\"grid\"><id>#1</id><color name=\"white\" char=\".\">fff</color>\n\
+                 <clues type=\"columns\"><line><count>1</count></line><line/></clues>\n\
+                 <clues type=\"rows\"><line/><line><count>1</count></line></clues>\n\
+                 <solution type=\"goal\"><image>\n|..|\n|X.|\n</image></solution></puzzle></puzzleset>\n",
+            ),
         ],
         3000,
     );
@@ -112,6 +123,7 @@ fn mutated_inputs_of_every_format_read_without_panic() {
             ("puzzle.json", "[[1, 0, 2], [0, 0, 0], [1, 0, 2]]"),
             ("puzzle.txt", "3 2\n1 0 1\n2 0 2\n0 0\n"),
             ("puzzle", "A.A\nB.B\n"),
+            ("puzzle.txt", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n"),
         ],
         3000,
     );
@@ -137,4 +149,57 @@ fn mutated_pictures_read_without_panic() {
             }
         }
     }
+}
+
+/// puzz.link URLs: the examples of pzprjs's own tests (test/script/sudoku.js and numlin.js,
+/// MIT) read as the boards pzprjs shows for them, and every URL masu writes reads back as the
+/// same puzzle.
+#[test]
+fn puzz_link_urls_read_and_round_trip() {
+    use masu::numberlink::{Numberlink, Rule};
+    use std::path::Path;
+    let sudoku = masu::sudoku::format::parse_line("https://puzz.link/p?sudoku/4/4/g1k23k3g").unwrap();
+    assert_eq!(sudoku.to_line(), ".1.....23.....3.");
+    assert_eq!(masu::sudoku::format::to_url(&sudoku), "https://puzz.link/p?sudoku/4/4/g1k23k3g");
+    let read = |text: &str| -> Numberlink {
+        let entries = masu::numberlink::format::parse_file(Path::new("-"), text, None);
+        entries.into_iter().next().unwrap().puzzle.unwrap()
+    };
+    let numlin = read("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n");
+    assert_eq!(
+        numlin.rows(),
+        vec![vec![1, 0, 0, 0, 0], vec![2, 0, 0, 3, 0], vec![0; 5], vec![0, 1, 0, 0, 2], vec![0, 0, 0, 0, 3]]
+    );
+    assert_eq!(numlin.rule, Rule::Blanks);
+    assert_eq!(masu::numberlink::format::to_url(&numlin), "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3");
+    // Every generated sudoku of three sizes, through its URL and back.
+    for side in [4, 9, 16] {
+        for index in 0..3 {
+            let g = masu::sudoku::generate::generate(
+                side,
+                masu::sudoku::generate::Target::Minimal,
+                3,
+                index,
+                None,
+                &|| false,
+            )
+            .unwrap();
+            let url = masu::sudoku::format::to_url(&g.puzzle);
+            assert_eq!(masu::sudoku::format::parse_line(&url).unwrap(), g.puzzle, "{url}");
+        }
+    }
+    // A wide board with long runs of blanks and numbers past 15.
+    let mut rows = vec![vec![0u32; 30]; 3];
+    for k in 1..=20u32 {
+        let (r, c) = ((k as usize - 1) / 10, (k as usize - 1) % 10);
+        rows[r][c] = k;
+        rows[2][29 - (k as usize - 1)] = k;
+    }
+    let wide = Numberlink::new(rows, Rule::Blanks).unwrap();
+    assert_eq!(read(&masu::numberlink::format::to_url(&wide)).rows(), wide.rows());
+    // What is wrong is said: another genre, a '?', a body cut short.
+    let error = |url: &str| masu::sudoku::format::parse_line(url).unwrap_err().message;
+    assert!(error("https://puzz.link/p?numlin/9/9/1").contains("not of sudoku"));
+    assert!(error("https://puzz.link/p?sudoku/4/4/.u").contains("'?' is no given"));
+    assert!(error("https://puzz.link/p?sudoku/4/4/g1").contains("ends after 2 of 16"));
 }

@@ -12,7 +12,7 @@ use crate::Puzzle;
 /// content): the fuzz targets pick one with the input's first byte.
 pub fn file_names(kind: &str) -> &'static [&'static str] {
     match kind {
-        "nonogram" => &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle"],
+        "nonogram" => &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle.xml", "puzzle"],
         "numberlink" => &["puzzle.json", "puzzle.txt", "puzzle"],
         _ => &["puzzle.txt"],
     }

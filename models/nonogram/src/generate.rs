@@ -3,7 +3,7 @@
 //! **Random pictures** ([`random`]): each cell filled with probability `density`; the picture
 //! is kept when its clues have one solution, else another is drawn. Uniqueness is proven by
 //! the [`native`](crate::native) solver counting to 2, or, with `line_solvable`, by line
-//! solving alone ([`line_fix_point`](crate::native::line_fix_point), article 004's
+//! solving alone (the `line-solver-dp` formulation, article 004's
 //! fix-point): line logic only deduces what holds in every solution, so when it decides every
 //! cell the solution is unique, and a person can solve it line by line.
 //!

@@ -11,6 +11,10 @@
 //! - **TAAI/TCGA batch** (`.txt` starting with `$`): blocks `$n`, then the column clues and
 //!   then the row clues of a square puzzle, tab-separated; solution files have `$n` and rows
 //!   of 0/1.
+//! - **webpbn XML** (`.xml`, or text starting with `<`): the export's `<puzzleset>`, black and
+//!   white puzzles, with the `goal` solution where given.
+
+mod webpbn_xml;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -70,6 +74,8 @@ pub fn parse_file(path: &Path, text: &str) -> Vec<Entry> {
         "json" => parse_json(text),
         "non" => vec![parse_non(text)],
         "nin" => vec![parse_nin(text)],
+        "xml" => webpbn_xml::parse(text),
+        _ if text.trim_start().starts_with('<') => webpbn_xml::parse(text),
         _ if text.trim_start().starts_with('$') => parse_taai(text),
         _ if text.trim_start().starts_with('{') => parse_json(text),
         _ => vec![parse_text(text)],
@@ -80,7 +86,7 @@ pub fn parse_file(path: &Path, text: &str) -> Vec<Entry> {
 pub fn is_puzzle_file(path: &Path) -> bool {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let in_solution_dir = path.components().any(|c| c.as_os_str() == "solution" || c.as_os_str() == "solutions");
-    matches!(extension, "json" | "non" | "nin" | "txt") && !in_solution_dir
+    matches!(extension, "json" | "non" | "nin" | "txt" | "xml") && !in_solution_dir
 }
 
 /// What is wrong with one line of a file.
