@@ -101,4 +101,5 @@ valgrind:
 peer-tdoku dir="../peers/tdoku":
     test -f {{dir}}/src/solver_dpll_triad_simd.cc || (echo "no tdoku checkout in {{dir}}" >&2; exit 1)
     g++ -O3 -march=native -std=c++14 -c {{dir}}/src/solver_dpll_triad_simd.cc -o {{dir}}/solver_dpll_triad_simd.o
-    gcc -O3 scripts/peers/tdoku_count.c {{dir}}/solver_dpll_triad_simd.o -lstdc++ -o {{dir}}/tdoku_count
+    g++ -O3 -march=native -std=c++14 -c {{dir}}/src/util.cc -o {{dir}}/util.o
+    gcc -O3 scripts/peers/tdoku_count.c {{dir}}/solver_dpll_triad_simd.o {{dir}}/util.o -lstdc++ -lm -o {{dir}}/tdoku_count
