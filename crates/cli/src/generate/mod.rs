@@ -7,8 +7,11 @@ mod sudoku;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
+use masu_core::Interrupt;
+use masu_harness::{progress::Progress, stats::median};
 
 use crate::args::{GenerateArgs, GenerateFormat};
+use crate::exit_status;
 use crate::kinds::Kind;
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -39,4 +42,38 @@ fn print(args: &GenerateArgs, json: &serde_json::Value) {
         (GenerateFormat::Url, Some(url)) => crate::out::outln!("{url}"),
         _ => crate::out::outln!("{json}"),
     }
+}
+
+/// Makes `args.count` puzzles of `kind`, `make(index)` giving each one's seconds and JSON line,
+/// or `None` when its time limit came first (`missed` says so on stderr, and the exit status
+/// is 1); prints each as it comes, then how many were made and their median time.
+fn each(
+    args: &GenerateArgs,
+    kind: &str,
+    missed: &str,
+    interrupt: &Interrupt,
+    mut make: impl FnMut(u64) -> Result<Option<(f64, serde_json::Value)>>,
+) -> Result<ExitCode> {
+    let progress = Progress::new(args.count, "puzzles", false);
+    let (mut times, mut failed) = (Vec::new(), false);
+    for index in 0..args.count {
+        if interrupt.is_interrupted() {
+            break;
+        }
+        match make(index)? {
+            Some((seconds, line)) => {
+                times.push(seconds);
+                progress.suspend(|| print(args, &line));
+            }
+            None => {
+                failed |= !interrupt.is_interrupted();
+                progress.suspend(|| eprintln!("puzzle {index}: {missed}"));
+            }
+        }
+        progress.advance();
+    }
+    progress.finish();
+    let median = median(&times).unwrap_or(0.0);
+    eprintln!("{kind}: {} of {} puzzles, median {median:.3} s per puzzle", times.len(), args.count);
+    Ok(exit_status(interrupt, failed))
 }

@@ -10,7 +10,7 @@ use crate::args::GenerateArgs;
 use crate::exit_status;
 use crate::out::outln;
 use masu_core::{Puzzle, SolveOptions};
-use masu_harness::{progress::Progress, stats::median};
+use masu_nonogram::Nonogram;
 use masu_nonogram::generate::{judge, random};
 
 pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -50,40 +50,18 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let width = args.size.unwrap_or(10) as usize;
     let height = args.height.map_or(width, |h| h as usize);
     let density = args.density.unwrap_or(0.6);
-    let progress = Progress::new(args.count, "puzzles", false);
-    let (mut times, mut failed) = (Vec::new(), false);
-    for index in 0..args.count {
-        if interrupt.is_interrupted() {
-            break;
-        }
-        match random(width, height, density, args.line_solvable, args.seed, index, &options)? {
-            Some(g) => {
-                times.push(g.seconds);
-                let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text())?;
-                let solution: Vec<String> =
-                    g.solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect()).collect();
-                progress.suspend(|| {
-                    outln!(
-                        "{}",
-                        json!({"kind": "nonogram", "width": width, "height": height, "density": density,
-                               "seed": args.seed, "index": index, "line_solvable": g.line_solvable,
-                               "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle, "solution": solution})
-                    )
-                });
-            }
-            None => {
-                failed |= !interrupt.is_interrupted();
-                progress.suspend(|| eprintln!("puzzle {index}: no unique picture within the time limit"));
-            }
-        }
-        progress.advance();
-    }
-    progress.finish();
-    eprintln!(
-        "nonogram: {} of {} puzzles, median {:.3} s per puzzle",
-        times.len(),
-        args.count,
-        median(&times).unwrap_or(0.0)
-    );
-    Ok(exit_status(&interrupt, failed))
+    let missed = "no unique picture within the time limit";
+    super::each(args, "nonogram", missed, &interrupt, |index| {
+        let Some(g) = random(width, height, density, args.line_solvable, args.seed, index, &options)? else {
+            return Ok(None);
+        };
+        let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text())?;
+        Ok(Some((
+            g.seconds,
+            json!({"kind": "nonogram", "width": width, "height": height, "density": density,
+                   "seed": args.seed, "index": index, "line_solvable": g.line_solvable,
+                   "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle,
+                   "solution": Nonogram::to_json(&g.solution)}),
+        )))
+    })
 }
