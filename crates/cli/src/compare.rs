@@ -155,17 +155,7 @@ pub(crate) fn print(
         let (svg, path) = match plot {
             Plot::Cactus(path) => (cactus_plot(rows, title), path),
             Plot::Profile(path) => (profile_plot(rows, title), path),
-            Plot::Scatter(a, b, path) => {
-                // A runner is formulation/backend; backend/formulation names it too.
-                let label = |name: &str| {
-                    let flipped = name.split_once('/').map(|(x, y)| format!("{y}/{x}"));
-                    match flipped {
-                        Some(flipped) if rows.iter().any(|r| r.label() == flipped) => flipped,
-                        _ => name.to_string(),
-                    }
-                };
-                (scatter_plot(rows, &label(a), &label(b), title), path)
-            }
+            Plot::Scatter(a, b, path) => (scatter_plot(rows, a, b, title), path),
         };
         let svg = svg.map_err(anyhow::Error::msg)?;
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;

@@ -1,7 +1,7 @@
 //! Plots of a comparison, as SVG: the cactus plot, the performance profile (Dolan and Moré,
 //! 2002) with the virtual best, and the scatter plot of two runners instance by instance.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
@@ -90,7 +90,8 @@ pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
 /// share it solved. The virtual best is the line at 1 from τ = 1 up to the share anyone
 /// solved.
 pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
-    let (labels, instances, times) = matrix(rows);
+    let (labels, times) = matrix(rows);
+    let instances = times.first().map_or(0, Vec::len);
     let ratios = performance_ratios(&times);
     let tau_max = ratios.iter().flatten().flatten().copied().fold(2.0f64, f64::max) * 1.5;
     let mut svg = String::new();
@@ -105,8 +106,8 @@ pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
             .y_desc("share of instances")
             .draw()
             .map_err(|e| failed(&e))?;
-        let n = instances.len().max(1) as f64;
-        let anyone = (0..instances.len()).filter(|&i| times.iter().any(|r| r[i].is_some())).count() as f64 / n;
+        let n = instances.max(1) as f64;
+        let anyone = (0..instances).filter(|&i| times.iter().any(|r| r[i].is_some())).count() as f64 / n;
         let best = BLACK.mix(0.6);
         chart
             .draw_series(LineSeries::new(vec![(1.0, anyone), (tau_max, anyone)], best.stroke_width(1)))
@@ -135,15 +136,18 @@ pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
     Ok(svg)
 }
 
-/// The scatter plot of runners `a` and `b` (`formulation/backend`): one point per instance at
-/// (a's time, b's time), log axes, the diagonal, and an instance one of them did not solve at
-/// the timeout line (the longest time of the comparison, doubled).
+/// The scatter plot of runners `a` and `b` (`formulation/backend` or `backend/formulation`):
+/// one point per instance at (a's time, b's time), log axes, the diagonal, and an instance one
+/// of them did not solve at the timeout line (the longest time of the comparison, doubled).
 pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<String, String> {
-    let (labels, instances, times) = matrix(rows);
+    let (labels, times) = matrix(rows);
+    let instances = times.first().map_or(0, Vec::len);
+    // A runner is formulation/backend; backend/formulation names it too.
     let column = |name: &str| {
+        let flipped = name.split_once('/').map(|(x, y)| format!("{y}/{x}"));
         labels
             .iter()
-            .position(|l| l == name)
+            .position(|l| l == name || flipped.as_ref() == Some(l))
             .ok_or_else(|| format!("no runner {name} (runners: {})", labels.join(", ")))
     };
     let (ia, ib) = (column(a)?, column(b)?);
@@ -151,7 +155,7 @@ pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<Strin
     let timeout = longest * 2.0;
     let lo = rows.iter().map(|r| r.wall_s).filter(|&t| t > 0.0).fold(longest, f64::min) / 2.0;
     let hi = timeout * 1.5;
-    let points: Vec<(f64, f64, bool)> = (0..instances.len())
+    let points: Vec<(f64, f64, bool)> = (0..instances)
         .filter(|&i| times[ia][i].is_some() || times[ib][i].is_some())
         .map(|i| {
             let (x, y) = (times[ia][i], times[ib][i]);
@@ -189,18 +193,17 @@ pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<Strin
     Ok(svg)
 }
 
-/// Runner labels, instance names, and `times[runner][instance]` (`None`: not solved).
-type Matrix = (Vec<String>, Vec<String>, Vec<Vec<Option<f64>>>);
+/// Runner labels and `times[runner][instance]` (`None`: not solved), instances in name order.
+type Matrix = (Vec<String>, Vec<Vec<Option<f64>>>);
 
 fn matrix(rows: &[Row]) -> Matrix {
     let mut by_runner: BTreeMap<String, BTreeMap<&str, Option<f64>>> = BTreeMap::new();
-    let mut instances: BTreeMap<&str, ()> = BTreeMap::new();
+    let mut instances: BTreeSet<&str> = BTreeSet::new();
     for r in rows {
-        instances.insert(&r.instance, ());
+        instances.insert(&r.instance);
         by_runner.entry(r.label()).or_default().insert(&r.instance, solved(r).then_some(r.wall_s));
     }
-    let names: Vec<String> = instances.keys().map(|s| s.to_string()).collect();
     let times =
-        by_runner.values().map(|row| instances.keys().map(|i| row.get(i).copied().flatten()).collect()).collect();
-    (by_runner.into_keys().collect(), names, times)
+        by_runner.values().map(|row| instances.iter().map(|i| row.get(i).copied().flatten()).collect()).collect();
+    (by_runner.into_keys().collect(), times)
 }
