@@ -39,7 +39,7 @@ pub(crate) enum Command {
     Corpus(CorpusArgs),
     /// Run a benchmark and write its table into BENCHMARKS.md.
     Bench(BenchArgs),
-    /// Generate puzzles with a proven-unique solution, as JSON lines (numberlink).
+    /// Generate puzzles with a proven-unique solution, as JSON lines: sudoku, nonogram, numberlink.
     Generate(GenerateArgs),
     /// Merge the records of `compare` or `corpus` runs (`--resume FILE`, `--format jsonl`):
     /// shards, machines, backends run apart, into one table, CSV, JSON or plot, every answer
@@ -160,6 +160,9 @@ pub(crate) enum CompareFormat {
     /// A record per instance and runner, one JSON line each, written as each instance
     /// finishes (what `--resume` appends and `masu report` reads).
     Jsonl,
+    /// One self-contained HTML page: the setting, the sortable summary, the three plots, and
+    /// every instance × runner, filterable, each instance's puzzle and first solution drawn.
+    Html,
 }
 
 #[derive(Args)]
@@ -344,7 +347,7 @@ pub(crate) struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: Format,
-    /// Write the answer as an SVG picture (nonogram, numberlink; a single puzzle).
+    /// Write the answer as an SVG picture (a single puzzle).
     #[arg(long)]
     pub(crate) svg: Option<PathBuf>,
     /// Numberlink rule: fill (every cell on a path) or blanks (cells may stay empty).

@@ -1,10 +1,12 @@
 //! `masu compare`: every formulation on every backend on the same instances, each answer
 //! re-checked, all cross-checked; a table, CSV or JSON, and plots.
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use masu_core::{Backend, Formulation, Puzzle, SolveOptions};
+use masu_harness::html::{self, Pictures};
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
@@ -71,7 +73,8 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         ..solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt)
     };
     let setting = Setting::here(args.count, args.time_limit.map(|t| t.as_secs_f64()), args.size_limit, None);
-    let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting)?;
+    let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
+    let batch_setting = &setting;
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for located in read_inputs::<P>(&args.paths) {
@@ -106,7 +109,12 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         args.threads.map_or("default".to_string(), |t| t.to_string()),
         jobs
     );
-    print(&comparison, args.format, &not_run, &args.plot, &title, args.shift)?;
+    let shown = Shown { format: args.format, not_run: &not_run, plots: &args.plot, title, shift: args.shift };
+    shown.print(&comparison, || {
+        let puzzles = instances.iter().map(|i| (i.name.as_str(), &i.puzzle));
+        let versions: Vec<String> = runners.iter().map(|r| r.backend.version()).collect();
+        (html::setting(&[batch_setting], &versions), html::pictures(puzzles, &comparison.rows))
+    })?;
     let wrong = comparison.wrong_answers().count();
     eprintln!(
         "{} instances × {} runners: {} rows, {wrong} wrong answers, {} findings, {input_errors} input errors",
@@ -118,47 +126,67 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     Ok(exit_status(&interrupt, wrong > 0 || !comparison.findings.is_empty() || input_errors > 0))
 }
 
-/// Prints `comparison` in `format` (records were streamed already for `jsonl`), the pairs
-/// that did not run, and writes the cactus plot to `plot`.
-pub(crate) fn print(
-    comparison: &Comparison,
-    format: CompareFormat,
-    not_run: &[String],
-    plots: &[Plot],
-    title: &str,
-    shift: f64,
-) -> Result<()> {
-    match format {
-        CompareFormat::Table => {
-            out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
-            // One line per reason: `not run (not applicable): all-different/highs, ...`.
-            let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
-            for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
-                match by_reason.iter_mut().find(|(r, _)| *r == reason) {
-                    Some((_, pairs)) => pairs.push(pair),
-                    None => by_reason.push((reason, vec![pair])),
+/// How `compare` and `report` show a comparison.
+pub(crate) struct Shown<'a> {
+    /// The format on standard output (records were streamed already for `jsonl`).
+    pub(crate) format: CompareFormat,
+    /// The pairs that did not run, `runner: reason`.
+    pub(crate) not_run: &'a [String],
+    /// The plots to write.
+    pub(crate) plots: &'a [Plot],
+    /// The plots' and the report's title.
+    pub(crate) title: String,
+    /// The shifted geometric mean's shift, seconds.
+    pub(crate) shift: f64,
+}
+
+impl Shown<'_> {
+    /// Prints `comparison` and writes the plots; `page` gives an HTML report its setting and
+    /// pictures.
+    pub(crate) fn print(
+        &self,
+        comparison: &Comparison,
+        page: impl FnOnce() -> (Vec<(String, String)>, BTreeMap<String, Pictures>),
+    ) -> Result<()> {
+        let Shown { format, not_run, plots, title, shift } = self;
+        let (title, shift) = (title.as_str(), *shift);
+        match format {
+            CompareFormat::Table => {
+                out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
+                // One line per reason: `not run (not applicable): all-different/highs, ...`.
+                let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+                for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
+                    match by_reason.iter_mut().find(|(r, _)| *r == reason) {
+                        Some((_, pairs)) => pairs.push(pair),
+                        None => by_reason.push((reason, vec![pair])),
+                    }
+                }
+                for (reason, pairs) in by_reason {
+                    outln!("not run ({reason}): {}", pairs.join(", "));
                 }
             }
-            for (reason, pairs) in by_reason {
-                outln!("not run ({reason}): {}", pairs.join(", "));
+            CompareFormat::Html => {
+                let (setting, pictures) = page();
+                let page = html::Page { title: title.to_string(), setting, not_run: not_run.to_vec(), shift, pictures };
+                out!("{}", html::html(comparison, &page).map_err(anyhow::Error::msg)?);
             }
+            CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
+            CompareFormat::Json => {
+                outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+            }
+            CompareFormat::Jsonl => {}
         }
-        CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
-        CompareFormat::Json => {
-            outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+        for plot in *plots {
+            use masu_harness::plot::{cactus_plot, profile_plot, scatter_plot};
+            let rows = &comparison.rows;
+            let (svg, path) = match plot {
+                Plot::Cactus(path) => (cactus_plot(rows, title), path),
+                Plot::Profile(path) => (profile_plot(rows, title), path),
+                Plot::Scatter(a, b, path) => (scatter_plot(rows, a, b, title), path),
+            };
+            let svg = svg.map_err(anyhow::Error::msg)?;
+            std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         }
-        CompareFormat::Jsonl => {}
+        Ok(())
     }
-    for plot in plots {
-        use masu_harness::plot::{cactus_plot, profile_plot, scatter_plot};
-        let rows = &comparison.rows;
-        let (svg, path) = match plot {
-            Plot::Cactus(path) => (cactus_plot(rows, title), path),
-            Plot::Profile(path) => (profile_plot(rows, title), path),
-            Plot::Scatter(a, b, path) => (scatter_plot(rows, a, b, title), path),
-        };
-        let svg = svg.map_err(anyhow::Error::msg)?;
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(())
 }

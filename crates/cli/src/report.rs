@@ -8,11 +8,13 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::ValueEnum;
 use masu_core::Puzzle;
+use masu_harness::html;
 use masu_harness::merge::{Gathered, Merged, gather, merge};
+use masu_harness::record::Setting;
 use masu_harness::write;
 
 use crate::args::{CompareFormat, ReportArgs};
-use crate::compare::print;
+use crate::compare::Shown;
 use crate::corpus::Source;
 use crate::kinds::{Kind, Visit};
 use crate::out::{out, outln};
@@ -56,8 +58,17 @@ impl Visit for Report<'_> {
             args.files.len(),
             hosts.len()
         );
-        let Merged { comparison, failures, problems, cut } = merge::<P>(gathered);
-        print(&comparison, args.format, &[], &args.plot, &title, args.shift)?;
+        let settings: Vec<Setting> = gathered.records.iter().map(|(_, r)| r.setting.clone()).collect();
+        let mut versions: Vec<String> = gathered.records.iter().map(|(_, r)| r.backend_version.clone()).collect();
+        versions.sort();
+        versions.dedup();
+        let Merged { comparison, failures, problems, cut, puzzles } = merge::<P>(gathered);
+        let shown = Shown { format: args.format, not_run: &[], plots: &args.plot, title, shift: args.shift };
+        shown.print(&comparison, || {
+            let settings: Vec<&Setting> = settings.iter().collect();
+            let puzzles = puzzles.iter().map(|(name, puzzle)| (name.as_str(), puzzle));
+            (html::setting(&settings, &versions), html::pictures(puzzles, &comparison.rows))
+        })?;
         if args.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
             out!("\n{}", write::group_summary(&comparison.rows));
         }

@@ -149,6 +149,13 @@ fn a_report_of_two_backends_plots_them_and_flags_a_planted_wrong_answer() {
     let second = backends[1];
     assert!(text(&clean.stdout).contains(&format!("| binary | {second} |")), "{}", text(&clean.stdout));
     assert!(std::fs::read_to_string(plot).unwrap().contains("<svg"));
+    let page = masu(&["report", a, b, "--format", "html"]);
+    let html = text(&page.stdout);
+    assert!(page.status.success(), "{}", text(&page.stderr));
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    assert!(html.contains(&format!("<td>binary</td><td>{second}</td>")), "the summary names both runners");
+    assert!(!html.contains("class=\"alarm\""), "no wrong answer, no alarm");
+    assert!(["src=\"", "href=\"", "@import", "url("].iter().all(|a| !html.contains(a)), "nothing is fetched");
 
     // Plant a wrong answer: the first unique solution the second backend recorded, two cells
     // swapped.
@@ -160,6 +167,12 @@ fn a_report_of_two_backends_plots_them_and_flags_a_planted_wrong_answer() {
     let instance = planted["instance"].as_str().unwrap().to_string();
     let text_b: Vec<String> = lines.iter().map(|r| r.to_string()).collect();
     std::fs::write(b, text_b.join("\n") + "\n").unwrap();
+
+    let page = masu(&["report", a, b, "--format", "html"]);
+    let html = text(&page.stdout);
+    assert_eq!(page.status.code(), Some(1));
+    let alarm = html.find(&format!("WRONG ANSWER on <b>{instance}</b> by binary/{second}")).expect("the wrong answer");
+    assert!(alarm < html.find("<h2>Summary").unwrap(), "wrong answers come first");
 
     let report = masu(&["report", a, b]);
     let (stdout, stderr) = (text(&report.stdout), text(&report.stderr));

@@ -7,10 +7,13 @@
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`check`]: cross-checks between runners and expectations read from a corpus.
 //! - [`stats`]: medians and quantiles.
-//! - [`write`](mod@write): tables, CSV, JSON, Markdown sections, cactus plots.
+//! - [`write`](mod@write): tables, summaries, CSV, Markdown sections.
+//! - [`plot`]: cactus plots, performance profiles, scatter plots (SVG).
+//! - [`html`]: one self-contained HTML report of a comparison.
 //! - [`progress`]: a progress bar, or a line per 5% when piped.
 
 pub mod check;
+pub mod html;
 pub mod input;
 pub mod merge;
 pub mod plot;

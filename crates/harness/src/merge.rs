@@ -63,7 +63,7 @@ pub fn gather(files: &[PathBuf]) -> Gathered {
 
 /// Gathered records, merged.
 #[derive(Debug)]
-pub struct Merged {
+pub struct Merged<P> {
     /// Their rows, each answer re-checked, and the runners' disagreements.
     pub comparison: Comparison,
     /// What records say their source contradicts, `instance: message`.
@@ -73,16 +73,19 @@ pub struct Merged {
     pub problems: Vec<String>,
     /// Lines cut short by a killed run ([`Gathered::cut`]).
     pub cut: Vec<String>,
+    /// Each instance's puzzle, read from its first record.
+    pub puzzles: BTreeMap<String, P>,
 }
 
 /// The comparison of gathered records of kind `P`: each record's answer re-checked by the
 /// kind's checker against the record's own puzzle, rows in instance order (runners in the
 /// order first met), the runners cross-checked.
-pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged {
+pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged<P> {
     let Gathered { records, mut problems, cut } = gathered;
     let mut runners: Vec<(String, Backend)> = Vec::new();
     let mut by_instance: BTreeMap<String, Vec<(usize, Row)>> = BTreeMap::new();
     let mut failures = Vec::new();
+    let mut puzzles = BTreeMap::new();
     for (place, record) in records {
         let runner = (record.row.formulation.clone(), record.row.backend);
         let order = runners.iter().position(|r| *r == runner).unwrap_or_else(|| {
@@ -91,7 +94,10 @@ pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged {
         });
         failures.extend(record.failures.iter().map(|f| format!("{}: {f}", record.row.instance)));
         match recheck::<P>(&record) {
-            Ok(row) => by_instance.entry(row.instance.clone()).or_default().push((order, row)),
+            Ok((row, puzzle)) => {
+                puzzles.entry(row.instance.clone()).or_insert(puzzle);
+                by_instance.entry(row.instance.clone()).or_default().push((order, row));
+            }
             Err(why) => problems.push(format!("{place}: {why}")),
         }
     }
@@ -105,13 +111,13 @@ pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged {
         }
         rows.extend(have.into_iter().map(|(_, row)| row));
     }
-    Merged { comparison: Comparison::of(rows), failures, problems, cut }
+    Merged { comparison: Comparison::of(rows), failures, problems, cut, puzzles }
 }
 
 /// The record's row with its answer checked again: a solution that does not solve the
 /// record's puzzle makes the row a wrong answer, whatever the record says. An error when
-/// the puzzle or the solution cannot be read back.
-pub fn recheck<P: Puzzle>(record: &Record) -> Result<Row, String> {
+/// the puzzle or the solution cannot be read back. The puzzle comes with it.
+pub fn recheck<P: Puzzle>(record: &Record) -> Result<(Row, P), String> {
     let mut row = record.row.clone();
     let puzzle = P::read(Path::new("puzzle.json"), &record.puzzle)
         .into_iter()
@@ -133,5 +139,5 @@ pub fn recheck<P: Puzzle>(record: &Record) -> Result<Row, String> {
     } else if row.solutions > 0 {
         return Err(format!("{} solutions but none recorded", row.solutions));
     }
-    Ok(row)
+    Ok((row, puzzle))
 }

@@ -116,44 +116,59 @@ pub fn tallies<K: Ord>(rows: &[Row], key: impl Fn(&Row) -> K) -> BTreeMap<K, Tal
     tallies
 }
 
-/// One Markdown line per runner: instances, those solved (an answer proved or found, checked),
-/// how they ended, the shifted geometric mean of the wall times (`shift` seconds; an instance
-/// not solved counts at the longest time of the comparison, which is the time limit when one
-/// was reached), and median and max wall time; then, with two runners or more, the virtual
-/// best: each instance at its best runner's time.
-pub fn summary(rows: &[Row], shift: f64) -> String {
-    let mut out = String::from(
-        "| formulation | backend | instances | solved | unique | multiple | infeasible | timed out | other | wrong | sgm s | median s | max s |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+/// One line of a summary: a runner's, or the virtual best's (its counts by verdict `None`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryLine {
+    /// The formulation, or `virtual best`.
+    pub formulation: String,
+    /// The backend, or `–` for the virtual best.
+    pub backend: String,
+    /// Instances run.
+    pub instances: usize,
+    /// Instances solved: an answer proved or found, checked.
+    pub solved: usize,
+    /// Instances ended unique, multiple, infeasible, timed out, otherwise, and answered wrong.
+    pub ends: Option<[usize; 6]>,
+    /// The shifted geometric mean of the wall times, seconds.
+    pub sgm_s: Option<f64>,
+    /// Median wall time, seconds.
+    pub median_s: Option<f64>,
+    /// Longest wall time, seconds.
+    pub max_s: Option<f64>,
+}
+
+/// The names of [`SummaryLine::ends`], in order.
+pub const ENDS: [&str; 6] = ["unique", "multiple", "infeasible", "timed out", "other", "wrong"];
+
+/// A line per runner: instances, those solved (an answer proved or found, checked), how they
+/// ended, the shifted geometric mean of the wall times (`shift` seconds; an instance not
+/// solved counts at the longest time of the comparison, which is the time limit when one was
+/// reached), and median and max wall time; then, with two runners or more, the virtual best:
+/// each instance at its best runner's time.
+pub fn summary_lines(rows: &[Row], shift: f64) -> Vec<SummaryLine> {
     let penalty = max(&rows.iter().map(|r| r.wall_s).collect::<Vec<_>>()).unwrap_or(0.0);
     let charged = |r: &Row| if r.finished() { r.wall_s } else { penalty.max(r.wall_s) };
     let by_runner = tallies(rows, |r| (r.formulation.clone(), r.backend.to_string()));
+    let mut lines = Vec::new();
     for ((formulation, backend), t) in &by_runner {
-        let known = t.status(Status::Unique)
-            + t.status(Status::Multiple)
-            + t.status(Status::Infeasible)
-            + t.status(Status::TimedOut)
-            + t.n(Verdict::WrongAnswer);
+        let named = [Status::Unique, Status::Multiple, Status::Infeasible, Status::TimedOut].map(|s| t.status(s));
+        let wrong = t.n(Verdict::WrongAnswer);
+        let other = t.instances - named.iter().sum::<usize>() - wrong;
         let mine: Vec<f64> = rows
             .iter()
             .filter(|r| &r.formulation == formulation && &r.backend.to_string() == backend)
             .map(charged)
             .collect();
-        out.push_str(&format!(
-            "| {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            t.instances,
-            t.solved,
-            t.status(Status::Unique),
-            t.status(Status::Multiple),
-            t.status(Status::Infeasible),
-            t.status(Status::TimedOut),
-            t.instances - known,
-            t.n(Verdict::WrongAnswer),
-            fixed(crate::stats::shifted_geometric_mean(&mine, shift), 4),
-            fixed(median(&t.walls), 4),
-            fixed(max(&t.walls), 4),
-        ));
+        lines.push(SummaryLine {
+            formulation: formulation.clone(),
+            backend: backend.clone(),
+            instances: t.instances,
+            solved: t.solved,
+            ends: Some([named[0], named[1], named[2], named[3], other, wrong]),
+            sgm_s: crate::stats::shifted_geometric_mean(&mine, shift),
+            median_s: median(&t.walls),
+            max_s: max(&t.walls),
+        });
     }
     if by_runner.len() > 1 {
         let mut best: BTreeMap<&str, Option<f64>> = BTreeMap::new();
@@ -164,13 +179,41 @@ pub fn summary(rows: &[Row], shift: f64) -> String {
             }
         }
         let times: Vec<f64> = best.values().map(|b| b.unwrap_or(penalty)).collect();
+        lines.push(SummaryLine {
+            formulation: "virtual best".into(),
+            backend: "–".into(),
+            instances: best.len(),
+            solved: best.values().filter(|b| b.is_some()).count(),
+            ends: None,
+            sgm_s: crate::stats::shifted_geometric_mean(&times, shift),
+            median_s: median(&times),
+            max_s: max(&times),
+        });
+    }
+    lines
+}
+
+/// [`summary_lines`] as a Markdown table.
+pub fn summary(rows: &[Row], shift: f64) -> String {
+    let mut out = String::from(
+        "| formulation | backend | instances | solved | unique | multiple | infeasible | timed out | other | wrong | sgm s | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for line in summary_lines(rows, shift) {
+        let ends = match line.ends {
+            Some(ends) => ends.map(|n| n.to_string()),
+            None => std::array::from_fn(|_| "–".to_string()),
+        };
         out.push_str(&format!(
-            "| virtual best | – | {} | {} | – | – | – | – | – | – | {} | {} | {} |\n",
-            best.len(),
-            best.values().filter(|b| b.is_some()).count(),
-            fixed(crate::stats::shifted_geometric_mean(&times, shift), 4),
-            fixed(median(&times), 4),
-            fixed(max(&times), 4),
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            line.formulation,
+            line.backend,
+            line.instances,
+            line.solved,
+            ends.join(" | "),
+            fixed(line.sgm_s, 4),
+            fixed(line.median_s, 4),
+            fixed(line.max_s, 4),
         ));
     }
     out

@@ -16,6 +16,7 @@ pub mod check;
 pub mod format;
 pub mod generate;
 pub mod native;
+pub mod render;
 
 use std::path::Path;
 
@@ -180,6 +181,9 @@ impl Puzzle for Sudoku {
     }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
+    }
+    fn svg(&self, solution: Option<&Grid>) -> Option<String> {
+        Some(render::svg(self, solution))
     }
 }
 

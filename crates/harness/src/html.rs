@@ -1,0 +1,340 @@
+//! A comparison as one self-contained HTML file: the setting, wrong answers and findings first
+//! when there are any, the summary table (sortable by any column), the cactus plot, the
+//! performance profile and the scatter plot of the two fastest runners, and a table of every
+//! instance × runner that can be filtered and sorted, where clicking an instance shows the
+//! puzzle and its first solution as the kind draws them.
+//!
+//! Nothing is fetched: styles, script and plots are inline, and the pictures are one JSON
+//! object (`instance → [puzzle, solution]`), zlib-compressed and base64-encoded, that the page
+//! inflates with the browser's own `DecompressionStream`. The rows are a compact JSON array
+//! the script turns into the instance table.
+
+use std::collections::BTreeMap;
+
+use masu_core::Puzzle;
+use serde_json::json;
+
+use crate::plot::{cactus_plot, profile_plot, scatter_plot};
+use crate::record::Setting;
+use crate::run::{Comparison, Row};
+use crate::write::{ENDS, summary_lines};
+
+/// The pictures of an instance: the puzzle, and its first checked solution.
+pub type Pictures = (Option<String>, Option<String>);
+
+/// What a report shows besides the comparison itself.
+#[derive(Debug, Default)]
+pub struct Page {
+    /// The heading.
+    pub title: String,
+    /// The setting, as label and value: machine, versions, limits, shards.
+    pub setting: Vec<(String, String)>,
+    /// Runners that did not run, and why.
+    pub not_run: Vec<String>,
+    /// The shift of the shifted geometric mean, seconds.
+    pub shift: f64,
+    /// Each instance's pictures.
+    pub pictures: BTreeMap<String, Pictures>,
+}
+
+/// Escapes `text` for HTML text and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Each instance's puzzle drawn bare and with the first solution a row of it carries that
+/// passed the checker (kinds that draw nothing give none).
+pub fn pictures<'a, P: Puzzle + 'a>(
+    puzzles: impl IntoIterator<Item = (&'a str, &'a P)>,
+    rows: &[Row],
+) -> BTreeMap<String, Pictures> {
+    let mut first: BTreeMap<&str, &serde_json::Value> = BTreeMap::new();
+    for row in rows.iter().filter(|r| r.checked == Some(true)) {
+        if let Some(solution) = &row.first_solution {
+            first.entry(row.instance.as_str()).or_insert(solution);
+        }
+    }
+    puzzles
+        .into_iter()
+        .map(|(name, puzzle)| {
+            let solution = first.get(name).and_then(|v| P::solution_from_json((*v).clone()).ok());
+            (name.to_string(), (puzzle.svg(None), solution.and_then(|s| puzzle.svg(Some(&s)))))
+        })
+        .collect()
+}
+
+/// The setting of records made under `settings`, with the backends' versions: what differs
+/// between them is listed, each value once.
+pub fn setting(settings: &[&Setting], backend_versions: &[String]) -> Vec<(String, String)> {
+    let list = |values: Vec<String>| {
+        let mut unique: Vec<String> = Vec::new();
+        for v in values {
+            if !unique.contains(&v) {
+                unique.push(v);
+            }
+        }
+        if unique.is_empty() { "–".to_string() } else { unique.join(", ") }
+    };
+    let of = |f: &dyn Fn(&Setting) -> String| list(settings.iter().map(|s| f(s)).collect());
+    let seconds = |v: Option<f64>| v.map_or("none".to_string(), |s| format!("{s} s"));
+    vec![
+        ("masu".into(), of(&|s| s.masu.clone())),
+        ("backends".into(), list(backend_versions.to_vec())),
+        ("hosts".into(), of(&|s| s.host.clone())),
+        ("this machine".into(), crate::write::machine()),
+        ("solutions looked for".into(), of(&|s| s.solution_limit.to_string())),
+        ("time limit per solve".into(), of(&|s| seconds(s.time_limit_s))),
+        ("size limit".into(), of(&|s| s.size_limit.map_or("none".into(), |n| n.to_string()))),
+        ("shards".into(), of(&|s| s.shard.clone().unwrap_or_else(|| "whole".into()))),
+    ]
+}
+
+/// The HTML report of `comparison`.
+pub fn html(comparison: &Comparison, page: &Page) -> Result<String, String> {
+    let rows = &comparison.rows;
+    let mut out = String::with_capacity(1 << 16);
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    out.push_str(&format!("<title>{}</title>\n<style>\n{}</style>\n</head><body>\n", escape(&page.title), STYLE));
+    out.push_str(&format!("<h1>{}</h1>\n<table class=\"setting\">\n", escape(&page.title)));
+    for (label, value) in &page.setting {
+        out.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", escape(label), escape(value)));
+    }
+    out.push_str("</table>\n");
+    problems(&mut out, comparison);
+    summary(&mut out, rows, page.shift);
+    if !page.not_run.is_empty() {
+        out.push_str(&format!("<p>Not run: {}.</p>\n", escape(&page.not_run.join("; "))));
+    }
+    plots(&mut out, rows, &page.title, page.shift)?;
+    instances(&mut out, rows);
+    let pictures = serde_json::to_vec(&page.pictures).map_err(|e| e.to_string())?;
+    let packed = base64(&miniz_oxide::deflate::compress_to_vec_zlib(&pictures, 9));
+    out.push_str(&format!("<script type=\"text/plain\" id=\"pictures\">{packed}</script>\n"));
+    out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
+    Ok(out)
+}
+
+/// Wrong answers and the runners' disagreements, when there are any.
+fn problems(out: &mut String, comparison: &Comparison) {
+    let wrong: Vec<&Row> = comparison.wrong_answers().collect();
+    if wrong.is_empty() && comparison.findings.is_empty() {
+        return;
+    }
+    out.push_str("<section class=\"alarm\"><h2>Wrong answers and findings</h2><ul>\n");
+    for r in wrong {
+        let message = r.message.as_deref().unwrap_or("");
+        out.push_str(&format!(
+            "<li>WRONG ANSWER on <b>{}</b> by {}: {}</li>\n",
+            escape(&r.instance),
+            escape(&r.label()),
+            escape(message)
+        ));
+    }
+    for f in &comparison.findings {
+        out.push_str(&format!(
+            "<li>runners disagree on <b>{}</b> of {}: {} vs {}</li>\n",
+            escape(&f.what),
+            escape(&f.instance),
+            escape(&f.one),
+            escape(&f.other)
+        ));
+    }
+    out.push_str("</ul></section>\n");
+}
+
+/// The summary table: text columns sort as text, the others as numbers.
+fn summary(out: &mut String, rows: &[Row], shift: f64) {
+    out.push_str("<h2>Summary</h2>\n<table id=\"summary\" class=\"sortable\"><thead><tr>");
+    out.push_str("<th>formulation</th><th>backend</th><th data-num>instances</th><th data-num>solved</th>");
+    for end in ENDS {
+        out.push_str(&format!("<th data-num>{end}</th>"));
+    }
+    out.push_str(&format!(
+        "<th data-num title=\"shifted geometric mean, shift {shift} s; unsolved at the longest time\">sgm s</th>\
+         <th data-num>median s</th><th data-num>max s</th></tr></thead>\n"
+    ));
+    let seconds = |v: Option<f64>| match v {
+        Some(v) => format!("<td data-v=\"{v}\">{v:.4}</td>"),
+        None => "<td>–</td>".into(),
+    };
+    // The runners sort in the body; the virtual best stays in the foot.
+    let (runners, best): (Vec<_>, Vec<_>) = summary_lines(rows, shift).into_iter().partition(|l| l.ends.is_some());
+    for (part, lines) in [("tbody", runners), ("tfoot", best)] {
+        out.push_str(&format!("<{part}>\n"));
+        for line in lines {
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+                escape(&line.formulation),
+                escape(&line.backend),
+                line.instances,
+                line.solved
+            ));
+            match line.ends {
+                Some(ends) => ends.iter().for_each(|n| out.push_str(&format!("<td>{n}</td>"))),
+                None => out.push_str(&"<td>–</td>".repeat(ENDS.len())),
+            }
+            out.push_str(&format!("{}{}{}</tr>\n", seconds(line.sgm_s), seconds(line.median_s), seconds(line.max_s)));
+        }
+        out.push_str(&format!("</{part}>"));
+    }
+    out.push_str("</table>\n");
+}
+
+/// The cactus plot, the performance profile, and the scatter plot of the two runners with the
+/// smallest shifted geometric means.
+fn plots(out: &mut String, rows: &[Row], title: &str, shift: f64) -> Result<(), String> {
+    out.push_str("<h2>Plots</h2>\n<div class=\"plots\">\n");
+    out.push_str(&fluid(&cactus_plot(rows, title)?));
+    out.push_str(&fluid(&profile_plot(rows, title)?));
+    let mut runners: Vec<(f64, String)> = summary_lines(rows, shift)
+        .into_iter()
+        .filter(|l| l.ends.is_some())
+        .map(|l| (l.sgm_s.unwrap_or(f64::MAX), format!("{}/{}", l.formulation, l.backend)))
+        .collect();
+    runners.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if let [(_, a), (_, b), ..] = runners.as_slice() {
+        out.push_str(&fluid(&scatter_plot(rows, a, b, title)?));
+    }
+    out.push_str("</div>\n");
+    Ok(())
+}
+
+/// `svg` without its fixed size, so that the page sizes it within its view box's proportions.
+fn fluid(svg: &str) -> String {
+    match (svg.find(" width=\""), svg.find(" viewBox=")) {
+        (Some(from), Some(to)) if from < to && !svg[..from].contains('>') => format!("{}{}", &svg[..from], &svg[to..]),
+        _ => svg.to_string(),
+    }
+}
+
+/// The instance × runner table, as data the script draws: runners, instances, and per row
+/// `[instance, runner, verdict, solutions, wall seconds, checked]`.
+fn instances(out: &mut String, rows: &[Row]) {
+    let mut names: Vec<&str> = Vec::new();
+    let mut runners: Vec<String> = Vec::new();
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut cells = Vec::with_capacity(rows.len());
+    for r in rows {
+        let i = *index.entry(&r.instance).or_insert_with(|| {
+            names.push(&r.instance);
+            names.len() - 1
+        });
+        let label = r.label();
+        let k = runners.iter().position(|l| *l == label).unwrap_or_else(|| {
+            runners.push(label);
+            runners.len() - 1
+        });
+        let checked = match r.checked {
+            Some(true) => "yes",
+            Some(false) => "FAILED",
+            None => "–",
+        };
+        cells.push(json!([i, k, r.verdict.to_string(), r.solutions, (r.wall_s * 1e6).round() / 1e6, checked]));
+    }
+    let data = json!({"instances": names, "runners": runners, "rows": cells}).to_string().replace("</", "<\\/");
+    out.push_str(
+        "<h2>Instances</h2>\n<p class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"instance or runner contains…\"> \
+         <select id=\"status\"><option value=\"\">every status</option></select> <span id=\"shown\"></span></p>\n\
+         <div class=\"split\"><div class=\"scroll\"><table id=\"instances\" class=\"sortable\"><thead><tr><th>instance</th>\
+         <th>runner</th><th>status</th><th data-num>solutions</th><th data-num>wall s</th><th>checked</th></tr></thead>\
+         <tbody></tbody></table><noscript>The instance table needs JavaScript.</noscript></div>\n\
+         <aside id=\"picture\"><p>Click an instance to see the puzzle and its first solution.</p></aside></div>\n",
+    );
+    out.push_str(&format!("<script type=\"application/json\" id=\"data\">{data}</script>\n"));
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+const STYLE: &str = include_str!("html/report.css");
+const SCRIPT: &str = include_str!("html/report.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Verdict;
+    use masu_core::{Backend, Status};
+
+    #[test]
+    fn base64_pads_as_the_standard_says() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    #[test]
+    fn a_report_escapes_names_and_keeps_its_data_inside_the_script() {
+        let mut row = Row::new("a<b>.txt:1", "", "all-different", Backend::CpSat);
+        row.verdict = Verdict::Status(Status::Unique);
+        row.solutions = 1;
+        row.wall_s = 0.5;
+        let mut other = row.clone();
+        other.instance = "x</script>".into();
+        let comparison = Comparison::of(vec![row, other]);
+        let page = Page { title: "t & u".into(), shift: 0.01, ..Page::default() };
+        let html = html(&comparison, &page).unwrap();
+        assert!(html.contains("<h1>t &amp; u</h1>"));
+        assert_eq!(html.matches("</script>").count(), 3, "only the three scripts close");
+        assert!(html.contains("x<\\/script>"));
+        assert!(html.contains("<td>all-different</td><td>cp-sat</td><td>2</td><td>2</td><td>2</td>"));
+    }
+
+    /// A 9×9 grid: the pattern `(3r + r/3 + c) mod 9`, relabelled by a shift of the digits.
+    fn grid(shift: usize) -> Vec<Vec<u8>> {
+        (0..9).map(|r| (0..9).map(|c| ((3 * r + r / 3 + c + shift) % 9 + 1) as u8).collect()).collect()
+    }
+
+    #[test]
+    fn a_report_of_a_thousand_instances_stays_under_two_megabytes() {
+        let runners = [("all-different", Backend::CpSat), ("binary", Backend::CpSat), ("binary", Backend::Highs)];
+        let mut puzzles = Vec::new();
+        let mut rows = Vec::new();
+        let mut random = masu_core::Random::new(7);
+        for i in 0..1000 {
+            let solution = grid(i % 9);
+            let cells: Vec<u8> = solution.concat().iter().map(|&v| if random.below(3) == 0 { v } else { 0 }).collect();
+            let name = format!("set/puzzles-{}.txt:{}", i / 100, i % 100 + 1);
+            for (formulation, backend) in runners {
+                let mut row = Row::new(&name, "", formulation, backend);
+                row.verdict = Verdict::Status(Status::Unique);
+                row.solutions = 1;
+                row.checked = Some(true);
+                row.wall_s = 0.001 + random.below(100_000) as f64 * 1e-6;
+                row.first_solution = Some(serde_json::json!(solution));
+                rows.push(row);
+            }
+            puzzles.push((name, masu_sudoku::Sudoku::new(cells).unwrap()));
+        }
+        let pictures = pictures(puzzles.iter().map(|(n, p)| (n.as_str(), p)), &rows);
+        assert!(pictures.values().all(|(bare, solved)| bare.is_some() && solved.is_some()));
+        let page = Page { title: "sudoku".into(), shift: 0.01, pictures, ..Page::default() };
+        let html = html(&Comparison::of(rows), &page).unwrap();
+        assert!(html.len() < 2 << 20, "{} bytes", html.len());
+    }
+}
