@@ -197,6 +197,29 @@ fn puzz_link_urls_read_and_round_trip() {
     }
     let wide = Numberlink::new(rows, Rule::Blanks).unwrap();
     assert_eq!(read(&masu::numberlink::format::to_url(&wide)).rows(), wide.rows());
+    // pzprjs's nonogram example (test/script/nonogram.js) and generated nonograms, through
+    // their URLs and back; the example is the one puzzle its board shows.
+    let nonogram = |text: &str| -> masu::nonogram::Nonogram {
+        let entries = masu::nonogram::format::parse_file(Path::new("-"), text);
+        entries.into_iter().next().unwrap().puzzle.unwrap()
+    };
+    let example = nonogram("https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h");
+    let report = masu::nonogram::solve(
+        &example,
+        masu::nonogram::Formulation::Native,
+        masu::core::Backend::Native,
+        &masu::core::SolveOptions::default(),
+    )
+    .unwrap();
+    let picture: Vec<String> =
+        report.solutions[0].iter().map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect()).collect();
+    assert_eq!(picture, ["##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."]);
+    for index in 0..5 {
+        let options = masu::core::SolveOptions::default();
+        let g = masu::nonogram::generate::random(12, 9, 0.55, false, 5, index, &options).unwrap().unwrap();
+        let url = masu::nonogram::format::to_url(&g.puzzle).unwrap();
+        assert_eq!(nonogram(&url), g.puzzle, "{url}");
+    }
     // What is wrong is said: another genre, a '?', a body cut short.
     let error = |url: &str| masu::sudoku::format::parse_line(url).unwrap_err().message;
     assert!(error("https://puzz.link/p?numlin/9/9/1").contains("not of sudoku"));

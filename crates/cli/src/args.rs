@@ -263,8 +263,7 @@ pub(crate) struct GenerateArgs {
     /// numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) pairs: Option<u64>,
-    /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle: sudoku,
-    /// numberlink).
+    /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle).
     #[arg(long, value_enum, default_value = "json")]
     pub(crate) format: GenerateFormat,
     /// Puzzles to produce, each drawn independently.
@@ -301,6 +300,9 @@ pub(crate) enum Format {
     Text,
     /// One JSON object per puzzle per line on stdout; the summary goes to stderr.
     Json,
+    /// The puzz.link URL of each puzzle solved, a line each (open it to play); the summary
+    /// goes to stderr.
+    Url,
 }
 
 #[derive(Args)]

@@ -97,9 +97,13 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         progress.suspend(|| match &outcome {
             Ok((report, elapsed)) => {
                 summary.add(report.status, *elapsed);
-                match &record {
-                    Some(line) => outln!("{line}"),
-                    None => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
+                match (&record, args.format) {
+                    (Some(line), _) => outln!("{line}"),
+                    (None, Format::Url) => match item.puzzle.as_ref().ok().and_then(Puzzle::url) {
+                        Some(url) => outln!("{url}"),
+                        None => eprintln!("error: {place}: this puzzle has no puzz.link URL"),
+                    },
+                    (None, _) => print_text::<P>(&place, item.puzzle.as_ref().ok(), report, *elapsed, single),
                 }
             }
             Err(message) => {
@@ -126,7 +130,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     progress.finish();
     let text = summary.render(items.len() - summary.total());
     match args.format {
-        Format::Json => eprint!("{text}"),
+        Format::Json | Format::Url => eprint!("{text}"),
         Format::Text => out!("{text}"),
     }
     Ok(exit_status(&interrupt, summary.errors > 0))

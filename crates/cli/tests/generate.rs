@@ -101,8 +101,8 @@ fn puzzles_from_standard_input_and_written_out() {
     assert!(text(&out.stderr).contains("8..12: cannot read"), "{}", text(&out.stderr));
 }
 
-/// `generate --format url` prints puzz.link URLs that `solve` reads back as the argument;
-/// nonograms have none, and say so.
+/// `generate --format url` prints puzz.link URLs that `solve` reads back, as the argument or
+/// from standard input, and `solve --format url` writes them again.
 #[test]
 fn generated_urls_are_solved_as_given() {
     let out = masu(&["generate", "sudoku", "--size", "9", "--count", "2", "--format", "url", "--seed", "8"]);
@@ -115,7 +115,13 @@ fn generated_urls_are_solved_as_given() {
         assert!(solved.status.success(), "{}", text(&solved.stderr));
         assert!(text(&solved.stdout).contains(": unique"), "{}", text(&solved.stdout));
     }
-    let out = masu(&["generate", "nonogram", "--size", "5", "--format", "url"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("not of nonograms"), "{}", text(&out.stderr));
+    // Nonogram URLs through standard input, written back by `solve --format url` unchanged.
+    let out = masu(&["generate", "nonogram", "--size", "7", "--count", "3", "--format", "url", "--seed", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let urls = text(&out.stdout);
+    assert_eq!(urls.lines().filter(|l| l.starts_with("https://puzz.link/p?nonogram/7/7/")).count(), 3, "{urls}");
+    let solved = masu_with_input(&["solve", "nonogram", "-", "--format", "url"], &urls);
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout), urls);
+    assert!(text(&solved.stderr).contains("3 unique"), "{}", text(&solved.stderr));
 }

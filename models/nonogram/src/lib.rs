@@ -223,6 +223,9 @@ impl Puzzle for Nonogram {
     fn to_text(&self) -> String {
         format::to_json(self)
     }
+    fn url(&self) -> Option<String> {
+        format::to_url(self)
+    }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }

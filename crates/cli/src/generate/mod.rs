@@ -26,9 +26,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     only(args.givens.is_some() || args.minimal, "--givens and --minimal", Kind::Sudoku)?;
     let nonogram_only = args.height.is_some() || args.density.is_some() || args.line_solvable || args.from.is_some();
     only(nonogram_only, "--height, --density, --line-solvable and --from", Kind::Nonogram)?;
-    if args.format == GenerateFormat::Url && args.kind == Kind::Nonogram {
-        bail!("--format url: masu writes puzz.link URLs of sudoku and numberlink puzzles, not of nonograms");
-    }
     match args.kind {
         Kind::Sudoku => sudoku::run(args),
         Kind::Numberlink => numberlink::run(args),

@@ -8,7 +8,6 @@ use serde_json::json;
 
 use crate::args::GenerateArgs;
 use crate::exit_status;
-use crate::out::outln;
 use masu_core::{Puzzle, SolveOptions};
 use masu_nonogram::Nonogram;
 use masu_nonogram::generate::{judge, random};
@@ -26,12 +25,13 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
         let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
         let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text())?;
-        outln!(
-            "{}",
-            json!({"kind": "nonogram", "from": path.display().to_string(), "width": width, "height": height,
-                   "unique": judged.unique(), "line_solvable": judged.line_solvable,
-                   "solutions_seen": judged.solutions, "complete": judged.complete,
-                   "ambiguous": ambiguous, "puzzle": puzzle})
+        let url = masu_nonogram::format::to_url(&judged.puzzle);
+        super::print(
+            args,
+            &json!({"kind": "nonogram", "from": path.display().to_string(), "width": width, "height": height,
+                    "unique": judged.unique(), "line_solvable": judged.line_solvable,
+                    "solutions_seen": judged.solutions, "complete": judged.complete,
+                    "ambiguous": ambiguous, "puzzle": puzzle, "url": url}),
         );
         let verdict = match (judged.unique(), judged.complete) {
             (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
@@ -61,7 +61,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             json!({"kind": "nonogram", "width": width, "height": height, "density": density,
                    "seed": args.seed, "index": index, "line_solvable": g.line_solvable,
                    "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle,
-                   "solution": Nonogram::to_json(&g.solution)}),
+                   "solution": Nonogram::to_json(&g.solution), "url": masu_nonogram::format::to_url(&g.puzzle)}),
         )))
     })
 }

@@ -13,8 +13,13 @@
 //!   of 0/1.
 //! - **webpbn XML** (`.xml`, or text starting with `<`): the export's `<puzzleset>`, black and
 //!   white puzzles, with the `goal` solution where given.
+//! - **puzz.link URLs** (`https://puzz.link/p?nonogram/COLS/ROWS/BODY`), one per line
+//!   ([`parse_url`]).
 
+mod url;
 mod webpbn_xml;
+
+pub use url::{parse_url, to_url};
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -69,6 +74,9 @@ pub fn parse_file(path: &Path, text: &str) -> Vec<Entry> {
     if text.trim().is_empty() {
         return vec![Entry::error(1, "empty file: no puzzle")];
     }
+    if text.lines().find(|l| !l.trim().is_empty()).and_then(masu_core::pzpr::parse_url).is_some() {
+        return parse_urls(text);
+    }
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     match extension.as_str() {
         "json" => parse_json(text),
@@ -80,6 +88,17 @@ pub fn parse_file(path: &Path, text: &str) -> Vec<Entry> {
         _ if text.trim_start().starts_with('{') => parse_json(text),
         _ => vec![parse_text(text)],
     }
+}
+
+/// A puzzle per non-blank line, each a puzz.link URL.
+fn parse_urls(text: &str) -> Vec<Entry> {
+    let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    lines
+        .map(|(i, line)| match masu_core::pzpr::parse_url(line) {
+            Some(url) => Entry::ok(i + 1, parse_url(&url)),
+            None => Entry::error(i + 1, "not a puzz.link URL (a file of URLs holds one per line)"),
+        })
+        .collect()
 }
 
 /// Whether a file in a directory walk holds puzzles (and not, say, solutions or notes).
