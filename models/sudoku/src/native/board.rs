@@ -16,9 +16,8 @@ pub(crate) struct Geometry {
     box_size: usize,
     /// Every value's bit: `(1 << side) - 1`.
     pub(crate) all: u32,
-    /// The peers of cell `i`: `peers[i * peer_count..][..peer_count]`.
+    /// The peers of cell `i`: `peers[i * count..][..count]`, `count` = 2(side − 1) + (box − 1)².
     peers: Vec<u16>,
-    peer_count: usize,
     /// Rows, then columns, then boxes: `units[u * side..][..side]`.
     units: Vec<u16>,
     /// The units of each cell, as one bit set (bit `u` for unit `u`; 75 units at most).
@@ -68,19 +67,11 @@ impl Geometry {
         }
         let row_col_box = |i: usize| [i / side, side + i % side, 2 * side + box_of(i)];
         let cell_units = (0..cells).map(|i| row_col_box(i).iter().fold(0u128, |set, &u| set | 1 << u)).collect();
-        Geometry { side, box_size, all: (1u32 << side) - 1, peers, peer_count, units, cell_units }
+        Geometry { side, box_size, all: (1u32 << side) - 1, peers, units, cell_units }
     }
 
     pub(crate) fn cells(&self) -> usize {
         self.side * self.side
-    }
-
-    fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..][..self.peer_count]
-    }
-
-    fn unit(&self, unit: usize) -> &[u16] {
-        &self.units[unit * self.side..][..self.side]
     }
 }
 
@@ -110,7 +101,13 @@ impl Board {
                 return None;
             }
         }
-        board.propagate(geometry).then_some(board)
+        let propagated = match geometry.box_size {
+            2 => board.propagate::<2>(geometry),
+            3 => board.propagate::<3>(geometry),
+            4 => board.propagate::<4>(geometry),
+            _ => board.propagate::<5>(geometry),
+        };
+        propagated.then_some(board)
     }
 
     /// Becomes a copy of `other`, reusing its own memory.
@@ -140,24 +137,24 @@ impl Board {
         if c & PLACED == 0 {
             self.candidates[cell] = bit;
             self.queue.push(cell as u16);
-            self.dirty |= geometry.cell_units[cell];
+            self.touch(geometry.cell_units[cell]);
         }
         true
     }
 
     /// Naked and hidden singles to a fix-point; `false` on a contradiction (a cell without
     /// candidates, a value with no cell left in a unit).
-    pub(crate) fn propagate(&mut self, geometry: &Geometry) -> bool {
+    pub(crate) fn propagate<const N: usize>(&mut self, geometry: &Geometry) -> bool {
         loop {
-            if !self.place_queued(geometry) {
+            if !self.place_queued::<N>(geometry) {
                 return false;
             }
-            match self.hidden_singles(geometry) {
+            match self.hidden_singles::<N>(geometry) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.locked_candidates(geometry) {
+            match self.locked_candidates::<N>(geometry) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -169,41 +166,50 @@ impl Board {
     /// the rest of that row (column); a value whose candidates in a row (column) lie in one
     /// box leaves the rest of that box. `Some(true)` if a candidate was removed, `None` on a
     /// contradiction.
-    fn locked_candidates(&mut self, geometry: &Geometry) -> Option<bool> {
-        let (side, n) = (geometry.side, geometry.box_size);
+    fn locked_candidates<const N: usize>(&mut self, geometry: &Geometry) -> Option<bool> {
+        let side = N * N;
+        let all = geometry.all;
         let mut changed = false;
         // Twice: lines as rows (cell r·side + c), then as columns (cell c·side + r).
         for transposed in [false, true] {
             let cell =
                 |line: usize, across: usize| if transposed { across * side + line } else { line * side + across };
-            // segment[line · n + k]: the candidates of `line` inside the k-th box it crosses.
-            let mut segment = [0u32; 125];
-            for line in 0..side {
-                for k in 0..n {
-                    segment[line * n + k] =
-                        (k * n..(k + 1) * n).fold(0, |union, across| union | self.candidates[cell(line, across)]);
+            // segment[line][k]: the candidates of `line` inside the k-th box it crosses.
+            let mut segment = [[0u32; N]; 25];
+            for (line, segments) in segment.iter_mut().enumerate().take(side) {
+                for (k, union) in segments.iter_mut().enumerate() {
+                    for across in k * N..(k + 1) * N {
+                        *union |= self.candidates[cell(line, across)];
+                    }
+                    *union &= all;
                 }
             }
-            for band in 0..n {
-                for k in 0..n {
-                    // The box of lines band·n.. crossed at its k-th segment.
-                    for line in band * n..(band + 1) * n {
-                        let own = segment[line * n + k];
-                        let in_box = (band * n..(band + 1) * n)
-                            .filter(|&other| other != line)
-                            .fold(0, |union, other| union | segment[other * n + k]);
-                        let in_line = (0..n).filter(|&j| j != k).fold(0, |union, j| union | segment[line * n + j]);
-                        let pointing = own & !in_box & geometry.all;
+            for band in 0..N {
+                for k in 0..N {
+                    // The box of lines band·N.. crossed at its k-th segment.
+                    for i in 0..N {
+                        let line = band * N + i;
+                        let own = segment[line][k];
+                        let (mut in_box, mut in_line) = (0, 0);
+                        for j in 0..N {
+                            if j != i {
+                                in_box |= segment[band * N + j][k];
+                            }
+                            if j != k {
+                                in_line |= segment[line][j];
+                            }
+                        }
+                        let pointing = own & !in_box;
                         if pointing & in_line != 0 {
-                            for across in (0..side).filter(|a| a / n != k) {
+                            for across in (0..side).filter(|a| a / N != k) {
                                 changed |= self.eliminate(geometry, cell(line, across), pointing)?;
                             }
                         }
-                        let claiming = own & !in_line & geometry.all;
+                        let claiming = own & !in_line;
                         if claiming & in_box != 0 {
-                            for other in (band * n..(band + 1) * n).filter(|&o| o != line) {
-                                for across in k * n..(k + 1) * n {
-                                    changed |= self.eliminate(geometry, cell(other, across), claiming)?;
+                            for j in (0..N).filter(|&j| j != i) {
+                                for across in k * N..(k + 1) * N {
+                                    changed |= self.eliminate(geometry, cell(band * N + j, across), claiming)?;
                                 }
                             }
                         }
@@ -215,6 +221,11 @@ impl Board {
             }
         }
         Some(changed)
+    }
+
+    /// Marks `units` as changed, for hidden singles.
+    fn touch(&mut self, units: u128) {
+        self.dirty |= units;
     }
 
     /// Removes `bits` from an open cell's candidates: `Some(true)` if any was there, `None`
@@ -232,12 +243,12 @@ impl Board {
         if left.is_power_of_two() {
             self.queue.push(cell as u16);
         }
-        self.dirty |= geometry.cell_units[cell];
+        self.touch(geometry.cell_units[cell]);
         Some(true)
     }
 
     /// Places every queued cell, removing its value from its peers (naked singles).
-    fn place_queued(&mut self, geometry: &Geometry) -> bool {
+    fn place_queued<const N: usize>(&mut self, geometry: &Geometry) -> bool {
         while let Some(cell) = self.queue.pop() {
             let cell = usize::from(cell);
             let bit = self.candidates[cell];
@@ -246,7 +257,8 @@ impl Board {
             }
             self.candidates[cell] = bit | PLACED;
             self.open -= 1;
-            for &peer in geometry.peers(cell) {
+            let count = 2 * (N * N - 1) + (N - 1) * (N - 1);
+            for &peer in &geometry.peers[cell * count..][..count] {
                 let c = &mut self.candidates[usize::from(peer)];
                 if *c & bit != 0 {
                     if *c & PLACED != 0 {
@@ -259,7 +271,7 @@ impl Board {
                     if c.is_power_of_two() {
                         self.queue.push(peer);
                     }
-                    self.dirty |= geometry.cell_units[usize::from(peer)];
+                    self.touch(geometry.cell_units[usize::from(peer)]);
                 }
             }
         }
@@ -268,13 +280,13 @@ impl Board {
 
     /// Queues every value that has one cell left in a unit. `Some(true)` if any was queued,
     /// `None` on a unit missing a value.
-    fn hidden_singles(&mut self, geometry: &Geometry) -> Option<bool> {
+    fn hidden_singles<const N: usize>(&mut self, geometry: &Geometry) -> Option<bool> {
         let mut found = false;
-        let mut units = std::mem::take(&mut self.dirty) & ((1u128 << (3 * geometry.side)) - 1);
+        let mut units = std::mem::take(&mut self.dirty) & ((1u128 << (3 * N * N)) - 1);
         while units != 0 {
             let unit = units.trailing_zeros() as usize;
             units &= units - 1;
-            let cells = geometry.unit(unit);
+            let cells = &geometry.units[unit * N * N..][..N * N];
             let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
             for &cell in cells {
                 let c = self.candidates[usize::from(cell)];
@@ -295,7 +307,7 @@ impl Board {
                 // A second value alone in the same cell finds no cell left: a contradiction.
                 let cell = usize::from(*cell);
                 self.candidates[cell] = bit;
-                self.dirty |= geometry.cell_units[cell];
+                self.touch(geometry.cell_units[cell]);
                 self.queue.push(cell as u16);
                 found = true;
             }

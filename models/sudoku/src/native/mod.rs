@@ -60,7 +60,13 @@ pub fn search(
         stopped: false,
         boards: vec![root],
     };
-    dfs.descend(0);
+    // The box size as a constant: each size's loops compiled for it.
+    match puzzle.box_size() {
+        2 => dfs.descend::<2>(0),
+        3 => dfs.descend::<3>(0),
+        4 => dfs.descend::<4>(0),
+        _ => dfs.descend::<5>(0),
+    }
     let complete = !dfs.stopped && dfs.solutions.len() < limit;
     Search { solutions: dfs.solutions, complete, nodes: dfs.nodes, singles_only }
 }
@@ -80,7 +86,7 @@ struct Dfs<'a> {
 
 impl Dfs<'_> {
     /// Searches below the propagated board of `depth`.
-    fn descend(&mut self, depth: usize) {
+    fn descend<const N: usize>(&mut self, depth: usize) {
         let board = &self.boards[depth];
         let Some(cell) = board.branching_cell() else {
             self.solutions.push(board.values());
@@ -115,8 +121,8 @@ impl Dfs<'_> {
             let (parent, child) = self.boards.split_at_mut(depth + 1);
             let child = &mut child[0];
             child.copy_from(&parent[depth]);
-            if child.set(self.geometry, cell, bit) && child.propagate(self.geometry) {
-                self.descend(depth + 1);
+            if child.set(self.geometry, cell, bit) && child.propagate::<N>(self.geometry) {
+                self.descend::<N>(depth + 1);
             }
         }
     }
