@@ -3,21 +3,41 @@
 
 use crate::Sudoku;
 
-/// The first value seen twice in a unit (ignoring blanks), described for a person.
+/// The first value seen twice in a unit (ignoring blanks), described for a person. Units
+/// are walked by index (row `k`, column `k`, box `k`), with no allocation: the checker runs
+/// on every answer, so its cost is part of every solve's time.
 pub fn first_repeat(puzzle: &Sudoku, cells: &[u8]) -> Option<String> {
-    let side = puzzle.side();
-    for (unit, members) in puzzle.units() {
-        let mut seen = vec![None; side + 1];
-        for (r, c) in members {
-            let v = cells[r * side + c];
-            if v == 0 {
-                continue;
+    let (side, n) = (puzzle.side(), puzzle.box_size());
+    let member = |kind: usize, k: usize, i: usize| match kind {
+        0 => (k, i),
+        1 => (i, k),
+        _ => ((k / n) * n + i / n, (k % n) * n + i % n),
+    };
+    for kind in 0..3 {
+        for k in 0..side {
+            // Bit v: the value v was seen in this unit.
+            let mut seen = 0u32;
+            for i in 0..side {
+                let (r, c) = member(kind, k, i);
+                let v = cells[r * side + c];
+                if v == 0 {
+                    continue;
+                }
+                if seen >> v & 1 == 1 {
+                    let (r0, c0) = (0..i).map(|j| member(kind, k, j)).find(|&(r0, c0)| cells[r0 * side + c0] == v)?;
+                    let unit = ["row", "column", "box"][kind];
+                    let symbol = puzzle.alphabet().symbol(v);
+                    return Some(format!(
+                        "{unit} {} has two {symbol}s (r{}c{} and r{}c{})",
+                        k + 1,
+                        r0 + 1,
+                        c0 + 1,
+                        r + 1,
+                        c + 1
+                    ));
+                }
+                seen |= 1 << v;
             }
-            if let Some((r0, c0)) = seen[usize::from(v)] {
-                let symbol = puzzle.alphabet().symbol(v);
-                return Some(format!("{unit} has two {symbol}s (r{}c{} and r{}c{})", r0 + 1, c0 + 1, r + 1, c + 1));
-            }
-            seen[usize::from(v)] = Some((r, c));
         }
     }
     None
