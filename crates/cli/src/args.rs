@@ -211,8 +211,8 @@ pub(crate) struct CompareArgs {
     #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
     pub(crate) shift: f64,
     /// Numberlink rule (see `solve --help`).
-    #[arg(long, value_parser = parse_rule)]
-    pub(crate) rule: Option<masu_numberlink::Rule>,
+    #[arg(long)]
+    pub(crate) rule: Option<String>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
@@ -354,8 +354,8 @@ pub(crate) struct SolveArgs {
     pub(crate) svg: Option<PathBuf>,
     /// Numberlink rule: fill (every cell on a path) or blanks (cells may stay empty).
     /// Default: what the file implies (Flow Free boards: fill), else blanks.
-    #[arg(long, value_parser = parse_rule)]
-    pub(crate) rule: Option<masu_numberlink::Rule>,
+    #[arg(long)]
+    pub(crate) rule: Option<String>,
     /// Solve only shard K of N (e.g. 2/3) of the puzzles, by their stable ids (see `compare
     /// --help`).
     #[arg(long, value_parser = parse_shard)]
@@ -381,10 +381,6 @@ pub(crate) fn parse_param(s: &str) -> Result<(String, String), String> {
         Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
         _ => Err(format!("'{s}' is not KEY=VALUE")),
     }
-}
-
-pub(crate) fn parse_rule(s: &str) -> Result<masu_numberlink::Rule, String> {
-    s.parse()
 }
 
 pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {

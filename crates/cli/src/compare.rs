@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use masu_core::{Backend, Formulation, Puzzle, SolveOptions};
+use masu_core::{Backend, Formulation, Puzzle};
 use masu_harness::html::{self, Pictures};
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
@@ -68,10 +68,8 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let options = SolveOptions {
-        parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
-        ..solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt)
-    };
+    let options = solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt);
+    let rule = args.rule.as_deref().map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)?;
     let setting = Setting::here(args.count, args.time_limit.map(|t| t.as_secs_f64()), args.size_limit, None);
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
     let batch_setting = &setting;
@@ -81,8 +79,8 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         let (id, place) = (located.id(), located.place());
         match located.item.puzzle {
             Ok(mut puzzle) => {
-                if let Some(rule) = args.rule {
-                    puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
+                if let Some(rule) = rule {
+                    puzzle.set_rule(rule);
                 }
                 instances.push(Instance::new(id, puzzle));
             }

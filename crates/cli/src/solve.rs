@@ -39,8 +39,9 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let mut options =
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
-    backend.check_parameters(&args.params)?;
+    masu_core::check_parameters::<P>(backend, &args.params)?;
     options.parameters = args.params.clone();
+    let rule = args.rule.as_deref().map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)?;
     options.log = args.log;
 
     let mut items = read_inputs::<P>(&args.paths);
@@ -49,9 +50,9 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         items.retain(|l| shard.contains(&l.id()));
         eprintln!("shard {shard}: {} of {all} puzzles", items.len());
     }
-    if let Some(rule) = args.rule {
+    if let Some(rule) = rule {
         for puzzle in items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()) {
-            puzzle.set_rule(&rule.to_string()).map_err(anyhow::Error::msg)?;
+            puzzle.set_rule(rule);
         }
     }
     if args.svg.is_some() && items.len() != 1 {

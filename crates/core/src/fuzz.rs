@@ -8,16 +8,6 @@ use std::path::Path;
 
 use crate::Puzzle;
 
-/// The file names that choose each reader of a kind (readers tell formats by extension and
-/// content): the fuzz targets pick one with the input's first byte.
-pub fn file_names(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "nonogram" => &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle.xml", "puzzle"],
-        "numberlink" => &["puzzle.json", "puzzle.txt", "puzzle"],
-        _ => &["puzzle.txt"],
-    }
-}
-
 /// Reads `data` as the file `file_name` of kind `P`; panics (a finding) when a reader
 /// panics, an error names a line past the input's end, or a puzzle does not read back as
 /// itself.
@@ -40,9 +30,10 @@ pub fn reads<P: Puzzle + PartialEq>(file_name: &str, data: &[u8]) {
     }
 }
 
-/// [`reads`] with the reader chosen by `data`'s first byte among [`file_names`].
+/// [`reads`] with the reader chosen by `data`'s first byte among the kind's
+/// [`Puzzle::READER_FILE_NAMES`].
 pub fn reads_any<P: Puzzle + PartialEq>(data: &[u8]) {
-    let names = file_names(P::KIND);
+    let names = P::READER_FILE_NAMES;
     if let Some((&first, rest)) = data.split_first() {
         reads::<P>(names[usize::from(first) % names.len()], rest);
     }

@@ -38,18 +38,21 @@ pub trait Formulation:
 ///         One = "one" on [Native],
 ///         /// Another.
 ///         Two = "two" on [Highs, CpSat],
+///         /// A MILP: every backend that solves one.
+///         Three = "three" on [MILP],
 ///     }
 /// }
-/// use masu_core::Formulation;
-/// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[masu_core::Backend::Highs, masu_core::Backend::CpSat]);
-/// assert_eq!("three".parse::<Toy>().unwrap_err(), "unknown toy formulation 'three' (expected one, two)");
+/// use masu_core::{Backend, Formulation};
+/// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
+/// assert_eq!(Toy::Three.backends(), &Backend::MILP);
+/// assert_eq!("four".parse::<Toy>().unwrap_err(), "unknown toy formulation 'four' (expected one, two, three)");
 /// ```
 #[macro_export]
 macro_rules! formulations {
     (
         $(#[$meta:meta])*
         pub enum $name:ident for $kind:literal {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal on [$($backend:ident),+ $(,)?] ),+ $(,)?
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal on [$($backend:tt)+] ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -67,7 +70,7 @@ macro_rules! formulations {
             }
             /// The backends it runs on, its own first (compiled in or not).
             pub fn backends(self) -> &'static [$crate::Backend] {
-                match self { $($name::$variant => &[$($crate::Backend::$backend),+]),+ }
+                match self { $($name::$variant => $crate::formulations!(@backends $($backend)+)),+ }
             }
         }
 
@@ -103,6 +106,9 @@ macro_rules! formulations {
             }
         }
     };
+    // `MILP`: every backend a MILP runs on; else backends by name.
+    (@backends MILP) => { &$crate::Backend::MILP };
+    (@backends $($backend:ident),+ $(,)?) => { &[$($crate::Backend::$backend),+] };
 }
 
 /// What is wrong with an input, and where: the 1-based line, and column where one is to
@@ -189,10 +195,19 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     type Solution: Clone + PartialEq + Debug + Send + serde::Serialize;
     /// Its formulations.
     type Formulation: Formulation;
+    /// Its rule variants (numberlink: `fill`, `blanks`), read once from their names;
+    /// [`NoRule`] for a kind that has none.
+    type Rule: Copy + Debug + Display + FromStr<Err = String> + Send + Sync;
     /// The kind's name on the command line.
     const KIND: &'static str;
     /// The formulation used when none is asked for.
     const DEFAULT: Self::Formulation;
+    /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
+    /// backend), checked by [`check_parameters`].
+    const PARAMETERS: &'static [Parameter] = &[];
+    /// File names that choose each of its readers (they tell formats by extension and
+    /// content): the fuzz targets pick one by an input's first byte ([`crate::fuzz`]).
+    const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.txt"];
 
     /// Whether a file met in a directory walk holds puzzles of this kind.
     fn is_puzzle_file(path: &Path) -> bool;
@@ -230,11 +245,79 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
         None
     }
-    /// Sets a rule variant by name (numberlink: `fill` or `blanks`); kinds without
-    /// variants refuse.
-    fn set_rule(&mut self, rule: &str) -> Result<(), String> {
-        Err(format!("{} puzzles have no rule '{rule}' to set", Self::KIND))
+    /// Sets a rule variant (a kind without variants has no [`Puzzle::Rule`] value to take).
+    fn set_rule(&mut self, rule: Self::Rule) {
+        let _ = rule;
     }
+}
+
+/// The rule type of a kind without rule variants: no name reads as one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRule {}
+
+impl Display for NoRule {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl FromStr for NoRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<NoRule, String> {
+        Err(format!("no rule '{s}': this kind has no rule variants"))
+    }
+}
+
+/// A raw parameter a kind's native formulations read: `--param NAME=VALUE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// Its name.
+    pub name: &'static str,
+    /// What its value is.
+    pub value: ParameterValue,
+    /// What it does, for errors and help.
+    pub about: &'static str,
+}
+
+/// What a [`Parameter`]'s value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParameterValue {
+    /// A whole number (steps, nodes).
+    Count,
+    /// `true` or `false`.
+    Switch,
+}
+
+/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve: the native
+/// backend takes what the kind declares ([`Puzzle::PARAMETERS`]), every other backend what its
+/// solver defines ([`Backend::check_parameters`]). An unknown name or a refused value is
+/// [`Error::Parameter`].
+pub fn check_parameters<P: Puzzle>(backend: Backend, parameters: &[(String, String)]) -> Result<(), Error> {
+    if backend != Backend::Native {
+        return backend.check_parameters(parameters);
+    }
+    for (name, value) in parameters {
+        let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
+        let Some(declared) = P::PARAMETERS.iter().find(|p| p.name == name) else {
+            let names: Vec<&str> = P::PARAMETERS.iter().map(|p| p.name).collect();
+            return Err(refuse(match names.as_slice() {
+                [] => format!("the native {} solvers take no parameters", P::KIND),
+                names => format!("the native {} solvers take {}", P::KIND, names.join(", ")),
+            }));
+        };
+        let fits = match declared.value {
+            ParameterValue::Count => value.trim().parse::<u64>().is_ok(),
+            ParameterValue::Switch => value.trim().parse::<bool>().is_ok(),
+        };
+        if !fits {
+            let wanted = match declared.value {
+                ParameterValue::Count => "a whole number",
+                ParameterValue::Switch => "true or false",
+            };
+            return Err(refuse(format!("'{value}' is not {wanted} ({})", declared.about)));
+        }
+    }
+    Ok(())
 }
 
 /// Solves `puzzle` with `formulation` on `backend`: the backend must be one the formulation

@@ -337,7 +337,8 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
 }
 
 /// Every instance on every runner, `jobs` instances at once (each solve's own threads come
-/// from `options.threads`). `on_instance` sees each instance's rows on this thread as soon
+/// from `options.threads`; they share the memory available, each taking `1/jobs` of it
+/// unless `options.memory` says otherwise). `on_instance` sees each instance's rows on this thread as soon
 /// as they are done (for progress and live failures). Stops starting instances when
 /// `options.interrupt` fires, keeping what finished. The rows come back in instance order.
 pub fn run_matrix<P: Puzzle>(
@@ -349,6 +350,12 @@ pub fn run_matrix<P: Puzzle>(
     mut on_instance: impl FnMut(&Instance<P>, &[Row]),
 ) -> Vec<Row> {
     let mut done: Vec<Option<Vec<Row>>> = vec![None; instances.len()];
+    // The solves running at once share the memory available now.
+    let shared = SolveOptions {
+        memory: options.memory.or_else(|| masu_core::available_memory().map(|m| m / jobs.max(1) as u64)),
+        ..options.clone()
+    };
+    let options = &shared;
     let stop = || options.interrupt.is_interrupted();
     let work = |instance: &Instance<P>| -> Vec<Row> {
         runners.iter().map(|r| run_one(instance, r, options, repeat)).collect()

@@ -136,7 +136,7 @@ masu_core::formulations! {
         /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
         StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp],
         /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
-        Patterns = "patterns" on [Highs, CpSat, Cbc, Scip, Microlp],
+        Patterns = "patterns" on [MILP],
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
         LineSolver = "line-solver" on [Native],
         /// Article 004's fix-point with a dynamic-programming line solver instead of enumeration.
@@ -155,8 +155,16 @@ pub(crate) use masu_core::timed;
 impl Puzzle for Nonogram {
     type Solution = Grid;
     type Formulation = Formulation;
+    type Rule = masu_core::NoRule;
     const KIND: &'static str = "nonogram";
     const DEFAULT: Formulation = Formulation::Native;
+    const PARAMETERS: &'static [masu_core::Parameter] = &[masu_core::Parameter {
+        name: "handover",
+        value: masu_core::ParameterValue::Count,
+        about: "probes before native hands over to clause learning, 200,000 by default",
+    }];
+    const READER_FILE_NAMES: &'static [&'static str] =
+        &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle.xml", "puzzle"];
 
     fn is_puzzle_file(path: &Path) -> bool {
         format::is_puzzle_file(path)

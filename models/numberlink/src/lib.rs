@@ -50,7 +50,7 @@ masu_core::formulations! {
         /// One circuit through every used cell: no detached loops.
         Connected = "connected" on [CpSat],
         /// Cell-number and edge binaries, degrees, lazy cycle cuts.
-        Milp = "milp" on [Highs, CpSat, Cbc, Scip, Microlp],
+        Milp = "milp" on [MILP],
         /// A complete search growing paths cell by cell; no backend.
         Native = "native" on [Native],
         /// The board swept cell by cell: a depth-first search for answers, then an exact
@@ -69,8 +69,22 @@ pub(crate) type Found = masu_core::Found<Paths>;
 impl Puzzle for Numberlink {
     type Solution = Paths;
     type Formulation = Formulation;
+    type Rule = Rule;
     const KIND: &'static str = "numberlink";
     const DEFAULT: Formulation = Formulation::Auto;
+    const PARAMETERS: &'static [masu_core::Parameter] = &[
+        masu_core::Parameter {
+            name: "handover",
+            value: masu_core::ParameterValue::Count,
+            about: "nodes before native hands over to clause learning, 20,000 by default",
+        },
+        masu_core::Parameter {
+            name: "touch",
+            value: masu_core::ParameterValue::Switch,
+            about: "false: frontier counts only paths that never run beside themselves",
+        },
+    ];
+    const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.json", "puzzle.txt", "puzzle"];
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.
     fn is_puzzle_file(path: &Path) -> bool {
@@ -128,9 +142,8 @@ impl Puzzle for Numberlink {
     fn svg(&self, solution: Option<&Paths>) -> Option<String> {
         Some(render::svg(self, solution))
     }
-    fn set_rule(&mut self, rule: &str) -> Result<(), String> {
-        self.rule = rule.parse()?;
-        Ok(())
+    fn set_rule(&mut self, rule: Rule) {
+        self.rule = rule;
     }
 }
 

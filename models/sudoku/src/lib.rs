@@ -122,7 +122,7 @@ masu_core::formulations! {
         /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
         AllDifferent = "all-different" on [CpSat],
         /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
-        Binary = "binary" on [Highs, CpSat, Cbc, Scip, Microlp],
+        Binary = "binary" on [MILP],
         /// Candidates as bit sets, naked and hidden singles, branching on the fewest
         /// candidates; counts solutions.
         Native = "native" on [Native],
@@ -135,6 +135,7 @@ pub(crate) type Found = masu_core::Found<Vec<u8>>;
 impl Puzzle for Sudoku {
     type Solution = Grid;
     type Formulation = Formulation;
+    type Rule = masu_core::NoRule;
     const KIND: &'static str = "sudoku";
     const DEFAULT: Formulation = Formulation::AllDifferent;
 

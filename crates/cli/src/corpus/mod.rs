@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use masu_core::{Formulation, Puzzle, SolveOptions, Status};
+use masu_core::{Formulation, Puzzle, Status};
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
 use masu_harness::run::Verdict;
@@ -104,10 +104,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     }
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let options = SolveOptions {
-        parallel_solves: u32::try_from(jobs).unwrap_or(u32::MAX),
-        ..solve_options(args.time_limit, args.threads, 2, None, &interrupt)
-    };
+    let options = solve_options(args.time_limit, args.threads, 2, None, &interrupt);
     let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
         for row in rows {
             progress.advance();

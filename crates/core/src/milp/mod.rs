@@ -204,15 +204,15 @@ mod tests {
         assert!(message.starts_with("cp-sat: ") && message.contains("18 GB or more"), "{message}");
     }
 
-    /// Solves run side by side (`--jobs`) share the free memory: with enough of them, even a
-    /// tiny model is refused, on every backend and by CP-SAT's own check.
+    /// A solve's memory share (`--jobs` solves side by side each take a share): with a
+    /// few bytes, even a tiny model is refused, on every backend and by CP-SAT's own check.
     #[test]
-    fn parallel_solves_share_the_memory() {
+    fn a_memory_share_bounds_every_backend() {
         if crate::available_memory().is_none() {
             return; // not Linux: nothing to share
         }
         let (milp, xs) = two_of_three();
-        let crowded = SolveOptions { parallel_solves: u32::MAX, ..SolveOptions::default() };
+        let crowded = SolveOptions { memory: Some(64), ..SolveOptions::default() };
         for backend in backends() {
             assert!(matches!(milp.solve(backend, &crowded, &xs), Err(Error::TooLarge(_))), "{backend}");
             assert!(milp.solve(backend, &SolveOptions::default(), &xs).is_ok(), "{backend}");

@@ -1,0 +1,287 @@
+//! The solver backends, and one table of what masu knows of each: its name on the command
+//! line, its Cargo feature, whether it solves MILPs, its version, and how it checks raw
+//! parameters (`--param`). Adding a backend is a variant, a row, and its solver file.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Error;
+
+/// A solver backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    /// Google OR-Tools CP-SAT (feature `cp-sat`).
+    CpSat,
+    /// HiGHS through good_lp (feature `highs`).
+    Highs,
+    /// A solver written in Rust inside masu, needing no library.
+    Native,
+    /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
+    Cbc,
+    /// SCIP 10 from the OR-Tools wheel (feature `scip`).
+    Scip,
+    /// microlp, pure Rust (feature `microlp`).
+    Microlp,
+}
+
+/// One backend's facts.
+struct Facts {
+    /// The backend, where [`Backend::ALL`] has it (checked by a test).
+    #[cfg_attr(not(test), allow(dead_code))]
+    backend: Backend,
+    /// The name on the command line and in reports.
+    name: &'static str,
+    /// The Cargo feature that compiles it in (`None`: always there).
+    feature: Option<&'static str>,
+    /// This build has it.
+    compiled: bool,
+    /// It solves a [`Milp`](crate::milp::Milp).
+    milp: bool,
+    /// The solver and its version.
+    version: fn() -> String,
+    /// Checks raw parameters by the solver's own definitions (compiled in only).
+    check: CheckParameters,
+}
+
+/// A backend's check of raw parameters, `(name, value)` pairs.
+type CheckParameters = fn(Backend, &[(String, String)]) -> Result<(), Error>;
+
+/// Every backend's facts, in the order of [`Backend::ALL`].
+const FACTS: [Facts; 6] = [
+    Facts {
+        backend: Backend::CpSat,
+        name: "cp-sat",
+        feature: Some("cp-sat"),
+        compiled: cfg!(feature = "cp-sat"),
+        milp: true,
+        version: || "OR-Tools CP-SAT 9.15.6755".into(),
+        check: |_backend, parameters| {
+            #[cfg(feature = "cp-sat")]
+            return masu_cpsat::check_parameters(parameters).map_err(|(name, reason)| Error::Parameter {
+                backend: _backend,
+                name,
+                reason,
+            });
+            #[cfg(not(feature = "cp-sat"))]
+            not_compiled(_backend, parameters)
+        },
+    },
+    Facts {
+        backend: Backend::Highs,
+        name: "highs",
+        feature: Some("highs"),
+        compiled: cfg!(feature = "highs"),
+        milp: true,
+        version: || {
+            #[cfg(feature = "highs")]
+            return masu_mip::highs::version();
+            #[cfg(not(feature = "highs"))]
+            not_loaded("HiGHS")
+        },
+        check: |_backend, parameters| {
+            #[cfg(feature = "highs")]
+            return crate::milp::check_highs_parameters(parameters);
+            #[cfg(not(feature = "highs"))]
+            not_compiled(_backend, parameters)
+        },
+    },
+    Facts {
+        backend: Backend::Native,
+        name: "native",
+        feature: None,
+        compiled: true,
+        milp: false,
+        version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
+        // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
+        check: |_, _| Ok(()),
+    },
+    Facts {
+        backend: Backend::Cbc,
+        name: "cbc",
+        feature: Some("cbc"),
+        compiled: cfg!(feature = "cbc"),
+        milp: true,
+        version: || {
+            #[cfg(feature = "cbc")]
+            return masu_mip::cbc::version().unwrap_or_else(|e| format!("CBC (not loaded: {e})"));
+            #[cfg(not(feature = "cbc"))]
+            not_loaded("CBC")
+        },
+        check: |_backend, parameters| {
+            #[cfg(feature = "cbc")]
+            return masu_mip::cbc::check_parameters(parameters).map_err(|e| crate::milp::backend_error(_backend, e));
+            #[cfg(not(feature = "cbc"))]
+            not_compiled(_backend, parameters)
+        },
+    },
+    Facts {
+        backend: Backend::Scip,
+        name: "scip",
+        feature: Some("scip"),
+        compiled: cfg!(feature = "scip"),
+        milp: true,
+        version: || {
+            #[cfg(feature = "scip")]
+            return masu_mip::scip::version().unwrap_or_else(|e| format!("SCIP (not loaded: {e})"));
+            #[cfg(not(feature = "scip"))]
+            not_loaded("SCIP")
+        },
+        check: |_backend, parameters| {
+            #[cfg(feature = "scip")]
+            return masu_mip::scip::check_parameters(parameters).map_err(|e| crate::milp::backend_error(_backend, e));
+            #[cfg(not(feature = "scip"))]
+            not_compiled(_backend, parameters)
+        },
+    },
+    Facts {
+        backend: Backend::Microlp,
+        name: "microlp",
+        feature: Some("microlp"),
+        compiled: cfg!(feature = "microlp"),
+        milp: true,
+        version: || {
+            #[cfg(feature = "microlp")]
+            return masu_mip::microlp::version();
+            #[cfg(not(feature = "microlp"))]
+            not_loaded("microlp")
+        },
+        check: |_backend, parameters| {
+            #[cfg(feature = "microlp")]
+            return masu_mip::microlp::check_parameters(parameters)
+                .map_err(|e| crate::milp::backend_error(_backend, e));
+            #[cfg(not(feature = "microlp"))]
+            not_compiled(_backend, parameters)
+        },
+    },
+];
+
+/// The version line of a backend this build leaves out.
+#[allow(dead_code)]
+fn not_loaded(name: &str) -> String {
+    format!("{name} (not loaded: not compiled in)")
+}
+
+/// The parameter check of a backend this build leaves out.
+#[allow(dead_code)]
+fn not_compiled(backend: Backend, _: &[(String, String)]) -> Result<(), Error> {
+    Err(Error::NotCompiled(backend))
+}
+
+impl Backend {
+    /// Every backend, compiled in or not.
+    pub const ALL: [Backend; 6] =
+        [Backend::CpSat, Backend::Highs, Backend::Native, Backend::Cbc, Backend::Scip, Backend::Microlp];
+
+    /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
+    /// first: what `formulations!` writes as `MILP`.
+    pub const MILP: [Backend; 5] = [Backend::Highs, Backend::CpSat, Backend::Cbc, Backend::Scip, Backend::Microlp];
+
+    fn facts(self) -> &'static Facts {
+        &FACTS[self as usize]
+    }
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    /// The Cargo feature that compiles it in (`None` for the native solvers, always there).
+    pub fn feature(self) -> Option<&'static str> {
+        self.facts().feature
+    }
+
+    /// Whether this build of masu includes the backend (its Cargo feature is on).
+    pub fn is_compiled(self) -> bool {
+        self.facts().compiled
+    }
+
+    /// Whether it solves MILPs.
+    pub fn is_milp(self) -> bool {
+        self.facts().milp
+    }
+
+    /// The solver and its version, as records of runs carry it: the OR-Tools wheel masu's
+    /// build fetches, HiGHS's, CBC's and SCIP's as their libraries report them, or masu's
+    /// own.
+    pub fn version(self) -> String {
+        (self.facts().version)()
+    }
+
+    /// Checks raw solver parameters (`--param KEY=VALUE`) by the backend's own definitions,
+    /// before any solve: an unknown name or a refused value is [`Error::Parameter`]. The
+    /// native solvers' parameters belong to the kind: [`crate::check_parameters`].
+    pub fn check_parameters(self, parameters: &[(String, String)]) -> Result<(), Error> {
+        if parameters.is_empty() {
+            return Ok(());
+        }
+        (self.require()?.facts().check)(self, parameters)
+    }
+
+    /// `Ok(self)` when compiled in, else [`Error::NotCompiled`].
+    pub fn require(self) -> Result<Backend, Error> {
+        if self.is_compiled() { Ok(self) } else { Err(Error::NotCompiled(self)) }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Backend, String> {
+        Backend::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+            format!("unknown backend '{s}' (expected {})", names.join(", "))
+        })
+    }
+}
+
+/// `Ok` when `formulation` (which runs on `backends`) can run on `backend` in this build;
+/// else the typed reason: [`Error::NotApplicable`] or [`Error::NotCompiled`].
+pub fn check_backend(formulation: &str, backends: &[Backend], backend: Backend) -> Result<(), Error> {
+    if !backends.contains(&backend) {
+        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
+        return Err(Error::NotApplicable {
+            formulation: formulation.into(),
+            backend,
+            reason: format!("it runs on {}", names.join(" and ")),
+        });
+    }
+    backend.require().map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_all_and_milp_lists_its_milp_rows() {
+        for (i, backend) in Backend::ALL.iter().enumerate() {
+            assert_eq!(FACTS[i].backend, *backend);
+            assert_eq!(backend.name().parse::<Backend>(), Ok(*backend));
+        }
+        let milp: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is_milp()).collect();
+        let mut listed = Backend::MILP.to_vec();
+        listed.sort();
+        assert_eq!(milp, listed);
+        assert!(
+            "gurobi".parse::<Backend>().unwrap_err().contains("expected cp-sat, highs, native, cbc, scip, microlp")
+        );
+    }
+}
+
+#[cfg(all(test, feature = "highs"))]
+mod version_tests {
+    /// The linked HiGHS reports the version of the `highs-sys` that Cargo.lock pins.
+    #[test]
+    fn the_highs_version_is_read_from_the_library_cargo_lock_builds() {
+        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
+        let at = lock.find("name = \"highs-sys\"\nversion = \"").expect("highs-sys in Cargo.lock");
+        let version = lock[at..].split('"').nth(3).unwrap();
+        assert_eq!(crate::Backend::Highs.version(), format!("HiGHS {version}"));
+    }
+}

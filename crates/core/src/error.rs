@@ -1,0 +1,72 @@
+//! What can go wrong from a model to a report.
+
+use crate::Backend;
+
+/// What can go wrong from a model to a report.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The formulation cannot be expressed on the backend (e.g. AllDifferent on HiGHS).
+    #[error("formulation '{formulation}' cannot run on {backend}: {reason}")]
+    NotApplicable {
+        /// The formulation's name.
+        formulation: String,
+        /// The backend asked for.
+        backend: Backend,
+        /// Why not.
+        reason: String,
+    },
+    /// This build of masu leaves the backend out.
+    #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
+    NotCompiled(Backend),
+    /// The model is too large: past the formulation's `size_limit` (which can be raised), or
+    /// for the memory left to the backend.
+    #[error("model too large: {0}")]
+    TooLarge(String),
+    /// CP-SAT rejected the model or failed (a model too large for it is [`Error::TooLarge`]).
+    #[cfg(feature = "cp-sat")]
+    #[error(transparent)]
+    CpSat(masu_cpsat::Error),
+    /// HiGHS failed (not: infeasible, which is a status).
+    #[error("HiGHS: {0}")]
+    Highs(String),
+    /// CBC, SCIP or microlp failed (not: infeasible, which is a status).
+    #[error("{backend}: {message}")]
+    Backend {
+        /// The backend.
+        backend: Backend,
+        /// What it said.
+        message: String,
+    },
+    /// A raw parameter (`--param`) the backend does not know, or a value it refuses.
+    #[error("{backend} parameter '{name}': {reason}")]
+    Parameter {
+        /// The backend.
+        backend: Backend,
+        /// The parameter's name as given.
+        name: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A model could not be written (`--export`).
+    #[error("cannot export the model: {0}")]
+    Export(String),
+    /// A backend returned a solution that the puzzle's checker rejects: a bug, never hidden.
+    #[error("the {backend} answer fails the checker: {reason}")]
+    WrongAnswer {
+        /// The backend that answered.
+        backend: Backend,
+        /// What the checker found.
+        reason: String,
+    },
+}
+
+#[cfg(feature = "cp-sat")]
+impl From<masu_cpsat::Error> for Error {
+    fn from(e: masu_cpsat::Error) -> Error {
+        match e {
+            masu_cpsat::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
+            masu_cpsat::Error::Export(why) => Error::Export(why),
+            e => Error::CpSat(e),
+        }
+    }
+}

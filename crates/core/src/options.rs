@@ -1,0 +1,180 @@
+//! How to solve: the limits every backend shares ([`SolveOptions`]), the interrupt that stops
+//! a solve from another thread, and where models are exported.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::{Error, available_memory};
+
+/// Stops running and later solves from any thread (the CLI wires Ctrl-C and SIGTERM to it).
+/// Each backend turns it into its own stop request: CP-SAT's stop call, HiGHS's interrupt
+/// callback, SCIP's `SCIPinterruptSolve`, CBC's Ctrl-C handler called by a watcher, the native
+/// solvers' polled flag; microlp, which has none, stops between two solves of a count. A
+/// solve then ends with what it found.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt {
+    flag: Arc<AtomicBool>,
+    #[cfg(feature = "cp-sat")]
+    cp_sat: masu_cpsat::StopHandle,
+}
+
+impl Interrupt {
+    /// Not interrupted.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+    /// Interrupts.
+    pub fn interrupt(&self) {
+        self.flag.store(true, Ordering::SeqCst);
+        #[cfg(feature = "cp-sat")]
+        self.cp_sat.stop();
+    }
+    /// Whether [`Interrupt::interrupt`] was called.
+    pub fn is_interrupted(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+    /// The flag [`Interrupt::interrupt`] sets, for solvers that watch one.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.flag
+    }
+    /// The CP-SAT stop handle that this interrupt triggers.
+    #[cfg(feature = "cp-sat")]
+    pub fn cp_sat_handle(&self) -> masu_cpsat::StopHandle {
+        self.cp_sat.clone()
+    }
+}
+
+/// When a long search must stop: at a deadline, or on an interrupt (for solvers polled
+/// from inside, such as CaDiCaL's terminate callback in `masu-sat`).
+#[derive(Clone, Debug)]
+pub struct StopAt {
+    /// Stop at this instant, if any.
+    pub deadline: Option<std::time::Instant>,
+    /// Stop when interrupted.
+    pub interrupt: Interrupt,
+}
+
+impl StopAt {
+    /// The deadline has passed or the interrupt was triggered.
+    pub fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d) || self.interrupt.is_interrupted()
+    }
+}
+
+/// How to solve: limits shared by every backend.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Wall-clock limit for the whole solve, counting included.
+    pub time_limit: Option<Duration>,
+    /// Threads the backend may use (CP-SAT workers, HiGHS threads); `None`: its default.
+    pub threads: Option<u32>,
+    /// Stop after this many solutions: 1 solves, 2 decides uniqueness, N counts up to N.
+    pub solution_limit: usize,
+    /// Stops the solve from another thread.
+    pub interrupt: Interrupt,
+    /// The largest model a formulation may build, in its own unit (for nonogram `patterns`:
+    /// placements); past it the formulation refuses with [`Error::TooLarge`] before building.
+    pub size_limit: u64,
+    /// The most memory this solve may take, in bytes (`None`: what the system has available
+    /// when it starts); a harness running several solves at once gives each its share.
+    pub memory: Option<u64>,
+    /// Raw backend parameters (`--param KEY=VALUE`), by the backend's own names, checked by
+    /// [`Backend::check_parameters`]; they come after masu's own settings, so they win.
+    pub parameters: Vec<(String, String)>,
+    /// Write the backend's own log to stderr.
+    pub log: bool,
+    /// Write each model built, in the backend's format, before solving it.
+    pub export: Option<Export>,
+}
+
+/// Where models are exported: `DIR/STEM.EXT` for a solve's first model of each format, then
+/// `DIR/STEM.2.EXT`, ... (a formulation may build several, as numberlink's `connected` does).
+#[derive(Clone, Debug)]
+pub struct Export {
+    /// The folder.
+    pub dir: std::path::PathBuf,
+    /// The file name without extension (a puzzle's id).
+    pub stem: String,
+    written: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Export {
+    /// Files named after `stem` in `dir`.
+    pub fn new(dir: impl Into<std::path::PathBuf>, stem: &str) -> Export {
+        let stem: String =
+            stem.chars().map(|c| if c.is_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+        Export { dir: dir.into(), stem, written: Arc::default() }
+    }
+
+    /// Writes the next file of format `extension`; its path.
+    pub fn write(&self, extension: &str, bytes: &[u8]) -> Result<std::path::PathBuf, Error> {
+        let n = {
+            let mut written = self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let n = written.entry(extension.to_string()).or_default();
+            *n += 1;
+            *n
+        };
+        let name = if n == 1 { format!("{}.{extension}", self.stem) } else { format!("{}.{n}.{extension}", self.stem) };
+        let path = self.dir.join(name);
+        std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&path, bytes))
+            .map_err(|e| Error::Export(format!("{}: {e}", path.display())))?;
+        Ok(path)
+    }
+}
+
+impl SolveOptions {
+    /// How far a solve that took `wall` went past the time limit (`None`: no limit, or
+    /// within it).
+    pub fn overrun(&self, wall: Duration) -> Option<Duration> {
+        self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
+    }
+    /// The last value given to raw parameter `name`, parsed (`None` when absent or not a
+    /// `T`: [`Backend::check_parameters`] refuses such values before a solve).
+    pub fn parameter<T: FromStr>(&self, name: &str) -> Option<T> {
+        self.parameters.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.trim().parse().ok())
+    }
+
+    /// A CP-SAT solver with these limits, stopped by this interrupt.
+    #[cfg(feature = "cp-sat")]
+    pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
+        let parameters = masu_cpsat::Parameters {
+            time_limit: self.time_limit,
+            workers: self.threads,
+            memory_limit: self.memory_limit(),
+            log: self.log,
+            raw: self.parameters.clone(),
+            ..Default::default()
+        };
+        let mut solver = masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle());
+        if let Some(export) = self.export.clone() {
+            let write = move |bytes: &[u8]| export.write("pb", bytes).map(|_| ()).map_err(|e| e.to_string());
+            solver.export = Some(masu_cpsat::Exporter::new(write));
+        }
+        solver
+    }
+
+    /// The memory one solve may take: [`SolveOptions::memory`], else what is available
+    /// ([`available_memory`]). Backends refuse models that need more.
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.memory.or_else(available_memory)
+    }
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            time_limit: None,
+            threads: None,
+            solution_limit: 2,
+            interrupt: Interrupt::new(),
+            size_limit: 100_000,
+            memory: None,
+            parameters: Vec::new(),
+            log: false,
+            export: None,
+        }
+    }
+}
