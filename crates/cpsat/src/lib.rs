@@ -21,6 +21,7 @@
 //! assert_eq!((response.value(x), response.value(y)), (7, 5));
 //! ```
 
+mod enumerate;
 mod ffi;
 mod model;
 mod params;
@@ -29,9 +30,10 @@ mod solver;
 #[cfg(test)]
 mod tests;
 
+pub use enumerate::Enumeration;
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
 pub use params::{check_parameters, field_names};
-pub use solver::{CpSolver, Enumeration, Exporter, Parameters, Response, Status, StopHandle};
+pub use solver::{CpSolver, Exporter, Parameters, Response, Status, StopHandle};
 
 /// What can go wrong between a model and CP-SAT's answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

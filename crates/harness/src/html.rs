@@ -16,7 +16,8 @@ use serde_json::json;
 
 use crate::plot::{cactus_plot, profile_plot, scatter_plot};
 use crate::record::Setting;
-use crate::run::{Comparison, Row};
+use crate::row::Row;
+use crate::run::Comparison;
 use crate::write::{ENDS, summary_lines};
 
 /// The pictures of an instance: the puzzle, and its first checked solution.
@@ -276,7 +277,7 @@ const SCRIPT: &str = include_str!("html/report.js");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Verdict;
+    use crate::row::Verdict;
     use masu_core::{Backend, Status};
 
     #[test]

@@ -5,14 +5,15 @@
 //! - [`pool`]: a job pool that hands results back as they finish.
 //! - [`run`]: runners (a formulation on a backend), one [`run::Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
-//! - [`check`]: cross-checks between runners and expectations read from a corpus.
+//! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
+//! - [`expectations`]: what a source expects of a puzzle, and cross-checks between runners.
 //! - [`stats`]: medians and quantiles.
 //! - [`write`](mod@write): tables, summaries, CSV, Markdown sections.
 //! - [`plot`]: cactus plots, performance profiles, scatter plots (SVG).
 //! - [`html`]: one self-contained HTML report of a comparison.
 //! - [`progress`]: a progress bar, or a line per 5% when piped.
 
-pub mod check;
+pub mod expectations;
 pub mod html;
 pub mod input;
 pub mod merge;
@@ -20,10 +21,11 @@ pub mod plot;
 pub mod pool;
 pub mod progress;
 pub mod record;
+pub mod row;
 pub mod run;
 pub mod shard;
 pub mod stats;
 pub mod write;
 
-pub use check::{Expected, Finding, cross_check};
+pub use expectations::{Expected, Finding, cross_check};
 pub use run::{Comparison, Instance, Row, Runner, Verdict, compare, run_matrix};

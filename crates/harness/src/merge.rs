@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use masu_core::{Backend, Puzzle};
 
 use crate::record::{Key, Record, parse};
-use crate::run::{Comparison, Row, Verdict};
+use crate::row::{Row, Verdict};
+use crate::run::Comparison;
 
 /// Records read from files, not yet checked.
 #[derive(Debug, Default)]

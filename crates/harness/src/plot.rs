@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 
-use crate::run::Row;
+use crate::row::Row;
 use crate::stats::performance_ratios;
 
 fn failed(e: &dyn std::fmt::Display) -> String {

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use masu_core::{Backend, Puzzle};
 use serde::{Deserialize, Serialize};
 
-use crate::run::{Instance, Row};
+use crate::row::Row;
+use crate::run::Instance;
 
 /// How the rows of a batch were made: the same for every record of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,7 +185,7 @@ impl Log {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Verdict;
+    use crate::row::Verdict;
     use masu_core::Status;
 
     fn record(instance: &str) -> Record {

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use masu_core::Status;
 
-use crate::run::{Comparison, Row, Verdict};
+use crate::row::{Row, Verdict};
+use crate::run::Comparison;
 use crate::stats::{fixed, max, median};
 
 /// An aligned table, one line per row, then the wrong answers and findings.

@@ -13,7 +13,7 @@
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
 
-use crate::native::{StdoutToStderr, call_solver_sigint_handler, keeping_sigint, library_api, watched};
+use crate::dylib::{StdoutToStderr, call_solver_sigint_handler, keeping_sigint, library_api, watched};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libCbcSolver.so.2";
@@ -79,7 +79,7 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     for (name, value) in parameters {
         let one = [(name.clone(), value.clone())];
         let settings = Settings { parameters: &one, ..Settings::default() };
-        let printed = crate::native::capture_stdout(|| solve(&model, &settings))
+        let printed = crate::dylib::capture_stdout(|| solve(&model, &settings))
             .map_err(|e| Error::Library(format!("cannot read CBC's answer to its parameters: {e}")))?;
         let (result, text) = printed;
         result?;

@@ -1,7 +1,7 @@
 //! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
 //! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
 //! the OR-Tools wheel ships (features `cbc`, `scip`; with [`highs`], the only `unsafe` of this
-//! crate, in [`cbc`], [`scip`] and `native`), and microlp, in pure Rust (feature `microlp`).
+//! crate, in [`cbc`], [`scip`] and `dylib`), and microlp, in pure Rust (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
 //!
@@ -25,13 +25,13 @@ use std::time::Duration;
 
 #[cfg(feature = "cbc")]
 pub mod cbc;
+#[cfg(any(feature = "cbc", feature = "scip"))]
+mod dylib;
 #[cfg(feature = "highs")]
 pub mod highs;
 #[cfg(feature = "microlp")]
 pub mod microlp;
 mod mps;
-#[cfg(any(feature = "cbc", feature = "scip"))]
-mod native;
 #[cfg(feature = "scip")]
 pub mod scip;
 

@@ -12,7 +12,7 @@
 use std::ffi::{CString, c_char, c_double, c_int, c_uint, c_void};
 use std::sync::atomic::AtomicBool;
 
-use crate::native::library_api;
+use crate::dylib::library_api;
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libscip.so.10.0";
@@ -248,7 +248,7 @@ unsafe impl Sync for Shared {}
 fn solve_watched(api: &Api, scip: Ptr, stop: Option<&AtomicBool>) -> c_int {
     let shared = Shared(scip);
     let shared = &shared;
-    crate::native::watched(
+    crate::dylib::watched(
         stop,
         // SAFETY: see `Shared`: the instance is solving and outlives the watcher.
         || unsafe {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use masu_core::{SolveOptions, Status};
-use masu_harness::run::Verdict;
+use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median, quantile};
 use masu_harness::write::{Tally, machine};
 use masu_harness::{Row, Runner};

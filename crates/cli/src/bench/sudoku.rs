@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use std::time::Duration;
 
 use masu_core::{Backend, Puzzle, SolveOptions, Status};
-use masu_harness::run::Verdict;
+use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median};
 use masu_harness::write::machine;
 use masu_harness::{Instance, Runner};

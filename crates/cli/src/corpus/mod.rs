@@ -15,9 +15,9 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use masu_core::{Formulation, Puzzle, Status};
+use masu_harness::Verdict;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
-use masu_harness::run::Verdict;
 use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;

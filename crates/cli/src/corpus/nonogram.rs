@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use masu_harness::Expected;
-use masu_harness::check::IsSource;
+use masu_harness::expectations::IsSource;
 use masu_nonogram::{Grid, Nonogram};
 
 use super::{Cases, Source, json_cases};

@@ -26,7 +26,7 @@ macro_rules! library_api {
         fn api() -> Result<&'static Api, crate::Error> {
             static API: std::sync::OnceLock<Result<Api, String>> = std::sync::OnceLock::new();
             API.get_or_init(|| {
-                let library = crate::native::open($file)?;
+                let library = crate::dylib::open($file)?;
                 // SAFETY: each symbol is declared with its header's signature (the calling
                 // module's duty, stated in its doc); the pointers are copied out while
                 // `library` is kept beside them, in a static, for the life of the process.

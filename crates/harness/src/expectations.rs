@@ -3,7 +3,7 @@
 
 use masu_core::Status;
 
-use crate::run::{Row, Verdict};
+use crate::row::{Row, Verdict};
 
 /// Two runners that disagree on an instance.
 #[derive(Clone, Debug, serde::Serialize)]
