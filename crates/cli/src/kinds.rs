@@ -3,7 +3,7 @@
 
 use masu_core::Puzzle;
 
-use crate::corpus::Source;
+use crate::corpus::source::Source;
 
 /// Something to do with a kind of puzzle, chosen at run time: [`Kind::visit`] calls it with
 /// the kind's puzzle type.
@@ -11,7 +11,16 @@ pub(crate) trait Visit {
     /// What it returns.
     type Output;
     /// Does it for puzzle type `P`.
-    fn visit<P: Puzzle + Source>(self) -> Self::Output;
+    fn visit<P: Puzzle>(self) -> Self::Output;
+}
+
+/// Something to do with a kind's corpus: [`Kind::visit_corpus`] calls it with the kind's
+/// puzzle type, which knows how its collections are read.
+pub(crate) trait VisitCorpus {
+    /// What it returns.
+    type Output;
+    /// Does it for puzzle type `P`.
+    fn visit<P: Source>(self) -> Self::Output;
 }
 
 macro_rules! registry {
@@ -25,6 +34,13 @@ macro_rules! registry {
         impl Kind {
             /// Calls `visitor` with this kind's puzzle type.
             pub(crate) fn visit<V: Visit>(self, visitor: V) -> V::Output {
+                match self {
+                    $(Kind::$kind => visitor.visit::<$puzzle>(),)+
+                }
+            }
+
+            /// Calls `visitor` with this kind's puzzle type, for its corpus.
+            pub(crate) fn visit_corpus<V: VisitCorpus>(self, visitor: V) -> V::Output {
                 match self {
                     $(Kind::$kind => visitor.visit::<$puzzle>(),)+
                 }

@@ -14,10 +14,9 @@ use masu_harness::record::Setting;
 use masu_harness::write;
 
 use crate::args::{CompareFormat, ReportArgs};
-use crate::compare::Shown;
-use crate::corpus::Source;
 use crate::kinds::{Kind, Visit};
 use crate::out::{out, outln};
+use crate::show::Shown;
 
 /// Merges the files of `args`.
 pub(crate) fn run(args: &ReportArgs) -> Result<ExitCode> {
@@ -43,7 +42,7 @@ struct Report<'a> {
 
 impl Visit for Report<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+    fn visit<P: Puzzle>(self) -> Result<ExitCode> {
         let Report { args, gathered } = self;
         if args.format == CompareFormat::Jsonl {
             for (_, record) in &gathered.records {

@@ -16,6 +16,7 @@
 //! processes start with an empty signal mask (the standard library resets it).
 #![allow(unsafe_code)]
 
+use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -68,4 +69,15 @@ fn exit_now(code: i32) -> ! {
     // SAFETY: _exit ends the process without touching its memory; it is async-signal-safe and
     // may be called from any thread.
     unsafe { libc::_exit(code) }
+}
+
+/// The exit status of a batch: 130 when interrupted, 1 when anything failed, else 0.
+pub(crate) fn exit_status(interrupt: &Interrupt, failed: bool) -> ExitCode {
+    if interrupt.is_interrupted() {
+        ExitCode::from(130)
+    } else if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

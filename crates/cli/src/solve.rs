@@ -15,10 +15,10 @@ use masu_harness::{Instance, Row};
 use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
-use crate::corpus::Source;
 use crate::kinds::Visit;
+use crate::options::solve_options;
 use crate::out::{out, outln};
-use crate::{exit_status, solve_options};
+use crate::signals::exit_status;
 
 /// Solves (or counts, with a higher default count) every puzzle of the inputs.
 pub(crate) struct Solve<'a> {
@@ -28,7 +28,7 @@ pub(crate) struct Solve<'a> {
 
 impl Visit for Solve<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+    fn visit<P: Puzzle>(self) -> Result<ExitCode> {
         run::<P>(self.args, self.default_count)
     }
 }

@@ -7,57 +7,36 @@
 
 mod nonogram;
 mod numberlink;
+pub(crate) mod source;
 mod sudoku;
 
+pub(crate) use source::Source;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use masu_core::{Formulation, Puzzle, Status};
+use masu_core::{Formulation, Status};
 use masu_harness::Verdict;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
-use masu_harness::{Expected, Instance, Runner, cross_check, run_matrix, write};
+use masu_harness::{Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
 use crate::batch::Batch;
-use crate::compare::parse_formulations;
-use crate::kinds::Visit;
+use crate::kinds::VisitCorpus;
+use crate::options::solve_options;
 use crate::out::{out, outln};
-use crate::{exit_status, solve_options};
-
-/// A corpus's puzzles with their expectations, and the files that could not be read, with
-/// why.
-pub(crate) type Cases<P> = (Vec<Instance<P>>, Vec<(String, String)>);
-
-/// How a kind's corpus is read: its sets, and each puzzle with what its source knows.
-pub(crate) trait Source: Puzzle {
-    /// The sets checked by default (`None`: every set below the folder).
-    const DEFAULT_SETS: Option<&'static [&'static str]> = None;
-    /// The formulations run by default (`None`: every one).
-    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = None;
-    /// Whether every compiled backend of each formulation runs (else one, `--backend` where
-    /// the formulation supports it).
-    const EVERY_BACKEND: bool = false;
-
-    /// The puzzles of `sets` below `dir` (`all`: every set), with their expectations; and the
-    /// files that could not be read, with why. By default the first puzzle of each
-    /// `json/*.json` file, with nothing known of it but that it is read.
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>> {
-        json_cases(dir, sets, |text| {
-            let item = Self::read(Path::new("puzzle.json"), text).into_iter().next().ok_or("no puzzle")?;
-            Ok((item.puzzle.map_err(|e| e.message)?, Expected::default()))
-        })
-    }
-}
+use crate::runners::parse_formulations;
+use crate::signals::exit_status;
 
 /// Checks a corpus of one kind.
 pub(crate) struct Corpus<'a>(pub(crate) &'a CorpusArgs);
 
-impl Visit for Corpus<'_> {
+impl VisitCorpus for Corpus<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle + Source>(self) -> Result<ExitCode> {
+    fn visit<P: Source>(self) -> Result<ExitCode> {
         run::<P>(self.0)
     }
 }
@@ -141,63 +120,4 @@ fn short_name(name: &str) -> String {
         Some(e) if e == "json" => Path::new(name).file_stem().map_or(name.into(), |s| s.to_string_lossy().into()),
         _ => name.into(),
     }
-}
-
-/// The `json/*.json` puzzle files of `sets` below `dir` (`all`: every collection; a folder
-/// that is one collection is read whole), sorted. A named set without puzzles is an error,
-/// not a silent skip.
-fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
-    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                walk(&path, files);
-            } else if path.extension().is_some_and(|e| e == "json")
-                && path.parent().is_some_and(|p| p.ends_with("json"))
-            {
-                files.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    if dir.join("json").is_dir() || sets.iter().any(|s| s == "all") {
-        walk(dir, &mut files);
-    } else {
-        for set in sets {
-            let before = files.len();
-            walk(&dir.join(set), &mut files);
-            if files.len() == before {
-                bail!("set {set}: no json/*.json puzzles in {}", dir.join(set).display());
-            }
-        }
-    }
-    if files.is_empty() {
-        bail!("no json/*.json puzzles below {}", dir.display());
-    }
-    Ok(files)
-}
-
-/// The puzzles of the `json/*.json` files of `sets` below `dir`, each read by `read` from the
-/// file's text, in the file's collection; a file that cannot be read is named with why.
-fn json_cases<P: Puzzle>(
-    dir: &Path,
-    sets: &[String],
-    read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
-) -> Result<Cases<P>> {
-    let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
-    for file in json_files(dir, sets)? {
-        let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
-        match std::fs::read_to_string(&file).map_err(|e| e.to_string()).and_then(|text| read(&text)) {
-            Ok((puzzle, expected)) => cases.push(Instance { name, group: collection(&file), puzzle, expected }),
-            Err(why) => unreadable.push((name, why)),
-        }
-    }
-    Ok((cases, unreadable))
-}
-
-/// The collection a `json/` file belongs to: the folder above its `json/`.
-fn collection(file: &Path) -> String {
-    file.iter().rev().nth(2).map_or("?".into(), |c| c.to_string_lossy().into_owned())
 }

@@ -8,7 +8,7 @@ use masu_harness::Expected;
 use masu_harness::expectations::IsSource;
 use masu_nonogram::{Grid, Nonogram};
 
-use super::{Cases, Source, json_cases};
+use super::source::{Cases, Source, json_cases};
 
 impl Source for Nonogram {
     const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["native"]);

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use masu_harness::{Expected, Instance};
 use masu_sudoku::Sudoku;
 
-use super::{Cases, Source};
+use super::source::{Cases, Source};
 
 impl Source for Sudoku {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);

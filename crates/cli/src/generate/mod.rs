@@ -11,8 +11,8 @@ use masu_core::Interrupt;
 use masu_harness::{progress::Progress, stats::median};
 
 use crate::args::{GenerateArgs, GenerateFormat};
-use crate::exit_status;
 use crate::kinds::Kind;
+use crate::signals::exit_status;
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let only = |given: bool, what: &str, kind: Kind| {

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use serde_json::json;
 
 use crate::args::GenerateArgs;
-use crate::exit_status;
+use crate::signals::exit_status;
 use masu_core::{Puzzle, SolveOptions};
 use masu_nonogram::Nonogram;
 use masu_nonogram::generate::{judge, random};

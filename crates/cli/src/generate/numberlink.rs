@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 
 use crate::args::GenerateArgs;
 #[cfg(feature = "cp-sat")]
-use crate::exit_status;
+use crate::signals::exit_status;
 #[cfg(feature = "cp-sat")]
 use masu_core::SolveOptions;
 #[cfg(feature = "cp-sat")]

@@ -1,0 +1,92 @@
+//! How a kind's corpus is read: its sets, and each puzzle with what its source knows of it
+//! (the [`Source`] trait), and the `json/` collections most sources share.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use masu_core::Puzzle;
+use masu_harness::{Expected, Instance};
+
+/// A corpus's puzzles with their expectations, and the files that could not be read, with
+/// why.
+pub(crate) type Cases<P> = (Vec<Instance<P>>, Vec<(String, String)>);
+
+/// How a kind's corpus is read: its sets, and each puzzle with what its source knows.
+pub(crate) trait Source: Puzzle {
+    /// The sets checked by default (`None`: every set below the folder).
+    const DEFAULT_SETS: Option<&'static [&'static str]> = None;
+    /// The formulations run by default (`None`: every one).
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = None;
+    /// Whether every compiled backend of each formulation runs (else one, `--backend` where
+    /// the formulation supports it).
+    const EVERY_BACKEND: bool = false;
+
+    /// The puzzles of `sets` below `dir` (`all`: every set), with their expectations; and the
+    /// files that could not be read, with why. By default the first puzzle of each
+    /// `json/*.json` file, with nothing known of it but that it is read.
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>> {
+        json_cases(dir, sets, |text| {
+            let item = Self::read(Path::new("puzzle.json"), text).into_iter().next().ok_or("no puzzle")?;
+            Ok((item.puzzle.map_err(|e| e.message)?, Expected::default()))
+        })
+    }
+}
+
+/// The `json/*.json` puzzle files of `sets` below `dir` (`all`: every collection; a folder
+/// that is one collection is read whole), sorted. A named set without puzzles is an error,
+/// not a silent skip.
+fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                walk(&path, files);
+            } else if path.extension().is_some_and(|e| e == "json")
+                && path.parent().is_some_and(|p| p.ends_with("json"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    if dir.join("json").is_dir() || sets.iter().any(|s| s == "all") {
+        walk(dir, &mut files);
+    } else {
+        for set in sets {
+            let before = files.len();
+            walk(&dir.join(set), &mut files);
+            if files.len() == before {
+                bail!("set {set}: no json/*.json puzzles in {}", dir.join(set).display());
+            }
+        }
+    }
+    if files.is_empty() {
+        bail!("no json/*.json puzzles below {}", dir.display());
+    }
+    Ok(files)
+}
+
+/// The puzzles of the `json/*.json` files of `sets` below `dir`, each read by `read` from the
+/// file's text, in the file's collection; a file that cannot be read is named with why.
+pub(crate) fn json_cases<P: Puzzle>(
+    dir: &Path,
+    sets: &[String],
+    read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
+) -> Result<Cases<P>> {
+    let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
+    for file in json_files(dir, sets)? {
+        let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
+        match std::fs::read_to_string(&file).map_err(|e| e.to_string()).and_then(|text| read(&text)) {
+            Ok((puzzle, expected)) => cases.push(Instance { name, group: collection(&file), puzzle, expected }),
+            Err(why) => unreadable.push((name, why)),
+        }
+    }
+    Ok((cases, unreadable))
+}
+
+/// The collection a `json/` file belongs to: the folder above its `json/`.
+fn collection(file: &Path) -> String {
+    file.iter().rev().nth(2).map_or("?".into(), |c| c.to_string_lossy().into_owned())
+}

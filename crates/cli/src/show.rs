@@ -1,0 +1,77 @@
+//! How `compare` and `report` show a comparison: a table, CSV, JSON or an HTML page on
+//! standard output, and the plots as SVG files.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, Result};
+use masu_harness::html::{self, Pictures};
+use masu_harness::{Comparison, write};
+use serde_json::json;
+
+use crate::args::{CompareFormat, Plot};
+use crate::out::{out, outln};
+
+/// How `compare` and `report` show a comparison.
+pub(crate) struct Shown<'a> {
+    /// The format on standard output (records were streamed already for `jsonl`).
+    pub(crate) format: CompareFormat,
+    /// The pairs that did not run, `runner: reason`.
+    pub(crate) not_run: &'a [String],
+    /// The plots to write.
+    pub(crate) plots: &'a [Plot],
+    /// The plots' and the report's title.
+    pub(crate) title: String,
+    /// The shifted geometric mean's shift, seconds.
+    pub(crate) shift: f64,
+}
+
+impl Shown<'_> {
+    /// Prints `comparison` and writes the plots; `page` gives an HTML report its setting and
+    /// pictures.
+    pub(crate) fn print(
+        &self,
+        comparison: &Comparison,
+        page: impl FnOnce() -> (Vec<(String, String)>, BTreeMap<String, Pictures>),
+    ) -> Result<()> {
+        let Shown { format, not_run, plots, title, shift } = self;
+        let (title, shift) = (title.as_str(), *shift);
+        match format {
+            CompareFormat::Table => {
+                out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
+                // One line per reason: `not run (not applicable): all-different/highs, ...`.
+                let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
+                for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
+                    match by_reason.iter_mut().find(|(r, _)| *r == reason) {
+                        Some((_, pairs)) => pairs.push(pair),
+                        None => by_reason.push((reason, vec![pair])),
+                    }
+                }
+                for (reason, pairs) in by_reason {
+                    outln!("not run ({reason}): {}", pairs.join(", "));
+                }
+            }
+            CompareFormat::Html => {
+                let (setting, pictures) = page();
+                let page = html::Page { title: title.to_string(), setting, not_run: not_run.to_vec(), shift, pictures };
+                out!("{}", html::html(comparison, &page).map_err(anyhow::Error::msg)?);
+            }
+            CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
+            CompareFormat::Json => {
+                outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+            }
+            CompareFormat::Jsonl => {}
+        }
+        for plot in *plots {
+            use masu_harness::plot::{cactus_plot, profile_plot, scatter_plot};
+            let rows = &comparison.rows;
+            let (svg, path) = match plot {
+                Plot::Cactus(path) => (cactus_plot(rows, title), path),
+                Plot::Profile(path) => (profile_plot(rows, title), path),
+                Plot::Scatter(a, b, path) => (scatter_plot(rows, a, b, title), path),
+            };
+            let svg = svg.map_err(anyhow::Error::msg)?;
+            std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(())
+    }
+}
