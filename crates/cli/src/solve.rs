@@ -39,7 +39,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let mut options =
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
-    masu_core::check_parameters::<P>(backend, &args.params)?;
+    options.native = masu_core::check_parameters::<P>(backend, &args.params)?;
     options.parameters = args.params.clone();
     let rule = args.rule.as_deref().map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)?;
     options.log = args.log;

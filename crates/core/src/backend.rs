@@ -42,6 +42,9 @@ struct Facts {
     version: fn() -> String,
     /// Checks raw parameters by the solver's own definitions (compiled in only).
     check: CheckParameters,
+    /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
+    /// take good_lp's model their own ways).
+    matrix: fn() -> Option<crate::milp::matrix::Solver>,
 }
 
 /// A backend's check of raw parameters, `(name, value)` pairs.
@@ -66,6 +69,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "cp-sat"))]
             not_compiled(_backend, parameters)
         },
+        matrix: || None,
     },
     Facts {
         backend: Backend::Highs,
@@ -85,6 +89,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "highs"))]
             not_compiled(_backend, parameters)
         },
+        matrix: || None,
     },
     Facts {
         backend: Backend::Native,
@@ -95,6 +100,7 @@ const FACTS: [Facts; 6] = [
         version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
         // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
         check: |_, _| Ok(()),
+        matrix: || None,
     },
     Facts {
         backend: Backend::Cbc,
@@ -113,6 +119,12 @@ const FACTS: [Facts; 6] = [
             return masu_mip::cbc::check_parameters(parameters).map_err(|e| crate::milp::backend_error(_backend, e));
             #[cfg(not(feature = "cbc"))]
             not_compiled(_backend, parameters)
+        },
+        matrix: || {
+            #[cfg(feature = "cbc")]
+            return Some(masu_mip::cbc::solve);
+            #[cfg(not(feature = "cbc"))]
+            None
         },
     },
     Facts {
@@ -133,6 +145,12 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "scip"))]
             not_compiled(_backend, parameters)
         },
+        matrix: || {
+            #[cfg(feature = "scip")]
+            return Some(masu_mip::scip::solve);
+            #[cfg(not(feature = "scip"))]
+            None
+        },
     },
     Facts {
         backend: Backend::Microlp,
@@ -152,6 +170,12 @@ const FACTS: [Facts; 6] = [
                 .map_err(|e| crate::milp::backend_error(_backend, e));
             #[cfg(not(feature = "microlp"))]
             not_compiled(_backend, parameters)
+        },
+        matrix: || {
+            #[cfg(feature = "microlp")]
+            return Some(masu_mip::microlp::solve);
+            #[cfg(not(feature = "microlp"))]
+            None
         },
     },
 ];
@@ -216,6 +240,11 @@ impl Backend {
             return Ok(());
         }
         (self.require()?.facts().check)(self, parameters)
+    }
+
+    /// Its solve of a MILP in matrix form, if it is a matrix backend compiled in.
+    pub(crate) fn matrix_solver(self) -> Option<crate::milp::matrix::Solver> {
+        (self.facts().matrix)()
     }
 
     /// `Ok(self)` when compiled in, else [`Error::NotCompiled`].

@@ -28,8 +28,8 @@ pub use backend::{Backend, check_backend};
 pub use error::Error;
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
 pub use puzzle::{
-    Formulation, Found, Item, NoRule, Parameter, ParameterValue, ParseError, Puzzle, backend_for, check_parameters,
-    choose, runnable, solve, timed,
+    Formulation, Found, Item, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle, backend_for,
+    check_parameters, choose, runnable, solve, timed,
 };
 pub use random::Random;
 pub use report::{Report, Stats, Status};

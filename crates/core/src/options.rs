@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::{Error, available_memory};
+use crate::{Error, ParameterValue, available_memory};
 
 /// Stops running and later solves from any thread (the CLI wires Ctrl-C and SIGTERM to it).
 /// Each backend turns it into its own stop request: CP-SAT's stop call, HiGHS's interrupt
@@ -81,8 +81,11 @@ pub struct SolveOptions {
     /// when it starts); a harness running several solves at once gives each its share.
     pub memory: Option<u64>,
     /// Raw backend parameters (`--param KEY=VALUE`), by the backend's own names, checked by
-    /// [`Backend::check_parameters`]; they come after masu's own settings, so they win.
+    /// [`check_parameters`](crate::check_parameters); they come after masu's own settings, so they win.
     pub parameters: Vec<(String, String)>,
+    /// The native formulations' parameters, each read once from its text by
+    /// [`check_parameters`](crate::check_parameters).
+    pub native: Vec<(&'static str, ParameterValue)>,
     /// Write the backend's own log to stderr.
     pub log: bool,
     /// Write each model built, in the backend's format, before solving it.
@@ -132,9 +135,25 @@ impl SolveOptions {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
     /// The last value given to raw parameter `name`, parsed (`None` when absent or not a
-    /// `T`: [`Backend::check_parameters`] refuses such values before a solve).
+    /// `T`: [`check_parameters`](crate::check_parameters) refuses such values before a solve).
     pub fn parameter<T: FromStr>(&self, name: &str) -> Option<T> {
         self.parameters.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.trim().parse().ok())
+    }
+
+    /// The native parameter `name` when it is a count (the last given).
+    pub fn count(&self, name: &str) -> Option<u64> {
+        self.native.iter().rev().find(|(n, _)| *n == name).and_then(|(_, v)| match v {
+            ParameterValue::Count(count) => Some(*count),
+            ParameterValue::Switch(_) => None,
+        })
+    }
+
+    /// The native parameter `name` when it is a switch (the last given).
+    pub fn switch(&self, name: &str) -> Option<bool> {
+        self.native.iter().rev().find(|(n, _)| *n == name).and_then(|(_, v)| match v {
+            ParameterValue::Switch(on) => Some(*on),
+            ParameterValue::Count(_) => None,
+        })
     }
 
     /// A CP-SAT solver with these limits, stopped by this interrupt.
@@ -173,6 +192,7 @@ impl Default for SolveOptions {
             size_limit: 100_000,
             memory: None,
             parameters: Vec::new(),
+            native: Vec::new(),
             log: false,
             export: None,
         }

@@ -274,28 +274,43 @@ pub struct Parameter {
     /// Its name.
     pub name: &'static str,
     /// What its value is.
-    pub value: ParameterValue,
+    pub kind: ParameterKind,
     /// What it does, for errors and help.
     pub about: &'static str,
 }
 
 /// What a [`Parameter`]'s value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParameterValue {
+pub enum ParameterKind {
     /// A whole number (steps, nodes).
     Count,
     /// `true` or `false`.
     Switch,
 }
 
-/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve: the native
-/// backend takes what the kind declares ([`Puzzle::PARAMETERS`]), every other backend what its
-/// solver defines ([`Backend::check_parameters`]). An unknown name or a refused value is
+/// A native parameter's value, read once from its text by [`check_parameters`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParameterValue {
+    /// A whole number.
+    Count(u64),
+    /// `true` or `false`.
+    Switch(bool),
+}
+
+/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
+/// the native ones: the native backend takes what the kind declares ([`Puzzle::PARAMETERS`]),
+/// each value read here once into the [`ParameterValue`] its formulation gets
+/// ([`SolveOptions::native`]); every other backend takes what its solver defines
+/// ([`Backend::check_parameters`]), passed on as text. An unknown name or a refused value is
 /// [`Error::Parameter`].
-pub fn check_parameters<P: Puzzle>(backend: Backend, parameters: &[(String, String)]) -> Result<(), Error> {
+pub fn check_parameters<P: Puzzle>(
+    backend: Backend,
+    parameters: &[(String, String)],
+) -> Result<Vec<(&'static str, ParameterValue)>, Error> {
     if backend != Backend::Native {
-        return backend.check_parameters(parameters);
+        return backend.check_parameters(parameters).map(|()| Vec::new());
     }
+    let mut read = Vec::new();
     for (name, value) in parameters {
         let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
         let Some(declared) = P::PARAMETERS.iter().find(|p| p.name == name) else {
@@ -305,19 +320,20 @@ pub fn check_parameters<P: Puzzle>(backend: Backend, parameters: &[(String, Stri
                 names => format!("the native {} solvers take {}", P::KIND, names.join(", ")),
             }));
         };
-        let fits = match declared.value {
-            ParameterValue::Count => value.trim().parse::<u64>().is_ok(),
-            ParameterValue::Switch => value.trim().parse::<bool>().is_ok(),
+        let parsed = match declared.kind {
+            ParameterKind::Count => value.trim().parse().ok().map(ParameterValue::Count),
+            ParameterKind::Switch => value.trim().parse().ok().map(ParameterValue::Switch),
         };
-        if !fits {
-            let wanted = match declared.value {
-                ParameterValue::Count => "a whole number",
-                ParameterValue::Switch => "true or false",
+        let Some(parsed) = parsed else {
+            let wanted = match declared.kind {
+                ParameterKind::Count => "a whole number",
+                ParameterKind::Switch => "true or false",
             };
             return Err(refuse(format!("'{value}' is not {wanted} ({})", declared.about)));
-        }
+        };
+        read.push((declared.name, parsed));
     }
-    Ok(())
+    Ok(read)
 }
 
 /// Solves `puzzle` with `formulation` on `backend`: the backend must be one the formulation

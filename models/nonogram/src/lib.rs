@@ -160,7 +160,7 @@ impl Puzzle for Nonogram {
     const DEFAULT: Formulation = Formulation::Native;
     const PARAMETERS: &'static [masu_core::Parameter] = &[masu_core::Parameter {
         name: "handover",
-        value: masu_core::ParameterValue::Count,
+        kind: masu_core::ParameterKind::Count,
         about: "probes before native hands over to clause learning, 200,000 by default",
     }];
     const READER_FILE_NAMES: &'static [&'static str] =

@@ -75,12 +75,12 @@ impl Puzzle for Numberlink {
     const PARAMETERS: &'static [masu_core::Parameter] = &[
         masu_core::Parameter {
             name: "handover",
-            value: masu_core::ParameterValue::Count,
+            kind: masu_core::ParameterKind::Count,
             about: "nodes before native hands over to clause learning, 20,000 by default",
         },
         masu_core::Parameter {
             name: "touch",
-            value: masu_core::ParameterValue::Switch,
+            kind: masu_core::ParameterKind::Switch,
             about: "false: frontier counts only paths that never run beside themselves",
         },
     ];

@@ -372,7 +372,7 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
     let (mut nodes, mut solves, mut cuts) = (0, 0, 0);
     let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, options, deadline, induced, limit);
-        search.node_limit = options.parameter("handover").unwrap_or(HANDOVER_NODES);
+        search.node_limit = options.count("handover").unwrap_or(HANDOVER_NODES);
         search.run();
         nodes += search.nodes;
         if search.handed_over && clause_learning {

@@ -53,21 +53,8 @@ fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
     Row { name, lower: 1.0 - ones as f64, upper: f64::INFINITY, terms }
 }
 
-/// One solve on a matrix backend.
-pub(super) type Solver = fn(&Model, &Settings) -> Result<Outcome, masu_mip::Error>;
-
-/// The solver of a matrix backend, if `backend` is one compiled in.
-pub(super) fn solver(backend: Backend) -> Option<Solver> {
-    match backend {
-        #[cfg(feature = "cbc")]
-        Backend::Cbc => Some(masu_mip::cbc::solve),
-        #[cfg(feature = "scip")]
-        Backend::Scip => Some(masu_mip::scip::solve),
-        #[cfg(feature = "microlp")]
-        Backend::Microlp => Some(masu_mip::microlp::solve),
-        _ => None,
-    }
-}
+/// One solve on a matrix backend ([`Backend::matrix_solver`](crate::Backend::matrix_solver)).
+pub(crate) type Solver = fn(&Model, &Settings) -> Result<Outcome, masu_mip::Error>;
 
 /// A masu-mip error as masu's.
 pub(crate) fn error(backend: Backend, e: masu_mip::Error) -> Error {

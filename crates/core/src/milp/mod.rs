@@ -115,7 +115,7 @@ impl Milp {
         if let Some(export) = &options.export {
             export.write("mps", self.to_mps(&export.stem).as_bytes())?;
         }
-        if let Some(solve) = matrix::solver(backend) {
+        if let Some(solve) = backend.matrix_solver() {
             return matrix::enumerate(self, backend, solve, options, projection);
         }
         match backend {
@@ -166,7 +166,7 @@ fn solution_map(variables: &ProblemVariables, values: impl IntoIterator<Item = f
 mod cp_sat;
 #[cfg(feature = "highs")]
 mod highs;
-mod matrix;
+pub(crate) mod matrix;
 
 #[cfg(any(feature = "cbc", feature = "scip", feature = "microlp"))]
 pub(crate) use matrix::error as backend_error;

@@ -47,7 +47,7 @@ pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, 
     // of its own whose stack is sized for the puzzle.
     let depth = puzzle.width() * puzzle.height() + 1;
     masu_core::on_sized_stack("the nonogram search", depth, FRAME_BYTES, || {
-        let handover = options.parameter("handover").unwrap_or(HANDOVER_PROBES);
+        let handover = options.count("handover").unwrap_or(HANDOVER_PROBES);
         solve_with_restarts(puzzle, options, Budgets { first_run: 256, handover }, true).map(|(found, _)| found)
     })
 }

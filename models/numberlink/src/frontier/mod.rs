@@ -66,7 +66,7 @@ pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
 /// doc), with `exact` after or beside the count.
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -> Result<Found, Error> {
     let started = Instant::now();
-    let touch = options.parameter::<bool>("touch").unwrap_or(true);
+    let touch = options.switch("touch").unwrap_or(true);
     let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
     let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, touch, stats.clone());
     let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {

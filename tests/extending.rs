@@ -1,0 +1,236 @@
+//! A kind added the way docs/extending.md says, in the test tree: Latin squares (each row and
+//! column of an n×n grid holds 1..n once, some cells given), with a native backtracking
+//! formulation and a MILP written once for every MILP backend. It goes through the one solve
+//! path (every answer checked), the harness (runners, rows, cross-checks), and the reader
+//! fuzz contract, with no change outside this file.
+
+use std::path::Path;
+
+use good_lp::{Expression, Variable, variable};
+use masu::core::milp::Milp;
+use masu::core::{Backend, Error, Found, Item, ParseError, Puzzle, SolveOptions, Stats, Status};
+use masu::harness::{Instance, Runner, Verdict, cross_check, run_matrix};
+
+/// An n×n Latin square with givens (0 blank).
+#[derive(Clone, Debug, PartialEq)]
+struct Latin {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+masu::core::formulations! {
+    /// How a Latin square becomes a model.
+    pub enum LatinFormulation for "latin" {
+        /// Backtracking over the cells.
+        Native = "native" on [Native],
+        /// x[r][c][v] binaries, exactly one per cell, row value and column value.
+        Milp = "milp" on [MILP],
+    }
+}
+
+impl Latin {
+    /// `12/2.`: rows separated by `/`, `.` blank.
+    fn parse(text: &str) -> Result<Latin, String> {
+        let rows: Vec<&str> = text.trim().split('/').collect();
+        let n = rows.len();
+        let mut cells = Vec::new();
+        for row in &rows {
+            if row.chars().count() != n {
+                return Err(format!("a row of {} cells in a {n}×{n} square", row.chars().count()));
+            }
+            for c in row.chars() {
+                cells.push(match c {
+                    '.' => 0,
+                    '1'..='9' if (c as usize - '0' as usize) <= n => c as u8 - b'0',
+                    _ => return Err(format!("'{c}' is not a cell")),
+                });
+            }
+        }
+        if !(1..=9).contains(&n) {
+            return Err(format!("{n} rows: a square has 1 to 9"));
+        }
+        Ok(Latin { n, cells })
+    }
+
+    fn native(&self, limit: usize) -> Found<Vec<Vec<u8>>> {
+        fn fill(square: &Latin, grid: &mut Vec<u8>, at: usize, limit: usize, out: &mut Vec<Vec<u8>>) {
+            if out.len() >= limit {
+                return;
+            }
+            if at == grid.len() {
+                out.push(grid.clone());
+                return;
+            }
+            if grid[at] != 0 {
+                return fill(square, grid, at + 1, limit, out);
+            }
+            let (r, c, n) = (at / square.n, at % square.n, square.n);
+            for v in 1..=n as u8 {
+                if (0..n).all(|k| grid[r * n + k] != v && grid[k * n + c] != v) {
+                    grid[at] = v;
+                    fill(square, grid, at + 1, limit, out);
+                    grid[at] = 0;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        fill(self, &mut self.cells.clone(), 0, limit, &mut out);
+        let complete = out.len() < limit;
+        let rows = out.into_iter().map(|g| g.chunks(self.n).map(<[u8]>::to_vec).collect()).collect();
+        Found::new(rows, complete, Stats { variables: self.n * self.n, ..Stats::default() })
+    }
+
+    fn milp(&self, backend: Backend, options: &SolveOptions) -> Result<Found<Vec<Vec<u8>>>, Error> {
+        let n = self.n;
+        let mut milp = Milp::new();
+        let x: Vec<Variable> = (0..n * n * n).map(|_| milp.variables.add(variable().binary())).collect();
+        let at = |r: usize, c: usize, v: usize| x[(r * n + c) * n + v];
+        for i in 0..n {
+            for j in 0..n {
+                milp.add((0..n).map(|v| at(i, j, v)).sum::<Expression>().eq(1));
+                milp.add((0..n).map(|c| at(i, c, j)).sum::<Expression>().eq(1));
+                milp.add((0..n).map(|r| at(r, i, j)).sum::<Expression>().eq(1));
+            }
+        }
+        for (cell, &given) in self.cells.iter().enumerate() {
+            if given != 0 {
+                milp.add(Expression::from(at(cell / n, cell % n, usize::from(given) - 1)).eq(1));
+            }
+        }
+        let outcome = milp.solve(backend, options, &x)?;
+        let grids = outcome
+            .solutions
+            .iter()
+            .map(|s| {
+                (0..n)
+                    .map(|r| (0..n).map(|c| (1..=n).find(|&v| s[&at(r, c, v - 1)] > 0.5).unwrap_or(0) as u8).collect())
+                    .collect()
+            })
+            .collect();
+        Ok(Found::new(grids, outcome.complete, outcome.stats(&milp, std::time::Duration::ZERO)))
+    }
+}
+
+impl Puzzle for Latin {
+    type Solution = Vec<Vec<u8>>;
+    type Formulation = LatinFormulation;
+    type Rule = masu::core::NoRule;
+    const KIND: &'static str = "latin";
+    const DEFAULT: LatinFormulation = LatinFormulation::Native;
+
+    fn is_puzzle_file(path: &Path) -> bool {
+        path.extension().is_some_and(|e| e == "latin")
+    }
+    fn read(_: &Path, text: &str) -> Vec<Item<Latin>> {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| Item {
+                line: i + 1,
+                name: None,
+                puzzle: Latin::parse(l).map_err(|e| ParseError::new(i + 1, None, e)),
+            })
+            .collect()
+    }
+    fn find(
+        &self,
+        formulation: LatinFormulation,
+        backend: Backend,
+        options: &SolveOptions,
+    ) -> Result<Found<Self::Solution>, Error> {
+        match formulation {
+            LatinFormulation::Native => Ok(self.native(options.solution_limit)),
+            LatinFormulation::Milp => self.milp(backend, options),
+        }
+    }
+    fn check(&self, grid: &Self::Solution) -> Result<(), String> {
+        let n = self.n;
+        let cell = |r: usize, c: usize| grid.get(r).and_then(|row| row.get(c)).copied().unwrap_or(0);
+        for i in 0..n {
+            let mut row: Vec<u8> = (0..n).map(|c| cell(i, c)).collect();
+            let mut col: Vec<u8> = (0..n).map(|r| cell(r, i)).collect();
+            row.sort_unstable();
+            col.sort_unstable();
+            let all: Vec<u8> = (1..=n as u8).collect();
+            if row != all || col != all {
+                return Err(format!("row or column {} does not hold 1..{n} once", i + 1));
+            }
+        }
+        match self.cells.iter().enumerate().find(|&(k, &g)| g != 0 && cell(k / n, k % n) != g) {
+            Some((k, _)) => Err(format!("r{}c{} changes a given", k / n + 1, k % n + 1)),
+            None => Ok(()),
+        }
+    }
+    fn render(&self, grid: &Self::Solution) -> String {
+        grid.iter().map(|row| row.iter().map(u8::to_string).collect::<String>() + "\n").collect()
+    }
+    fn one_line(&self, grid: &Self::Solution) -> String {
+        self.render(grid).trim_end().replace('\n', "/")
+    }
+    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String> {
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
+    fn to_text(&self) -> String {
+        self.cells
+            .chunks(self.n)
+            .map(|row| row.iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+fn square(text: &str) -> Latin {
+    Latin::parse(text).unwrap()
+}
+
+#[test]
+fn a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike() {
+    let options = SolveOptions { solution_limit: 20, ..SolveOptions::default() };
+    for (formulation, backend) in masu::core::runnable::<Latin>() {
+        // 12 Latin squares of side 3; one with two givens that fix it.
+        let report = masu::core::solve(&square(".../.../..."), formulation, backend, &options).unwrap();
+        assert_eq!((report.solutions.len(), report.complete), (12, true), "{formulation} on {backend}");
+        let report = masu::core::solve(&square("1../.2./..."), formulation, backend, &SolveOptions::default()).unwrap();
+        assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
+    }
+    assert!(Backend::MILP.iter().all(|b| LatinFormulation::Milp.backends().contains(b)));
+}
+
+#[test]
+fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
+    let instances: Vec<Instance<Latin>> = ["1./..", "1../.2./...", "12/.."]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Instance::new(format!("sq:{i}"), square(t)))
+        .collect();
+    let runners = Runner::<Latin>::every();
+    assert!(runners.len() >= 2, "native and at least one MILP backend");
+    let rows = run_matrix(&instances, &runners, &SolveOptions::default(), 1, 2, |_, _| {});
+    assert_eq!(rows.len(), instances.len() * runners.len());
+    assert!(rows.iter().all(|r| r.verdict == Verdict::Status(Status::Unique)), "{rows:#?}");
+    for instance in &instances {
+        let mine: Vec<_> = rows.iter().filter(|r| r.instance == instance.name).cloned().collect();
+        assert!(cross_check(&mine).is_empty());
+    }
+    // A runner that answers with a square breaking a row: the solve path refuses it.
+    let liar = Runner {
+        formulation: "liar".into(),
+        backend: Backend::Native,
+        solve: Box::new(|puzzle: &Latin, options: &SolveOptions| {
+            let bad = Found::new(vec![vec![vec![1, 1], vec![2, 2]]], true, Stats::default());
+            masu::core::puzzle::report(puzzle, LatinFormulation::Native, Backend::Native, bad, options)
+        }),
+    };
+    let rows = run_matrix(&instances[..1], &[liar], &SolveOptions::default(), 1, 1, |_, _| {});
+    assert_eq!(rows[0].verdict, Verdict::WrongAnswer);
+}
+
+#[test]
+fn its_reader_keeps_the_fuzz_contract() {
+    for input in ["12/21", "1./..\n\n.1/..", "123/1", "x", "", "99/99"] {
+        masu::core::fuzz::reads::<Latin>("puzzle.txt", input.as_bytes());
+    }
+    let items = Latin::read(Path::new("a.latin"), "12/21\n1x/..\n");
+    assert!(items[0].puzzle.is_ok());
+    assert_eq!(items[1].puzzle.as_ref().unwrap_err().line, 2);
+}
