@@ -170,6 +170,9 @@ impl Puzzle for Latin {
     fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String> {
         serde_json::from_value(value).map_err(|e| e.to_string())
     }
+    fn from_text(text: &str) -> Result<Latin, String> {
+        Latin::parse(text)
+    }
     fn to_text(&self) -> String {
         self.cells
             .chunks(self.n)

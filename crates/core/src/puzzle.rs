@@ -234,9 +234,11 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     /// A solution read back from [`Puzzle::to_json`]'s form (unchecked: the checker decides
     /// whether it solves anything).
     fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String>;
-    /// The puzzle as a text that [`Puzzle::read`] reads back as a file named `puzzle.json`,
-    /// rule included, so that a record of a run can be re-checked without its input files.
+    /// The puzzle as one text, rule included, that [`Puzzle::from_text`] reads back: a record
+    /// of a run carries it, so that its answer is re-checked without the input files.
     fn to_text(&self) -> String;
+    /// The puzzle of [`Puzzle::to_text`]'s text.
+    fn from_text(text: &str) -> Result<Self, String>;
     /// The puzzle as a puzz.link URL a person can open and play, where the kind has one.
     fn url(&self) -> Option<String> {
         None

@@ -3,7 +3,7 @@
 //! runners cross-checked, and the records that are missing, duplicated or unreadable named.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use masu_core::{Backend, Puzzle};
 
@@ -120,12 +120,7 @@ pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged<P> {
 /// the puzzle or the solution cannot be read back. The puzzle comes with it.
 pub fn recheck<P: Puzzle>(record: &Record) -> Result<(Row, P), String> {
     let mut row = record.row.clone();
-    let puzzle = P::read(Path::new("puzzle.json"), &record.puzzle)
-        .into_iter()
-        .next()
-        .ok_or("the record's puzzle is empty")?
-        .puzzle
-        .map_err(|e| format!("the record's puzzle cannot be read: {}", e.message))?;
+    let puzzle = P::from_text(&record.puzzle).map_err(|e| format!("the record's puzzle cannot be read: {e}"))?;
     row.first_solution = record.solution.clone();
     if let Some(value) = &record.solution {
         let solution = P::solution_from_json(value.clone())?;

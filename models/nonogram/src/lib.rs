@@ -231,6 +231,9 @@ impl Puzzle for Nonogram {
     fn to_text(&self) -> String {
         format::to_json(self)
     }
+    fn from_text(text: &str) -> Result<Nonogram, String> {
+        format::parse_json(text).into_iter().next().ok_or("no puzzle")?.puzzle
+    }
     fn url(&self) -> Option<String> {
         format::to_url(self)
     }

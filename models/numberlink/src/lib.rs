@@ -130,6 +130,9 @@ impl Puzzle for Numberlink {
     fn to_text(&self) -> String {
         serde_json::json!({ "grid": self.rows(), "rule": self.rule.to_string() }).to_string()
     }
+    fn from_text(text: &str) -> Result<Numberlink, String> {
+        format::parse_json(text, None).puzzle
+    }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }

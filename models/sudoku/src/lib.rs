@@ -180,6 +180,9 @@ impl Puzzle for Sudoku {
     fn to_text(&self) -> String {
         self.to_line()
     }
+    fn from_text(text: &str) -> Result<Sudoku, String> {
+        format::parse_line(text).map_err(|e| e.message)
+    }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }
