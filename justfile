@@ -53,7 +53,8 @@ corpus kind dir *args:
         ./masu corpus {{kind}} {{dir}} {{args}}; \
     fi
 
-# Benchmarks into BENCHMARKS.md: just bench startup|sudoku|nonogram|numberlink [../shared/data]
+# Benchmarks into BENCHMARKS.md, by the lab's own binary (masu-bench, not installed with masu):
+# just bench startup|sudoku|nonogram|numberlink [../shared/data]
 # (numberlink-solve, numberlink-frontier, numberlink-janko or numberlink-generate run one part of
 # numberlink; numberlink-janko takes about an hour)
 bench kind data="../shared/data":
@@ -67,8 +68,7 @@ compare kind +args:
 # Regenerate the comparison shown in the README and in BENCHMARKS.md (table and
 # docs/compare-sudoku-norvig.svg), on this machine.
 compare-readme data="../shared/data":
-    ./masu compare sudoku {{data}}/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg --plot profile=docs/profile-sudoku-norvig.svg > target/compare-readme.txt
-    python3 -c 'import re,os; t=open("target/compare-readme.txt").read(); table=t[t.index("| formulation"):]; cpu=[l.split(":")[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")][0]; head=f"Machine: {os.cpu_count()} cores ({cpu}). Command: `just compare-readme` (`./masu compare sudoku ../shared/data/sudoku/norvig --threads 1 --plot docs/compare-sudoku-norvig.svg --plot profile=docs/profile-sudoku-norvig.svg`): the 64 norvig puzzles, every formulation on every backend, solution limit 2, one thread per solve.\n\n"; new=[(f, re.sub(r"<!-- compare:start -->.*<!-- compare:end -->", lambda m: "<!-- compare:start -->\n" + ("## Comparison\n\n" if f=="BENCHMARKS.md" else "") + head + table + ("\n![cactus plot](docs/compare-sudoku-norvig.svg) ![performance profile](docs/profile-sudoku-norvig.svg)\n" if f=="README.md" else "") + "<!-- compare:end -->", open(f).read(), flags=re.S)) for f in ("README.md","BENCHMARKS.md")]; [open(f,"w").write(text) for f, text in new]'
+    ./masu bench compare-readme {{data}}
 
 # Make an HTML report (sudoku norvig, two shards merged) and check it in headless Chromium
 # (installed from Debian's packages when missing): just check-report [--screenshots docs]

@@ -37,8 +37,6 @@ pub(crate) enum Command {
     /// Check every answer against a corpus's known solutions and counts: each must pass the
     /// checker, agree with the source, and agree with the other formulations.
     Corpus(CorpusArgs),
-    /// Run a benchmark and write its table into BENCHMARKS.md.
-    Bench(BenchArgs),
     /// Generate puzzles with a proven-unique solution, as JSON lines: sudoku, nonogram, numberlink.
     Generate(GenerateArgs),
     /// Merge the records of `compare` or `corpus` runs (`--resume FILE`, `--format jsonl`):
@@ -113,40 +111,6 @@ pub(crate) struct CorpusArgs {
     pub(crate) jobs: u64,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Benchmark {
-    /// The wall time of a whole process on a trivial puzzle of each kind, beside `true`.
-    Startup,
-    /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
-    Sudoku,
-    /// nonogram-formulations, then nonogram-native.
-    Nonogram,
-    /// Every formulation × backend on four collections' samples.
-    NonogramFormulations,
-    /// The native solver on every puzzle, and the survey's giants.
-    NonogramNative,
-    /// numberlink-solve, numberlink-frontier, numberlink-janko, then numberlink-generate.
-    Numberlink,
-    /// Every formulation × backend on the flow-solver levels and the 40 largest janko boards.
-    NumberlinkSolve,
-    /// The generators, masu's and the article's, beside the article's code.
-    NumberlinkGenerate,
-    /// The frontier sweep: thomasahle's boards for one answer, the Flow Free levels.
-    NumberlinkFrontier,
-    /// Uniqueness on every janko board at 60 s: the default beside `connected` (an hour).
-    NumberlinkJanko,
-}
-
-#[derive(Args)]
-pub(crate) struct BenchArgs {
-    /// The benchmark.
-    #[arg(value_enum)]
-    pub(crate) benchmark: Benchmark,
-    /// The data folder (`shared/data`).
-    #[arg(default_value = "../shared/data")]
-    pub(crate) data: PathBuf,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

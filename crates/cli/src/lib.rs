@@ -4,7 +4,6 @@
 
 mod args;
 mod batch;
-mod bench;
 mod compare;
 mod corpus;
 mod generate;
@@ -36,7 +35,6 @@ pub fn main() -> ExitCode {
         Command::Count(args) => args.kind.visit(solve::Solve { args: &args, default_count: 1000 }),
         Command::Compare(args) => args.kind.visit(compare::Compare(&args)),
         Command::Corpus(args) => args.kind.visit_corpus(corpus::Corpus(&args)),
-        Command::Bench(args) => bench::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Report(args) => report::run(&args),
     };

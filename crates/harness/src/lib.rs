@@ -9,16 +9,19 @@
 //! - [`expectations`]: what a source expects of a puzzle, and cross-checks between runners.
 //! - [`stats`]: medians and quantiles.
 //! - [`write`](mod@write): tables, summaries, CSV, Markdown sections.
-//! - [`plot`]: cactus plots, performance profiles, scatter plots (SVG).
-//! - [`html`]: one self-contained HTML report of a comparison.
-//! - [`progress`]: a progress bar, or a line per 5% when piped.
+//! - `plot`: cactus plots, performance profiles, scatter plots (SVG), and `html`: one
+//!   self-contained HTML report of a comparison (feature `plots`).
+//! - `progress`: a progress bar, or a line per 5% when piped (feature `progress`).
 
 pub mod expectations;
+#[cfg(feature = "plots")]
 pub mod html;
 pub mod input;
 pub mod merge;
+#[cfg(feature = "plots")]
 pub mod plot;
 pub mod pool;
+#[cfg(feature = "progress")]
 pub mod progress;
 pub mod record;
 pub mod row;

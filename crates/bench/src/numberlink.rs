@@ -17,7 +17,7 @@ use masu_numberlink::Numberlink;
 
 use super::{anchors, command, every_kth, publish, read_each, rows_of};
 
-pub(super) fn solving(data: &Path) -> Result<()> {
+pub(crate) fn solving(data: &Path) -> Result<()> {
     let dir = data.join("numberlink");
     let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
     let mut janko = read_each::<Numberlink>(&every_kth(&dir.join("janko-puzzlekit/json"), usize::MAX)?)?;
@@ -97,7 +97,7 @@ fn outcomes(t: &Tally) -> String {
 /// 5 s each (the 1002×1002 board left out); the Flow Free levels, uniqueness by the default
 /// (`auto`) and by `frontier` alone on one thread, one answer by `frontier` and by the peer
 /// mzucker/flow_solver where `MASU_FLOW_SOLVER` names a build of it.
-pub(super) fn frontier(data: &Path) -> Result<()> {
+pub(crate) fn frontier(data: &Path) -> Result<()> {
     let dir = data.join("numberlink");
     let mut boards = read_each::<Numberlink>(&every_kth(&dir.join("thomasahle/json"), usize::MAX)?)?;
     boards.retain(|i| i.puzzle.width() * i.puzzle.height() < 1_000_000);
@@ -212,7 +212,7 @@ pub(super) fn frontier(data: &Path) -> Result<()> {
 /// Uniqueness on every janko board (blanks rule) at 60 s, one thread, two boards at once:
 /// the default (`auto`) beside `connected`, the method it falls back on; every answer
 /// checked, the two cross-checked.
-pub(super) fn janko(data: &Path) -> Result<()> {
+pub(crate) fn janko(data: &Path) -> Result<()> {
     use masu_numberlink::Formulation::{Auto, Connected};
     let boards = read_each::<Numberlink>(&every_kth(&data.join("numberlink/janko-puzzlekit/json"), usize::MAX)?)?;
     let runners: Vec<Runner<Numberlink>> = [Auto, Connected]
@@ -272,7 +272,7 @@ pub(super) fn janko(data: &Path) -> Result<()> {
 }
 
 #[cfg(not(feature = "cp-sat"))]
-pub(super) fn generating() -> Result<()> {
+pub(crate) fn generating() -> Result<()> {
     publish(
         "numberlink-generate",
         "## Numberlink: generating\n\nNot measured: the generators prove uniqueness with CP-SAT (build with the cp-sat feature).\n",
@@ -281,7 +281,7 @@ pub(super) fn generating() -> Result<()> {
 
 /// The generator rows: `fast` at sizes 5–20, the article's method in masu and in its own code.
 #[cfg(feature = "cp-sat")]
-pub(super) fn generating() -> Result<()> {
+pub(crate) fn generating() -> Result<()> {
     use masu_numberlink::generate;
     use std::time::Instant;
     let per_puzzle = Duration::from_secs(90);

@@ -20,7 +20,7 @@ fn median_count(values: &[usize]) -> String {
     median(&values).map_or("–".into(), |v| format!("{v}"))
 }
 
-pub(super) fn formulations(data: &Path) -> Result<()> {
+pub(crate) fn formulations(data: &Path) -> Result<()> {
     let dir = data.join("nonogram");
     let sets: [(&str, Vec<PathBuf>); 4] = [
         ("webpbn survey", every_kth(&dir.join("webpbn-survey/json"), usize::MAX)?),
@@ -76,7 +76,7 @@ pub(super) fn formulations(data: &Path) -> Result<()> {
 
 /// The native solver over whole collections (10 s per puzzle), and the survey's giants with
 /// `native` and `automaton` (60 s): times are per puzzle over all of them.
-pub(super) fn native(data: &Path) -> Result<()> {
+pub(crate) fn native(data: &Path) -> Result<()> {
     let dir = data.join("nonogram");
     let giants = [
         "webpbn-gramcracker/json/gramcracker-webpbn-18297.json",

@@ -24,7 +24,7 @@ const SETS: [(&str, &[&str]); 2] = [
     ("magictour", &["magictour-top1465/magictour-top1465.txt"]),
 ];
 
-pub(super) fn run(data: &Path) -> Result<()> {
+pub(crate) fn run(data: &Path) -> Result<()> {
     let dir = data.join("sudoku");
     let mut table = String::from(
         "| set | solver | threads | puzzles | unique | median ms | mean ms | max ms | overhead |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",

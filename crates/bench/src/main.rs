@@ -1,10 +1,12 @@
-//! `masu bench`: the benchmark tables of BENCHMARKS.md, each with the machine and the
-//! command, written by the run that measured them. The runs go through the harness; the
-//! articles' own Python code runs beside them where an article has code to run.
+//! `masu-bench`, the project's benchmark lab (`./masu bench KIND`, `just bench KIND`): the
+//! tables of BENCHMARKS.md, each with the machine and the command, written by the run that
+//! measured them. The runs go through the harness; the articles' own Python code and peer
+//! solvers run beside them where there are some. It is not part of the installed `masu`.
 
 mod anchors;
 mod nonogram;
 mod numberlink;
+mod readme;
 mod startup;
 mod sudoku;
 
@@ -15,11 +17,69 @@ use anyhow::{Context, Result};
 use masu_core::{Puzzle, SolveOptions};
 use masu_harness::{Instance, Row, Runner, run_matrix};
 
-use crate::args::{BenchArgs, Benchmark};
-use crate::out::out;
+use clap::{Parser, ValueEnum};
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Benchmark {
+    /// The wall time of a whole process on a trivial puzzle of each kind, beside `true`.
+    Startup,
+    /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
+    Sudoku,
+    /// nonogram-formulations, then nonogram-native.
+    Nonogram,
+    /// Every formulation × backend on four collections' samples.
+    NonogramFormulations,
+    /// The native solver on every puzzle, and the survey's giants.
+    NonogramNative,
+    /// numberlink-solve, numberlink-frontier, numberlink-janko, then numberlink-generate.
+    Numberlink,
+    /// Every formulation × backend on the flow-solver levels and the 40 largest janko boards.
+    NumberlinkSolve,
+    /// The generators, masu's and the article's, beside the article's code.
+    NumberlinkGenerate,
+    /// The frontier sweep: thomasahle's boards for one answer, the Flow Free levels.
+    NumberlinkFrontier,
+    /// Uniqueness on every janko board at 60 s: the default beside `connected` (an hour).
+    NumberlinkJanko,
+    /// The README's comparison (sudoku norvig, every runner), into README.md and BENCHMARKS.md.
+    CompareReadme,
+}
+
+/// Runs a benchmark and writes its table into BENCHMARKS.md.
+#[derive(Parser)]
+#[command(name = "masu-bench", version)]
+struct BenchArgs {
+    /// The benchmark.
+    #[arg(value_enum)]
+    benchmark: Benchmark,
+    /// The data folder (`shared/data`).
+    #[arg(default_value = "../shared/data")]
+    data: PathBuf,
+}
+
+/// Prints to standard output; a closed pipe ends the program quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+pub(crate) use out;
+
+fn main() -> ExitCode {
+    match run(&BenchArgs::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
 
 /// Runs the benchmark asked for and rewrites its sections of BENCHMARKS.md.
-pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
+fn run(args: &BenchArgs) -> Result<ExitCode> {
     let data = &args.data;
     match args.benchmark {
         Benchmark::Startup => startup::run()?,
@@ -40,6 +100,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::NumberlinkGenerate => numberlink::generating()?,
         Benchmark::NumberlinkFrontier => numberlink::frontier(data)?,
         Benchmark::NumberlinkJanko => numberlink::janko(data)?,
+        Benchmark::CompareReadme => readme::run(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }

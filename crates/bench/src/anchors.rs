@@ -47,7 +47,7 @@ fn script(name: &str) -> Result<&'static Path> {
 
 /// Article 002's code on sudoku files: (puzzles, unique, mean seconds per puzzle) from the
 /// JSON summary it prints.
-pub(super) fn sudoku(files: &[PathBuf]) -> Result<(usize, usize, f64)> {
+pub(crate) fn sudoku(files: &[PathBuf]) -> Result<(usize, usize, f64)> {
     let (python, script) = (python()?, script("sudoku")?);
     let (mut puzzles, mut unique, mut total) = (0, 0, 0.0);
     for file in files {
@@ -77,7 +77,7 @@ pub(super) struct NumberlinkRun {
 }
 
 /// Article 001's solver (`seed001_numberlink.py solve`) on each board, `time_limit` each.
-pub(super) fn numberlink_solver(files: &[PathBuf], time_limit: Duration) -> Result<NumberlinkRun> {
+pub(crate) fn numberlink_solver(files: &[PathBuf], time_limit: Duration) -> Result<NumberlinkRun> {
     let (python, script) = (python()?, script("numberlink")?);
     let mut run = NumberlinkRun { seconds: Vec::new(), one: 0, two: 0, timed_out: 0 };
     for file in files {
@@ -110,7 +110,7 @@ pub(super) fn numberlink_solver(files: &[PathBuf], time_limit: Duration) -> Resu
 /// Article 001's generator at `n`×`n` with `pairs` numbers over `candidates` candidates:
 /// (candidates, unique, seconds generating and checking).
 #[cfg(feature = "cp-sat")]
-pub(super) fn numberlink_generator(n: usize, pairs: usize, candidates: usize) -> Result<(String, u64, f64)> {
+pub(crate) fn numberlink_generator(n: usize, pairs: usize, candidates: usize) -> Result<(String, u64, f64)> {
     let (python, script) = (python()?, script("numberlink")?);
     let out = Command::new(&python)
         .arg(script)
