@@ -41,17 +41,17 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for located in read_inputs::<P>(&args.paths) {
-        let (id, place) = (located.id(), located.place());
-        match located.item.puzzle {
-            Ok(mut puzzle) => {
+        match &located.item.puzzle {
+            Ok(puzzle) => {
+                let mut puzzle = puzzle.clone();
                 if let Some(rule) = rule {
                     puzzle.set_rule(rule);
                 }
-                instances.push(Instance::new(id, puzzle));
+                instances.push(Instance::new(located.id(), puzzle));
             }
             Err(e) => {
                 input_errors += 1;
-                eprintln!("error: {place}: {}", e.message);
+                eprintln!("error: {}", located.error(e));
             }
         }
     }

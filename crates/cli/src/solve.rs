@@ -76,10 +76,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         let place = located.place();
         let mut record = None;
         let outcome = match &item.puzzle {
-            Err(e) => Err(match e.column {
-                Some(c) if item.name.is_none() => format!("{place}:{c}: {}", e.message),
-                _ => format!("{place}: {}", e.message),
-            }),
+            Err(e) => Err(located.error(e)),
             Ok(puzzle) => {
                 let started = Instant::now();
                 let options = SolveOptions {

@@ -28,6 +28,16 @@ impl<P> Located<P> {
         }
     }
 
+    /// Why this item could not be read, spelled as every command spells an input error:
+    /// `file:line:column: message` (the column where one is to blame and the item has no
+    /// name), else its place and the message.
+    pub fn error(&self, e: &ParseError) -> String {
+        match e.column {
+            Some(c) if self.item.name.is_none() => format!("{}:{c}: {}", self.place(), e.message),
+            _ => format!("{}: {}", self.place(), e.message),
+        }
+    }
+
     /// `file:line`, with the puzzle's name in brackets where the file gives one (`file`
     /// alone for line 0).
     pub fn place(&self) -> String {
