@@ -10,13 +10,14 @@ use serde_json::json;
 
 use crate::args::{CompareFormat, Plot};
 use crate::out::{out, outln};
+use crate::runners::{NotRun, Reason};
 
 /// How `compare` and `report` show a comparison.
 pub(crate) struct Shown<'a> {
     /// The format on standard output (records were streamed already for `jsonl`).
     pub(crate) format: CompareFormat,
     /// The pairs that did not run, `runner: reason`.
-    pub(crate) not_run: &'a [String],
+    pub(crate) not_run: &'a [NotRun],
     /// The plots to write.
     pub(crate) plots: &'a [Plot],
     /// The plots' and the report's title.
@@ -39,24 +40,23 @@ impl Shown<'_> {
             CompareFormat::Table => {
                 out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
                 // One line per reason: `not run (not applicable): all-different/highs, ...`.
-                let mut by_reason: Vec<(&str, Vec<&str>)> = Vec::new();
-                for (pair, reason) in not_run.iter().filter_map(|line| line.split_once(": ")) {
-                    match by_reason.iter_mut().find(|(r, _)| *r == reason) {
-                        Some((_, pairs)) => pairs.push(pair),
-                        None => by_reason.push((reason, vec![pair])),
+                for reason in [Reason::NotApplicable, Reason::NotCompiled] {
+                    let pairs: Vec<&str> =
+                        not_run.iter().filter(|n| n.reason == reason).map(|n| n.runner.as_str()).collect();
+                    if !pairs.is_empty() {
+                        outln!("not run ({}): {}", reason.text(), pairs.join(", "));
                     }
-                }
-                for (reason, pairs) in by_reason {
-                    outln!("not run ({reason}): {}", pairs.join(", "));
                 }
             }
             CompareFormat::Html => {
                 let (setting, pictures) = page();
-                let page = html::Page { title: title.to_string(), setting, not_run: not_run.to_vec(), shift, pictures };
+                let not_run = not_run.iter().map(NotRun::to_string).collect();
+                let page = html::Page { title: title.to_string(), setting, not_run, shift, pictures };
                 out!("{}", html::html(comparison, &page).map_err(anyhow::Error::msg)?);
             }
             CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
             CompareFormat::Json => {
+                let not_run: Vec<String> = not_run.iter().map(NotRun::to_string).collect();
                 outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
             }
             CompareFormat::Jsonl => {}
