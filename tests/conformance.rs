@@ -1,7 +1,182 @@
-//! One suite, written once, run against every backend × formulation compiled into this build.
+//! One suite, written once ([`suite`]) and stamped out for every kind with that kind's cases
+//! (`conformance!`), run against every backend × formulation compiled into this build; then
+//! what only one kind has (tdoku's counts, line solvers, numberlink's detached loops).
 
 use masu::core::{Backend, Error, SolveOptions, Status};
 use masu::sudoku::{self, Formulation, Sudoku};
+
+/// What every kind's formulations must do on every backend, written once.
+mod suite {
+    use masu::core::{Backend, Error, Formulation, Puzzle, SolveOptions, Status};
+
+    /// A kind's cases: a name, a puzzle and its exact number of solutions.
+    pub(crate) trait Cases: Puzzle + PartialEq {
+        /// The cases.
+        fn cases() -> Vec<(String, Self, usize)>;
+        /// Whether a formulation searches, so that it counts exactly (a line solver does not).
+        fn searches(_: Self::Formulation) -> bool {
+            true
+        }
+    }
+
+    fn searching<P: Cases>() -> Vec<(P::Formulation, Backend)> {
+        masu::core::runnable::<P>().into_iter().filter(|(f, _)| P::searches(*f)).collect()
+    }
+
+    fn distinct<S: PartialEq>(solutions: &[S]) -> bool {
+        solutions.iter().enumerate().all(|(i, a)| solutions[..i].iter().all(|b| a != b))
+    }
+
+    /// Every formulation × backend runs, or is refused by type: not applicable where the
+    /// formulation does not run on the backend, not compiled in where this build lacks it.
+    pub(crate) fn every_pair_runs_or_is_refused_by_type<P: Cases>() {
+        let (_, puzzle, _) = &P::cases()[0];
+        for &formulation in P::Formulation::ALL {
+            for backend in Backend::ALL {
+                let fits = formulation.backends().contains(&backend);
+                match masu::core::solve(puzzle, formulation, backend, &SolveOptions::default()) {
+                    Ok(_) => assert!(fits && backend.is_compiled(), "{formulation} on {backend}"),
+                    Err(Error::NotApplicable { .. }) => assert!(!fits, "{formulation} on {backend}"),
+                    Err(Error::NotCompiled(_)) => assert!(fits && !backend.is_compiled(), "{formulation} on {backend}"),
+                    Err(e) => panic!("{formulation} on {backend}: {e}"),
+                }
+            }
+        }
+    }
+
+    /// Exact counts, complete, pairwise different, each checked, the status from the count.
+    pub(crate) fn counts_are_exact<P: Cases>() {
+        for (formulation, backend) in searching::<P>() {
+            for (name, puzzle, count) in P::cases() {
+                let options = SolveOptions { solution_limit: count + 1, ..SolveOptions::default() };
+                let report = masu::core::solve(&puzzle, formulation, backend, &options).unwrap();
+                let here = format!("{name}: {formulation} on {backend}");
+                assert_eq!((report.solutions.len(), report.complete), (count, true), "{here}");
+                assert!(distinct(&report.solutions), "{here}");
+                assert!(report.solutions.iter().all(|s| puzzle.check(s).is_ok()), "{here}");
+                let status = match count {
+                    0 => Status::Infeasible,
+                    1 => Status::Unique,
+                    _ => Status::Multiple,
+                };
+                assert_eq!(report.status, status, "{here}");
+            }
+        }
+    }
+
+    /// A limit below the count stops it: that many different solutions, not complete.
+    pub(crate) fn a_limit_stops_the_count<P: Cases>() {
+        let cases: Vec<_> = P::cases().into_iter().filter(|(_, _, count)| *count >= 3).collect();
+        assert!(!cases.is_empty(), "a case with three solutions or more");
+        for (formulation, backend) in searching::<P>() {
+            for (name, puzzle, _) in &cases {
+                let options = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
+                let report = masu::core::solve(puzzle, formulation, backend, &options).unwrap();
+                let here = format!("{name}: {formulation} on {backend}");
+                assert_eq!((report.solutions.len(), report.complete), (2, false), "{here}");
+                assert_eq!(report.status, Status::Multiple, "{here}");
+                assert!(distinct(&report.solutions), "{here}");
+            }
+        }
+    }
+
+    /// What a record carries, the puzzle as text and a solution as JSON, reads back to the
+    /// same puzzle and solution, and a solution read back is still checked.
+    pub(crate) fn records_round_trip<P: Cases>() {
+        let (formulation, backend) = searching::<P>()[0];
+        for (name, puzzle, count) in P::cases().into_iter().filter(|(_, _, count)| *count > 0) {
+            let report = masu::core::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+            assert_eq!(report.solutions.len(), count.min(2), "{name}");
+            let back = P::from_text(&puzzle.to_text()).unwrap();
+            assert!(back == puzzle, "{name}: {}", puzzle.to_text());
+            for solution in &report.solutions {
+                let read = P::solution_from_json(P::to_json(solution)).unwrap();
+                assert!(&read == solution, "{name}");
+                assert_eq!(back.check(&read), Ok(()), "{name}");
+            }
+        }
+    }
+}
+
+/// The suite's tests for kind `$puzzle`, in a module of their own.
+macro_rules! conformance {
+    ($module:ident: $puzzle:ty) => {
+        mod $module {
+            use super::suite;
+
+            #[test]
+            fn every_pair_runs_or_is_refused_by_type() {
+                suite::every_pair_runs_or_is_refused_by_type::<$puzzle>();
+            }
+            #[test]
+            fn counts_are_exact() {
+                suite::counts_are_exact::<$puzzle>();
+            }
+            #[test]
+            fn a_limit_stops_the_count() {
+                suite::a_limit_stops_the_count::<$puzzle>();
+            }
+            #[test]
+            fn records_round_trip() {
+                suite::records_round_trip::<$puzzle>();
+            }
+        }
+    };
+}
+
+conformance!(sudoku_suite: masu::sudoku::Sudoku);
+conformance!(nonogram_suite: masu::nonogram::Nonogram);
+conformance!(numberlink_suite: masu::numberlink::Numberlink);
+
+/// 4×4 grids from the square 1234/3412/2143/4321: blanks it forces, a rectangle of two boxes
+/// that swaps (two solutions), a first row alone (12 of the 288 grids), and givens that
+/// leave row 1 no cell for a 3 (none).
+impl suite::Cases for Sudoku {
+    fn cases() -> Vec<(String, Sudoku, usize)> {
+        let grid = |text: &str| sudoku::format::parse_line(text).unwrap();
+        vec![
+            ("forced".into(), grid("1.34341.21.34.21"), 1),
+            ("rectangle".into(), grid("..3434120.434321"), 2),
+            ("first row".into(), grid("1234............"), 12),
+            ("no 3 in row 1".into(), grid("12.....3........"), 0),
+        ]
+    }
+}
+
+impl suite::Cases for masu::nonogram::Nonogram {
+    fn cases() -> Vec<(String, Self, usize)> {
+        nonogram::cases().into_iter().map(|(name, puzzle, count)| (name.to_string(), puzzle, count)).collect()
+    }
+    fn searches(f: masu::nonogram::Formulation) -> bool {
+        nonogram::searches(f)
+    }
+}
+
+/// Counting: a 1×4 board with a pair at the ends has one path. A 2×3 board with a pair in
+/// opposite corners has four simple paths with blanks allowed (right-right-down,
+/// down-right-right, right-down-right, and the snake down-right-up-right-down) and one,
+/// the snake, when every cell must be used. A board whose pairs must cross has none,
+/// under either rule (flow-solver's `unsolvable_cross` level is such a board).
+impl suite::Cases for masu::numberlink::Numberlink {
+    fn cases() -> Vec<(String, Self, usize)> {
+        use masu::numberlink::Rule::{Blanks, Fill};
+        use numberlink::board;
+        let cross = [&[0, 0, 1, 0, 0][..], &[0; 5], &[2, 0, 0, 0, 2], &[0; 5], &[0, 0, 1, 0, 0]];
+        vec![
+            ("1×4".into(), board(&[&[1, 0, 0, 1]], Blanks), 1),
+            ("2×3, blanks".into(), board(&[&[1, 0, 0], &[0, 0, 1]], Blanks), 4),
+            ("2×3, fill".into(), board(&[&[1, 0, 0], &[0, 0, 1]], Fill), 1),
+            ("crossing".into(), board(&[&[0, 1, 0], &[2, 0, 2], &[0, 1, 0]], Blanks), 0),
+            ("crossing, fill".into(), board(&cross, Fill), 0),
+        ]
+    }
+    /// `reified` admits detached loops (article 001's flaw); `auto` and `frontier` stop at
+    /// the first answers they prove.
+    fn searches(f: masu::numberlink::Formulation) -> bool {
+        use masu::numberlink::Formulation::{Connected, Milp, Native};
+        matches!(f, Connected | Milp | Native)
+    }
+}
 
 fn combinations() -> Vec<(Formulation, Backend)> {
     masu::core::runnable::<masu::sudoku::Sudoku>()
@@ -22,16 +197,6 @@ fn tdoku() -> Vec<(Sudoku, usize)> {
 
 fn options(limit: usize) -> SolveOptions {
     SolveOptions { solution_limit: limit, ..SolveOptions::default() }
-}
-
-#[test]
-fn every_combination_is_compiled_or_typed_not_applicable() {
-    assert!(!combinations().is_empty());
-    let puzzle = &tdoku()[0].0;
-    let err = sudoku::solve(puzzle, Formulation::AllDifferent, Backend::Highs, &options(2)).unwrap_err();
-    assert!(matches!(err, Error::NotApplicable { backend: Backend::Highs, .. }), "{err}");
-    let err = sudoku::solve(puzzle, Formulation::Binary, Backend::Native, &options(2)).unwrap_err();
-    assert!(matches!(err, Error::NotApplicable { backend: Backend::Native, .. }), "{err}");
 }
 
 /// Exact counts on every backend. microlp (a dense simplex, no presolve, no cuts) takes
@@ -77,22 +242,6 @@ fn counts_match_tdoku_exactly() {
     }
 }
 
-/// The empty 4×4 grid has 288 solutions: a limit of 40 finds 40 different ones, all
-/// checked, and says the count is not complete.
-#[test]
-fn a_solution_limit_stops_the_count() {
-    let empty = Sudoku::new(vec![0; 16]).unwrap();
-    for (formulation, backend) in combinations() {
-        let report = sudoku::solve(&empty, formulation, backend, &options(40)).unwrap();
-        assert_eq!((report.solutions.len(), report.complete), (40, false), "{formulation} on {backend}");
-        assert_eq!(report.status, Status::Multiple);
-        let mut distinct = report.solutions.clone();
-        distinct.sort();
-        distinct.dedup();
-        assert_eq!(distinct.len(), 40);
-    }
-}
-
 /// A 16×16 and a 25×25 grid from the pattern `(r·n + r/n + c) mod s`, with every third cell
 /// blanked: solvable, and every answer must pass the checker.
 #[test]
@@ -135,13 +284,13 @@ mod nonogram {
         masu::core::runnable::<masu::nonogram::Nonogram>()
     }
 
-    fn searches(f: Formulation) -> bool {
+    pub(crate) fn searches(f: Formulation) -> bool {
         !matches!(f, Formulation::LineSolver | Formulation::LineSolverDp)
     }
 
     /// Puzzles with known counts: a unique picture line logic decides, the 24 permutation
     /// matrices of 4×4, one without solution, and a 2-solution diagonal.
-    fn cases() -> Vec<(&'static str, Nonogram, usize)> {
+    pub(crate) fn cases() -> Vec<(&'static str, Nonogram, usize)> {
         vec![
             ("cross", puzzle_of(&["..#..", ".#...", "#####", ".#...", "..#.."]), 1),
             ("permutations", puzzle_of(&["#...", ".#..", "..#.", "...#"]), 24),
@@ -169,25 +318,6 @@ mod nonogram {
                 8,
             ),
         ]
-    }
-
-    #[test]
-    fn counts_are_exact_on_every_searching_formulation_and_backend() {
-        for (formulation, backend) in combinations().into_iter().filter(|(f, _)| searches(*f)) {
-            for (name, puzzle, count) in cases() {
-                let options = SolveOptions { solution_limit: 30, ..SolveOptions::default() };
-                let report = nonogram::solve(&puzzle, formulation, backend, &options).unwrap();
-                assert_eq!(
-                    (report.solutions.len(), report.complete),
-                    (count, true),
-                    "{name}: {formulation} on {backend}"
-                );
-                let mut distinct = report.solutions.clone();
-                distinct.sort();
-                distinct.dedup();
-                assert_eq!(distinct.len(), count, "{name}: {formulation} on {backend}");
-            }
-        }
     }
 
     /// Line solvers never search: they decide a puzzle only when line logic does, and
@@ -242,7 +372,7 @@ mod numberlink {
         masu::core::runnable::<masu::numberlink::Numberlink>()
     }
 
-    fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {
+    pub(crate) fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {
         Numberlink::new(rows.iter().map(|r| r.to_vec()).collect(), rule).unwrap()
     }
 
@@ -306,42 +436,6 @@ mod numberlink {
         assert_eq!(counts.len(), 1, "the loop-free formulations count alike");
     }
 
-    /// Counting: a 1×4 board with a pair at the ends has one path. A 2×3 board with a pair in
-    /// opposite corners has four simple paths with blanks allowed (right-right-down,
-    /// down-right-right, right-down-right, and the snake down-right-up-right-down) and one,
-    /// the snake, when every cell must be used. A board whose pairs must cross has none,
-    /// under either rule (flow-solver's `unsolvable_cross` level is such a board).
-    #[test]
-    fn counts_agree_across_formulations() {
-        let cases = [
-            (board(&[&[1, 0, 0, 1]], Rule::Blanks), 1),
-            (board(&[&[1, 0, 0], &[0, 0, 1]], Rule::Blanks), 4),
-            (board(&[&[1, 0, 0], &[0, 0, 1]], Rule::Fill), 1),
-            (board(&[&[0, 1, 0], &[2, 0, 2], &[0, 1, 0]], Rule::Blanks), 0),
-            (
-                board(
-                    &[&[0, 0, 1, 0, 0], &[0, 0, 0, 0, 0], &[2, 0, 0, 0, 2], &[0, 0, 0, 0, 0], &[0, 0, 1, 0, 0]],
-                    Rule::Fill,
-                ),
-                0,
-            ),
-        ];
-        for (formulation, backend) in combinations()
-            .into_iter()
-            .filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp | Formulation::Native))
-        {
-            for (i, (b, count)) in cases.iter().enumerate() {
-                let options = SolveOptions { solution_limit: 50, ..SolveOptions::default() };
-                let report = numberlink::solve(b, formulation, backend, &options).unwrap();
-                assert_eq!(
-                    (report.solutions.len(), report.complete),
-                    (*count, true),
-                    "case {i}: {formulation} on {backend}"
-                );
-            }
-        }
-    }
-
     #[test]
     fn bad_boards_are_refused_with_the_cell() {
         let err = |rows: Vec<Vec<u32>>| Numberlink::new(rows, Rule::Fill).unwrap_err();
@@ -368,40 +462,5 @@ mod numberlink {
             assert_eq!(report.status, Status::Unique);
             assert_eq!(report.solutions[0].numbers, g.solution);
         }
-    }
-}
-
-/// What a record of a run carries, the puzzle as text and a solution as JSON, reads back to
-/// the same puzzle and solution for every kind, and a solution read back is still checked.
-mod records {
-
-    use masu::core::{Backend, Puzzle, SolveOptions};
-
-    fn round_trip<P: Puzzle + PartialEq>(puzzle: &P, formulation: P::Formulation, backend: Backend) {
-        let report = masu::core::solve(puzzle, formulation, backend, &SolveOptions::default()).unwrap();
-        let solution = report.solutions.first().expect("a solution");
-        let back = P::from_text(&puzzle.to_text()).unwrap();
-        assert_eq!(&back, puzzle, "{}", puzzle.to_text());
-        let read = P::solution_from_json(P::to_json(solution)).unwrap();
-        assert_eq!(&read, solution);
-        assert_eq!(back.check(&read), Ok(()));
-    }
-
-    #[test]
-    fn puzzles_and_solutions_read_back() {
-        let (formulation, backend) = masu::core::runnable::<masu::sudoku::Sudoku>()[0];
-        let sudoku = masu::sudoku::format::parse_line(
-            "008009200000010000100003904002007040047000000030140006000090100005000483020300570",
-        )
-        .unwrap();
-        round_trip(&sudoku, formulation, backend);
-        let nonogram =
-            masu::nonogram::Nonogram::new(vec![vec![1], vec![3], vec![1]], vec![vec![1], vec![3], vec![1]]).unwrap();
-        round_trip(&nonogram, masu::nonogram::Formulation::Native, Backend::Native);
-        for rule in [masu::numberlink::Rule::Fill, masu::numberlink::Rule::Blanks] {
-            let board = masu::numberlink::Numberlink::new(vec![vec![1, 0, 1], vec![2, 0, 2]], rule).unwrap();
-            round_trip(&board, masu::numberlink::Formulation::Native, Backend::Native);
-        }
-        assert!(masu::nonogram::Nonogram::solution_from_json(serde_json::json!(["#x"])).unwrap_err().contains("'x'"));
     }
 }
