@@ -3,7 +3,7 @@
 
 use masu_core::Puzzle;
 
-use crate::corpus::source::Source;
+use masu_harness::corpus::Source;
 
 /// Something to do with a kind of puzzle, chosen at run time: [`Kind::visit`] calls it with
 /// the kind's puzzle type.

@@ -6,6 +6,7 @@
 //! - [`run`]: runners (a formulation on a backend), one [`run::Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
+//! - [`corpus`]: each kind's collections, and what their sources know of each puzzle.
 //! - [`expectations`]: what a source expects of a puzzle, and cross-checks between runners.
 //! - [`stats`]: medians and quantiles.
 //! - [`write`](mod@write): tables, summaries, CSV, Markdown sections.
@@ -13,6 +14,7 @@
 //!   self-contained HTML report of a comparison (feature `plots`).
 //! - `progress`: a progress bar, or a line per 5% when piped (feature `progress`).
 
+pub mod corpus;
 pub mod expectations;
 #[cfg(feature = "plots")]
 pub mod html;

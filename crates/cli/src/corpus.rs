@@ -5,13 +5,6 @@
 //! and formulation, the puzzles with a checked answer beside those settled, and a line per
 //! formulation names the puzzles it left without an answer.
 
-mod nonogram;
-mod numberlink;
-pub(crate) mod source;
-mod sudoku;
-
-pub(crate) use source::Source;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,6 +12,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use masu_core::{Formulation, Status};
 use masu_harness::Verdict;
+use masu_harness::corpus::Source;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
 use masu_harness::{Runner, cross_check, run_matrix, write};

@@ -1,18 +1,23 @@
 //! How a kind's corpus is read: its sets, and each puzzle with what its source knows of it
-//! (the [`Source`] trait), and the `json/` collections most sources share.
+//! (the [`Source`] trait, implemented here for each kind), and the `json/` collections most
+//! sources share.
+
+mod nonogram;
+mod numberlink;
+mod sudoku;
 
 use std::path::{Path, PathBuf};
 
+use crate::{Expected, Instance};
 use anyhow::{Result, bail};
 use masu_core::Puzzle;
-use masu_harness::{Expected, Instance};
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
 /// why.
-pub(crate) type Cases<P> = (Vec<Instance<P>>, Vec<(String, String)>);
+pub type Cases<P> = (Vec<Instance<P>>, Vec<(String, String)>);
 
 /// How a kind's corpus is read: its sets, and each puzzle with what its source knows.
-pub(crate) trait Source: Puzzle {
+pub trait Source: Puzzle {
     /// The sets checked by default (`None`: every set below the folder).
     const DEFAULT_SETS: Option<&'static [&'static str]> = None;
     /// The formulations run by default (`None`: every one).
@@ -67,7 +72,7 @@ fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
 
 /// The puzzles of the `json/*.json` files of `sets` below `dir`, each read by `read` from the
 /// file's text, in the file's collection; a file that cannot be read is named with why.
-pub(crate) fn json_cases<P: Puzzle>(
+pub fn json_cases<P: Puzzle>(
     dir: &Path,
     sets: &[String],
     read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
