@@ -352,7 +352,7 @@ pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
 }
 
 pub(crate) fn parse_backend(s: &str) -> Result<Backend, String> {
-    s.parse()
+    s.parse().map_err(|e: masu_core::UnknownName| e.to_string())
 }
 
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {

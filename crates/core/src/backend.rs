@@ -260,11 +260,12 @@ impl fmt::Display for Backend {
 }
 
 impl FromStr for Backend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Backend, String> {
-        Backend::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-            format!("unknown backend '{s}' (expected {})", names.join(", "))
+    type Err = crate::UnknownName;
+    fn from_str(s: &str) -> Result<Backend, crate::UnknownName> {
+        Backend::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| crate::UnknownName {
+            what: "backend".into(),
+            name: s.into(),
+            expected: Backend::ALL.iter().map(|b| b.name()).collect(),
         })
     }
 }
@@ -298,7 +299,11 @@ mod tests {
         listed.sort();
         assert_eq!(milp, listed);
         assert!(
-            "gurobi".parse::<Backend>().unwrap_err().contains("expected cp-sat, highs, native, cbc, scip, microlp")
+            "gurobi"
+                .parse::<Backend>()
+                .unwrap_err()
+                .to_string()
+                .contains("expected cp-sat, highs, native, cbc, scip, microlp")
         );
     }
 }

@@ -25,7 +25,7 @@ pub mod report;
 pub mod sys;
 
 pub use backend::{Backend, check_backend};
-pub use error::Error;
+pub use error::{Error, UnknownName};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
 pub use puzzle::{
     Formulation, Found, Item, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle, backend_for,

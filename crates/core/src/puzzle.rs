@@ -17,7 +17,7 @@ use crate::{Backend, Error, Report, SolveOptions, Stats, Status};
 /// How a puzzle becomes a model: one variant per formulation of a kind, declared with
 /// [`formulations!`](crate::formulations).
 pub trait Formulation:
-    Copy + Eq + Ord + Debug + Display + FromStr<Err = String> + Send + Sync + serde::Serialize + 'static
+    Copy + Eq + Ord + Debug + Display + FromStr<Err = crate::UnknownName> + Send + Sync + serde::Serialize + 'static
 {
     /// Every formulation of the kind, in the order defaults are chosen from.
     const ALL: &'static [Self];
@@ -45,7 +45,7 @@ pub trait Formulation:
 /// use masu_core::{Backend, Formulation};
 /// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
 /// assert_eq!(Toy::Three.backends(), &Backend::MILP);
-/// assert_eq!("four".parse::<Toy>().unwrap_err(), "unknown toy formulation 'four' (expected one, two, three)");
+/// assert_eq!("four".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'four' (expected one, two, three)");
 /// ```
 #[macro_export]
 macro_rules! formulations {
@@ -91,11 +91,12 @@ macro_rules! formulations {
         }
 
         impl ::std::str::FromStr for $name {
-            type Err = String;
-            fn from_str(s: &str) -> Result<$name, String> {
-                $name::ALL.iter().copied().find(|f| f.name() == s).ok_or_else(|| {
-                    let names: Vec<&str> = $name::ALL.iter().map(|f| f.name()).collect();
-                    format!("unknown {} formulation '{s}' (expected {})", $kind, names.join(", "))
+            type Err = $crate::UnknownName;
+            fn from_str(s: &str) -> Result<$name, $crate::UnknownName> {
+                $name::ALL.iter().copied().find(|f| f.name() == s).ok_or_else(|| $crate::UnknownName {
+                    what: concat!($kind, " formulation").into(),
+                    name: s.into(),
+                    expected: $name::ALL.iter().map(|f| f.name()).collect(),
                 })
             }
         }
@@ -391,7 +392,7 @@ pub fn choose<P: Puzzle>(
 ) -> Result<(P::Formulation, Backend), String> {
     let compiled = |f: P::Formulation| f.backends().iter().copied().find(|b| b.is_compiled());
     let runs_on = |f: P::Formulation, b: Backend| f.backends().contains(&b);
-    let formulation = formulation.map(str::parse::<P::Formulation>).transpose()?;
+    let formulation = formulation.map(str::parse::<P::Formulation>).transpose().map_err(|e| e.to_string())?;
     match (formulation, backend) {
         (Some(f), Some(b)) if !runs_on(f, b) => {
             let names: Vec<&str> = f.backends().iter().map(|b| b.name()).collect();
