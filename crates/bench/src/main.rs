@@ -124,6 +124,16 @@ fn command(recipe: &str, part: &str) -> String {
     }
 }
 
+/// The `masu` binary beside this one (`./masu bench` builds both).
+fn masu_binary() -> Result<PathBuf> {
+    let here = std::env::current_exe().context("cannot find the masu-bench binary")?;
+    let masu = here.with_file_name("masu");
+    if !masu.exists() {
+        anyhow::bail!("{} is not built: ./masu cargo build --release -p masu-cli --bin masu", masu.display());
+    }
+    Ok(masu)
+}
+
 /// Every k-th of the sorted `*.json` files of a folder, `count` of them.
 fn every_kth(dir: &Path, count: usize) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

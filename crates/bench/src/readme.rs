@@ -12,8 +12,7 @@ const COMPARE: &str = "./masu compare sudoku ../shared/data/sudoku/norvig --thre
                        --plot docs/compare-sudoku-norvig.svg --plot profile=docs/profile-sudoku-norvig.svg";
 
 pub(crate) fn run(data: &Path) -> Result<()> {
-    let here = std::env::current_exe().context("cannot find the masu-bench binary")?;
-    let masu = here.with_file_name("masu");
+    let masu = super::masu_binary()?;
     let norvig = data.join("sudoku/norvig");
     let out = Command::new(&masu)
         .args(["compare", "sudoku"])

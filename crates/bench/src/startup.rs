@@ -32,12 +32,7 @@ fn wall_ms(program: &std::path::Path, args: &[&str]) -> Result<f64> {
 }
 
 pub(crate) fn run() -> Result<()> {
-    // The `masu` binary beside this one (`./masu bench` builds both).
-    let here = std::env::current_exe().context("cannot find the masu-bench binary")?;
-    let masu = here.with_file_name("masu");
-    if !masu.exists() {
-        bail!("{} is not built: ./masu cargo build --release -p masu-cli --bin masu", masu.display());
-    }
+    let masu = super::masu_binary()?;
     let cases: [(&str, &std::path::Path, Vec<&str>); 5] = [
         ("`true`", std::path::Path::new("true"), vec![]),
         ("`masu --version`", &masu, vec!["--version"]),

@@ -14,7 +14,7 @@ use masu_harness::{Comparison, Instance, run_matrix};
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
 use crate::kinds::Visit;
-use crate::options::solve_options;
+use crate::options::{rule, solve_options};
 use crate::runners::runners;
 use crate::show::Shown;
 use crate::signals::exit_status;
@@ -34,10 +34,9 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt);
-    let rule = args.rule.as_deref().map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)?;
+    let rule = rule::<P>(args.rule.as_deref())?;
     let setting = Setting::here(args.count, args.time_limit.map(|t| t.as_secs_f64()), args.size_limit, None);
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
-    let batch_setting = &setting;
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for located in read_inputs::<P>(&args.paths) {
@@ -76,7 +75,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     shown.print(&comparison, || {
         let puzzles = instances.iter().map(|i| (i.name.as_str(), &i.puzzle));
         let versions: Vec<String> = runners.iter().map(|r| r.backend.version()).collect();
-        (html::setting(&[batch_setting], &versions), html::pictures(puzzles, &comparison.rows))
+        (html::setting(&[&setting], &versions), html::pictures(puzzles, &comparison.rows))
     })?;
     let wrong = comparison.wrong_answers().count();
     eprintln!(

@@ -1,8 +1,8 @@
-//! The options of a solve from the command line's limits.
+//! The options of a solve from the command line: its limits, and the rule `--rule` names.
 
 use std::time::Duration;
 
-use masu_core::{Interrupt, SolveOptions};
+use masu_core::{Interrupt, Puzzle, SolveOptions};
 
 /// The options of a solve from the command line's limits.
 pub(crate) fn solve_options(
@@ -20,4 +20,9 @@ pub(crate) fn solve_options(
         size_limit: size_limit.unwrap_or(SolveOptions::default().size_limit),
         ..SolveOptions::default()
     }
+}
+
+/// The rule `--rule` names, read once by kind `P` (`None` without `--rule`).
+pub(crate) fn rule<P: Puzzle>(text: Option<&str>) -> anyhow::Result<Option<P::Rule>> {
+    text.map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)
 }

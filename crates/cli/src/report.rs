@@ -57,7 +57,12 @@ impl Visit for Report<'_> {
             args.files.len(),
             hosts.len()
         );
-        let settings: Vec<Setting> = gathered.records.iter().map(|(_, r)| r.setting.clone()).collect();
+        let mut settings: Vec<Setting> = Vec::new();
+        for (_, record) in &gathered.records {
+            if !settings.contains(&record.setting) {
+                settings.push(record.setting.clone());
+            }
+        }
         let mut versions: Vec<String> = gathered.records.iter().map(|(_, r)| r.backend_version.clone()).collect();
         versions.sort();
         versions.dedup();

@@ -16,7 +16,7 @@ use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
 use crate::kinds::Visit;
-use crate::options::solve_options;
+use crate::options::{rule, solve_options};
 use crate::out::{out, outln};
 use crate::signals::exit_status;
 
@@ -41,7 +41,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
     options.native = masu_core::check_parameters::<P>(backend, &args.params)?;
     options.parameters = args.params.clone();
-    let rule = args.rule.as_deref().map(str::parse::<P::Rule>).transpose().map_err(anyhow::Error::msg)?;
+    let rule = rule::<P>(args.rule.as_deref())?;
     options.log = args.log;
 
     let mut items = read_inputs::<P>(&args.paths);

@@ -140,20 +140,25 @@ impl SolveOptions {
         self.parameters.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.trim().parse().ok())
     }
 
+    /// The native parameter `name`, the last given.
+    fn native_value(&self, name: &str) -> Option<ParameterValue> {
+        self.native.iter().rev().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    }
+
     /// The native parameter `name` when it is a count (the last given).
     pub fn count(&self, name: &str) -> Option<u64> {
-        self.native.iter().rev().find(|(n, _)| *n == name).and_then(|(_, v)| match v {
-            ParameterValue::Count(count) => Some(*count),
+        match self.native_value(name)? {
+            ParameterValue::Count(count) => Some(count),
             ParameterValue::Switch(_) => None,
-        })
+        }
     }
 
     /// The native parameter `name` when it is a switch (the last given).
     pub fn switch(&self, name: &str) -> Option<bool> {
-        self.native.iter().rev().find(|(n, _)| *n == name).and_then(|(_, v)| match v {
-            ParameterValue::Switch(on) => Some(*on),
+        match self.native_value(name)? {
+            ParameterValue::Switch(on) => Some(on),
             ParameterValue::Count(_) => None,
-        })
+        }
     }
 
     /// A CP-SAT solver with these limits, stopped by this interrupt.

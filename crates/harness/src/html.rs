@@ -18,7 +18,7 @@ use crate::plot::{cactus_plot, profile_plot, scatter_plot};
 use crate::record::Setting;
 use crate::row::Row;
 use crate::run::Comparison;
-use crate::write::{ENDS, summary_lines};
+use crate::write::{ENDS, SummaryLine, summary_lines};
 
 /// The pictures of an instance: the puzzle, and its first checked solution.
 pub type Pictures = (Option<String>, Option<String>);
@@ -112,11 +112,12 @@ pub fn html(comparison: &Comparison, page: &Page) -> Result<String, String> {
     }
     out.push_str("</table>\n");
     problems(&mut out, comparison);
-    summary(&mut out, rows, page.shift);
+    let lines = summary_lines(rows, page.shift);
+    summary(&mut out, &lines, page.shift);
     if !page.not_run.is_empty() {
         out.push_str(&format!("<p>Not run: {}.</p>\n", escape(&page.not_run.join("; "))));
     }
-    plots(&mut out, rows, &page.title, page.shift)?;
+    plots(&mut out, rows, &lines, &page.title)?;
     instances(&mut out, rows);
     let pictures = serde_json::to_vec(&page.pictures).map_err(|e| e.to_string())?;
     let packed = base64(&miniz_oxide::deflate::compress_to_vec_zlib(&pictures, 9));
@@ -154,7 +155,7 @@ fn problems(out: &mut String, comparison: &Comparison) {
 }
 
 /// The summary table: text columns sort as text, the others as numbers.
-fn summary(out: &mut String, rows: &[Row], shift: f64) {
+fn summary(out: &mut String, lines: &[SummaryLine], shift: f64) {
     out.push_str("<h2>Summary</h2>\n<table id=\"summary\" class=\"sortable\"><thead><tr>");
     out.push_str("<th>formulation</th><th>backend</th><th data-num>instances</th><th data-num>solved</th>");
     for end in ENDS {
@@ -169,7 +170,7 @@ fn summary(out: &mut String, rows: &[Row], shift: f64) {
         None => "<td>–</td>".into(),
     };
     // The runners sort in the body; the virtual best stays in the foot.
-    let (runners, best): (Vec<_>, Vec<_>) = summary_lines(rows, shift).into_iter().partition(|l| l.ends.is_some());
+    let (runners, best): (Vec<&SummaryLine>, Vec<_>) = lines.iter().partition(|l| l.ends.is_some());
     for (part, lines) in [("tbody", runners), ("tfoot", best)] {
         out.push_str(&format!("<{part}>\n"));
         for line in lines {
@@ -192,13 +193,13 @@ fn summary(out: &mut String, rows: &[Row], shift: f64) {
 }
 
 /// The cactus plot, the performance profile, and the scatter plot of the two runners with the
-/// smallest shifted geometric means.
-fn plots(out: &mut String, rows: &[Row], title: &str, shift: f64) -> Result<(), String> {
+/// smallest shifted geometric means (of the summary's `lines`).
+fn plots(out: &mut String, rows: &[Row], lines: &[SummaryLine], title: &str) -> Result<(), String> {
     out.push_str("<h2>Plots</h2>\n<div class=\"plots\">\n");
     out.push_str(&fluid(&cactus_plot(rows, title)?));
     out.push_str(&fluid(&profile_plot(rows, title)?));
-    let mut runners: Vec<(f64, String)> = summary_lines(rows, shift)
-        .into_iter()
+    let mut runners: Vec<(f64, String)> = lines
+        .iter()
         .filter(|l| l.ends.is_some())
         .map(|l| (l.sgm_s.unwrap_or(f64::MAX), format!("{}/{}", l.formulation, l.backend)))
         .collect();

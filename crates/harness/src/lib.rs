@@ -3,7 +3,7 @@
 //!
 //! - [`input`]: the puzzles of files and directories, bad ones named.
 //! - [`pool`]: a job pool that hands results back as they finish.
-//! - [`run`]: runners (a formulation on a backend), one [`run::Row`] per instance and runner,
+//! - [`run`]: runners (a formulation on a backend), one [`Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
 //! - [`corpus`]: each kind's collections, and what their sources know of each puzzle.
@@ -33,4 +33,5 @@ pub mod stats;
 pub mod write;
 
 pub use expectations::{Expected, Finding, cross_check};
-pub use run::{Comparison, Instance, Row, Runner, Verdict, compare, run_matrix};
+pub use row::{Row, Verdict};
+pub use run::{Comparison, Instance, Runner, compare, run_matrix};

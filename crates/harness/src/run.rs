@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::expectations::{Expected, Finding, cross_check};
 use crate::pool::run_jobs;
-pub use crate::row::{Row, Verdict};
+use crate::row::{Row, Verdict};
 use crate::stats::median;
 
 /// One puzzle to run, with the name it is reported under, the group it is counted in (a

@@ -8,9 +8,10 @@ mod sudoku;
 
 use std::path::{Path, PathBuf};
 
-use crate::{Expected, Instance};
 use anyhow::{Result, bail};
 use masu_core::Puzzle;
+
+use crate::{Expected, Instance};
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
 /// why.

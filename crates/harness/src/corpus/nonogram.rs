@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use crate::Expected;
-use crate::expectations::IsSource;
 use anyhow::Result;
 use masu_nonogram::{Grid, Nonogram};
 
 use super::{Cases, Source, json_cases};
+use crate::Expected;
+use crate::expectations::IsSource;
 
 impl Source for Nonogram {
     const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["native"]);

@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use crate::Expected;
-use crate::expectations::IsSource;
 use anyhow::Result;
 use masu_numberlink::{Numberlink, Paths};
 
 use super::{Cases, Source, json_cases};
+use crate::Expected;
+use crate::expectations::IsSource;
 
 impl Source for Numberlink {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);

@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::{Expected, Instance};
 use anyhow::{Context, Result};
 use masu_sudoku::Sudoku;
 
 use super::{Cases, Source};
+use crate::{Expected, Instance};
 
 impl Source for Sudoku {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);

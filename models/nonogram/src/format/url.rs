@@ -24,8 +24,8 @@ pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
     let cells =
         pzpr::decode_number16(&url.body, cols * per_col + rows * per_row).map_err(|e| format!("URL body: {e}"))?;
     let (col_cells, row_cells) = cells.split_at(cols * per_col);
-    let clues = |slots: &[Cell], what: &str| -> Result<Vec<Clue>, String> {
-        let per = slots.len() / if what == "column" { cols } else { rows };
+    // Each line's `per` slots, read from the farthest inward.
+    let clues = |slots: &[Cell], per: usize, what: &str| -> Result<Vec<Clue>, String> {
         slots
             .chunks(per)
             .enumerate()
@@ -34,6 +34,7 @@ pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
                     .rev()
                     .filter_map(|cell| match cell {
                         Cell::Empty => None,
+                        Cell::Number(0) => Some(Err(format!("{what} {}: a clue of 0", i + 1))),
                         Cell::Number(n) => Some(Ok(*n as usize)),
                         Cell::Unknown => Some(Err(format!("{what} {}: a clue not given ('.')", i + 1))),
                     })
@@ -41,13 +42,8 @@ pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
             })
             .collect()
     };
-    let (col_clues, row_clues) = (clues(col_cells, "column")?, clues(row_cells, "row")?);
-    let zero = |lines: &[Clue], what: &str| match lines.iter().position(|l| l.contains(&0)) {
-        Some(i) => Err(format!("{what} {}: a clue of 0", i + 1)),
-        None => Ok(()),
-    };
-    zero(&col_clues, "column")?;
-    zero(&row_clues, "row")?;
+    let col_clues = clues(col_cells, per_col, "column")?;
+    let row_clues = clues(row_cells, per_row, "row")?;
     Nonogram::new(row_clues, col_clues).map_err(|e| e.message)
 }
 

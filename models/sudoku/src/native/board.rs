@@ -137,7 +137,7 @@ impl Board {
         if c & PLACED == 0 {
             self.candidates[cell] = bit;
             self.queue.push(cell as u16);
-            self.touch(geometry.cell_units[cell]);
+            self.dirty |= geometry.cell_units[cell];
         }
         true
     }
@@ -223,11 +223,6 @@ impl Board {
         Some(changed)
     }
 
-    /// Marks `units` as changed, for hidden singles.
-    fn touch(&mut self, units: u128) {
-        self.dirty |= units;
-    }
-
     /// Removes `bits` from an open cell's candidates: `Some(true)` if any was there, `None`
     /// if none is left.
     fn eliminate(&mut self, geometry: &Geometry, cell: usize, bits: u32) -> Option<bool> {
@@ -243,7 +238,7 @@ impl Board {
         if left.is_power_of_two() {
             self.queue.push(cell as u16);
         }
-        self.touch(geometry.cell_units[cell]);
+        self.dirty |= geometry.cell_units[cell];
         Some(true)
     }
 
@@ -271,7 +266,7 @@ impl Board {
                     if c.is_power_of_two() {
                         self.queue.push(peer);
                     }
-                    self.touch(geometry.cell_units[usize::from(peer)]);
+                    self.dirty |= geometry.cell_units[usize::from(peer)];
                 }
             }
         }
@@ -307,7 +302,7 @@ impl Board {
                 // A second value alone in the same cell finds no cell left: a contradiction.
                 let cell = usize::from(*cell);
                 self.candidates[cell] = bit;
-                self.touch(geometry.cell_units[cell]);
+                self.dirty |= geometry.cell_units[cell];
                 self.queue.push(cell as u16);
                 found = true;
             }
