@@ -413,12 +413,12 @@ mod numberlink {
         let built = numberlink::reified::build(&four, four.pairs(), false, None).expect("no deadline");
         let every = SolveOptions::default().cp_sat_solver().enumerate(&built.model, 1000, &built.cells).unwrap();
         assert!(every.complete);
-        let loops: Vec<String> = every
+        let loops: Vec<check::Violation> = every
             .solutions
             .iter()
             .filter_map(|v| check::check(&four, &numberlink::reified::paths_of(&four, v, &built.cells)).err())
             .collect();
-        assert!(loops.iter().any(|e| e.contains("detached loop")), "{loops:?}");
+        assert!(loops.iter().any(|e| matches!(e, check::Violation::DetachedLoop { number: 1, .. })), "{loops:?}");
         let mut counts = Vec::new();
         for (formulation, backend) in combinations()
             .into_iter()

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use good_lp::{Expression, Variable, variable};
 use masu::core::milp::Milp;
-use masu::core::{Backend, Error, Found, Item, ParseError, Puzzle, SolveOptions, Stats, Status};
+use masu::core::{At, Backend, Error, Found, Item, ParseError, Puzzle, SolveOptions, Stats, Status};
 use masu::harness::{Instance, Runner, Verdict, cross_check, run_matrix};
 
 /// An n×n Latin square with givens (0 blank).
@@ -111,10 +111,29 @@ impl Latin {
     }
 }
 
+/// What the Latin checker finds wrong.
+#[derive(Clone, Debug, PartialEq)]
+enum LatinViolation {
+    /// Row or column `i` (0-based) does not hold 1..n once.
+    Line(usize),
+    /// A cell changes its given.
+    Given(At),
+}
+
+impl std::fmt::Display for LatinViolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LatinViolation::Line(i) => write!(f, "row or column {} does not hold each value once", i + 1),
+            LatinViolation::Given(at) => write!(f, "{at} changes a given"),
+        }
+    }
+}
+
 impl Puzzle for Latin {
     type Solution = Vec<Vec<u8>>;
     type Formulation = LatinFormulation;
     type Rule = masu::core::NoRule;
+    type Violation = LatinViolation;
     const KIND: &'static str = "latin";
     const DEFAULT: LatinFormulation = LatinFormulation::Native;
 
@@ -143,7 +162,7 @@ impl Puzzle for Latin {
             LatinFormulation::Milp => self.milp(backend, options),
         }
     }
-    fn check(&self, grid: &Self::Solution) -> Result<(), String> {
+    fn check(&self, grid: &Self::Solution) -> Result<(), LatinViolation> {
         let n = self.n;
         let cell = |r: usize, c: usize| grid.get(r).and_then(|row| row.get(c)).copied().unwrap_or(0);
         for i in 0..n {
@@ -153,11 +172,11 @@ impl Puzzle for Latin {
             col.sort_unstable();
             let all: Vec<u8> = (1..=n as u8).collect();
             if row != all || col != all {
-                return Err(format!("row or column {} does not hold 1..{n} once", i + 1));
+                return Err(LatinViolation::Line(i));
             }
         }
         match self.cells.iter().enumerate().find(|&(k, &g)| g != 0 && cell(k / n, k % n) != g) {
-            Some((k, _)) => Err(format!("r{}c{} changes a given", k / n + 1, k % n + 1)),
+            Some((k, _)) => Err(LatinViolation::Given(At(k / n, k % n))),
             None => Ok(()),
         }
     }

@@ -28,7 +28,7 @@ pub use backend::{Backend, check_backend};
 pub use error::{Error, UnknownName};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
 pub use puzzle::{
-    Formulation, Found, Item, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle, backend_for,
+    At, Formulation, Found, Item, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle, backend_for,
     check_parameters, choose, runnable, solve, timed,
 };
 pub use random::Random;

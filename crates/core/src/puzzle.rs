@@ -152,6 +152,22 @@ impl Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A grid cell (row, column), 0-based, as a checker names it: shown 1-based, `r1c1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At(pub usize, pub usize);
+
+impl Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 + 1, self.1 + 1)
+    }
+}
+
+impl From<(usize, usize)> for At {
+    fn from((row, column): (usize, usize)) -> At {
+        At(row, column)
+    }
+}
+
 /// One puzzle of an input file, or why it could not be read.
 #[derive(Clone, Debug)]
 pub struct Item<P> {
@@ -196,6 +212,9 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     type Solution: Clone + PartialEq + Debug + Send + serde::Serialize;
     /// Its formulations.
     type Formulation: Formulation;
+    /// What its checker finds wrong with a solution (its `Display` is the sentence a person
+    /// reads in [`Error::WrongAnswer`]).
+    type Violation: Clone + Debug + Display + PartialEq + Send + Sync;
     /// Its rule variants (numberlink: `fill`, `blanks`), read once from their names;
     /// [`NoRule`] for a kind that has none.
     type Rule: Copy + Debug + Display + FromStr<Err = String> + Send + Sync;
@@ -223,7 +242,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
         options: &SolveOptions,
     ) -> Result<Found<Self::Solution>, Error>;
     /// The kind's independent checker: `Ok` when `solution` solves the puzzle.
-    fn check(&self, solution: &Self::Solution) -> Result<(), String>;
+    fn check(&self, solution: &Self::Solution) -> Result<(), Self::Violation>;
     /// The solution as text lines (a grid, with clues where the puzzle has them).
     fn render(&self, solution: &Self::Solution) -> String;
     /// The solution on one line, for batch output.

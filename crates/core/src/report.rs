@@ -168,17 +168,17 @@ impl<S> Report<S> {
     /// The report of what a formulation found on `backend`: every solution re-checked by the
     /// puzzle's own `check` (one that fails is [`Error::WrongAnswer`], never a solution), and
     /// the status from the count, the limit and completeness.
-    pub fn checked(
+    pub fn checked<V: std::fmt::Display>(
         backend: Backend,
         formulation: &str,
         solutions: Vec<S>,
         complete: bool,
         stats: Stats,
         options: &SolveOptions,
-        check: impl Fn(&S) -> Result<(), String>,
+        check: impl Fn(&S) -> Result<(), V>,
     ) -> Result<Report<S>, Error> {
         for solution in &solutions {
-            check(solution).map_err(|reason| Error::WrongAnswer { backend, reason })?;
+            check(solution).map_err(|violation| Error::WrongAnswer { backend, reason: violation.to_string() })?;
         }
         let status = Status::of(solutions.len(), complete, options.solution_limit, options.interrupt.is_interrupted());
         Ok(Report { status, backend, formulation: formulation.into(), solutions, complete, stats })

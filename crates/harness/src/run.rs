@@ -109,7 +109,7 @@ impl Row {
                 self.checked = (!report.solutions.is_empty()).then_some(failed.is_none());
                 if let Some(reason) = failed {
                     self.verdict = Verdict::WrongAnswer;
-                    self.message = Some(reason);
+                    self.message = Some(reason.to_string());
                     return None;
                 }
                 Some(Times {

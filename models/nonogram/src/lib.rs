@@ -155,6 +155,7 @@ pub(crate) use masu_core::timed;
 impl Puzzle for Nonogram {
     type Solution = Grid;
     type Formulation = Formulation;
+    type Violation = check::Violation;
     type Rule = masu_core::NoRule;
     const KIND: &'static str = "nonogram";
     const DEFAULT: Formulation = Formulation::Native;
@@ -199,7 +200,7 @@ impl Puzzle for Nonogram {
             (_, backend) => Err(Error::NotCompiled(backend)),
         }
     }
-    fn check(&self, solution: &Grid) -> Result<(), String> {
+    fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, solution)
     }
     fn render(&self, solution: &Grid) -> String {

@@ -69,6 +69,7 @@ pub(crate) type Found = masu_core::Found<Paths>;
 impl Puzzle for Numberlink {
     type Solution = Paths;
     type Formulation = Formulation;
+    type Violation = check::Violation;
     type Rule = Rule;
     const KIND: &'static str = "numberlink";
     const DEFAULT: Formulation = Formulation::Auto;
@@ -121,7 +122,7 @@ impl Puzzle for Numberlink {
             _ => Err(Error::NotCompiled(backend)),
         }
     }
-    fn check(&self, solution: &Paths) -> Result<(), String> {
+    fn check(&self, solution: &Paths) -> Result<(), check::Violation> {
         check::check(self, solution)
     }
     fn solution_from_json(value: serde_json::Value) -> Result<Paths, String> {

@@ -135,6 +135,7 @@ pub(crate) type Found = masu_core::Found<Vec<u8>>;
 impl Puzzle for Sudoku {
     type Solution = Grid;
     type Formulation = Formulation;
+    type Violation = check::Violation;
     type Rule = masu_core::NoRule;
     const KIND: &'static str = "sudoku";
     const DEFAULT: Formulation = Formulation::AllDifferent;
@@ -165,7 +166,7 @@ impl Puzzle for Sudoku {
         };
         Ok(found.map(|cells| cells.chunks(self.side).map(<[u8]>::to_vec).collect()))
     }
-    fn check(&self, solution: &Grid) -> Result<(), String> {
+    fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, &solution.concat())
     }
     fn render(&self, solution: &Grid) -> String {
