@@ -124,11 +124,11 @@ fn example_data_holds_the_articles_instances() {
     let (rows, cols) = masu::articles::NONOGRAM_003;
     let article = masu::articles::nonogram_from_clues(rows, cols).unwrap();
     assert_eq!(entries.len(), 1);
-    assert_eq!(entries[0].puzzle.as_ref().unwrap(), &article);
+    assert_eq!(entries[0].0.puzzle.as_ref().unwrap(), &article);
 
     let text = std::fs::read_to_string("examples/data/article_001_numberlink.json").unwrap();
     let entry = masu::numberlink::format::parse_json(&text, None);
-    let read: Vec<u32> = entry.puzzle.unwrap().rows().concat();
+    let read: Vec<u32> = entry.0.puzzle.unwrap().rows().concat();
     let article: Vec<u32> = masu::articles::NUMBERLINK_001.concat();
     // The reader numbers the pairs in reading order: the same board up to that renumbering.
     for (i, j) in (0..read.len()).flat_map(|i| (0..read.len()).map(move |j| (i, j))) {

@@ -28,8 +28,8 @@ pub use backend::{Backend, check_backend};
 pub use error::{Error, UnknownName};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
 pub use puzzle::{
-    At, Formulation, Found, Item, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle, backend_for,
-    check_parameters, choose, runnable, solve, timed,
+    At, Formulation, Found, Item, Known, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle,
+    backend_for, check_parameters, choose, runnable, solve, timed,
 };
 pub use random::Random;
 pub use report::{Report, Stats, Status};

@@ -179,6 +179,38 @@ pub struct Item<P> {
     pub puzzle: Result<P, ParseError>,
 }
 
+impl<P> Item<P> {
+    /// The puzzle read at `line`, or what is wrong with it there.
+    pub fn read(line: usize, puzzle: Result<P, String>) -> Item<P> {
+        Item { line, name: None, puzzle: puzzle.map_err(|message| ParseError::new(line, None, message)) }
+    }
+    /// What is wrong at `line` (and `column`).
+    pub fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Item<P> {
+        Item { line, name: None, puzzle: Err(ParseError::new(line, column, message)) }
+    }
+    /// The same item, named as its file names it.
+    pub fn named(self, name: impl Into<String>) -> Item<P> {
+        Item { name: Some(name.into()), ..self }
+    }
+}
+
+/// What a source says of a puzzle besides the puzzle: a solution, in the form the source
+/// writes it, and its word on uniqueness. Collections carry them; readers of such sources
+/// return them beside each [`Item`], for the harness to compare answers with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Known<A> {
+    /// The source's solution.
+    pub solution: Option<A>,
+    /// The source's word on uniqueness.
+    pub unique: Option<bool>,
+}
+
+impl<A> Default for Known<A> {
+    fn default() -> Known<A> {
+        Known { solution: None, unique: None }
+    }
+}
+
 /// What a formulation found, before checking.
 #[derive(Clone, Debug)]
 pub struct Found<S> {

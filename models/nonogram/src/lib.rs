@@ -28,7 +28,7 @@ pub mod start_index;
 use std::fmt;
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, ParseError, Puzzle, Report, SolveOptions};
+use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
 /// A clue: the lengths of the blocks of one line, in order (empty for an empty line).
 pub type Clue = Vec<usize>;
@@ -172,13 +172,6 @@ impl Puzzle for Nonogram {
     }
     fn read(path: &Path, text: &str) -> Vec<Item<Nonogram>> {
         format::parse_file(path, text)
-            .into_iter()
-            .map(|e| Item {
-                line: e.line,
-                name: e.name,
-                puzzle: e.puzzle.map_err(|message| ParseError::new(e.line, e.column, message)),
-            })
-            .collect()
     }
     /// The line solvers do no search: when they stop with undecided cells the status is
     /// [`Status::Stuck`](masu_core::Status::Stuck); when they decide every cell the solution
@@ -233,7 +226,7 @@ impl Puzzle for Nonogram {
         format::to_json(self)
     }
     fn from_text(text: &str) -> Result<Nonogram, String> {
-        format::parse_json(text).into_iter().next().ok_or("no puzzle")?.puzzle
+        format::parse_json(text).into_iter().next().ok_or("no puzzle")?.0.puzzle.map_err(|e| e.message)
     }
     fn url(&self) -> Option<String> {
         format::to_url(self)

@@ -14,35 +14,22 @@
 
 use std::path::Path;
 
-use masu_core::pzpr;
+use masu_core::{Item, Known, pzpr};
 
 use crate::{Numberlink, Paths, Rule};
 
-/// One board of a file.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// 1-based line where it starts (or where it is wrong).
-    pub line: usize,
-    /// Its name inside the file, where the format gives one.
-    pub name: Option<String>,
-    /// The board, or what is wrong.
-    pub puzzle: Result<Numberlink, String>,
-    /// The source's solution as a numbered grid (0 unused), where it gives one.
-    pub solution: Option<Vec<Vec<u32>>>,
-}
-
-fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Entry {
-    Entry { line, name: None, puzzle, solution: None }
+fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Item<Numberlink> {
+    Item::read(line, puzzle)
 }
 
 /// Every board of a file; `rule` overrides what the format implies.
-pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Entry> {
+pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
     if text.trim().is_empty() {
         return vec![entry(1, Err("empty file: no board".into()))];
     }
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
-        return vec![parse_json(text, rule)];
+        return vec![parse_json(text, rule).0];
     }
     let first = text.lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
     if pzpr::parse_url(first).is_some() {
@@ -91,11 +78,15 @@ pub fn to_url(puzzle: &Numberlink) -> String {
     pzpr::url("numlin", puzzle.width(), puzzle.height(), &pzpr::encode_number16(&cells))
 }
 
-/// The article's JSON array, or `shared/data`'s object.
-pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
+/// The article's JSON array, or `shared/data`'s object with the source's solution as a
+/// numbered grid (0 unused) where it gives one.
+pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Known<Vec<Vec<u32>>>) {
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return entry(e.line(), Err(format!("not valid JSON: {e}"))),
+        Err(e) => {
+            let item = Item::error(e.line(), Some(e.column()), format!("not valid JSON: {e}"));
+            return (item, Known::default());
+        }
     };
     let grid = |v: &serde_json::Value| -> Result<Vec<Vec<u32>>, String> {
         let rows = v.as_array().ok_or("the board is not an array of rows")?;
@@ -128,7 +119,7 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> Entry {
     let implied = stated.unwrap_or(implied);
     let puzzle =
         board.and_then(|rows| self::board(rows, |v| v == 0, |v| format!("number {v}"), rule.unwrap_or(implied)));
-    Entry { line: 1, name, puzzle, solution }
+    (Item { name, ..entry(1, puzzle) }, Known { solution, unique: None })
 }
 
 /// The board of `rows` with their symbols renumbered 1..k in order of first appearance
@@ -156,7 +147,7 @@ fn board<T: Copy + PartialEq>(
 }
 
 /// `W H` then H rows; several boards; `0 0` ends.
-pub fn parse_sized(text: &str, rule: Rule) -> Vec<Entry> {
+pub fn parse_sized(text: &str, rule: Rule) -> Vec<Item<Numberlink>> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -184,21 +175,19 @@ pub fn parse_sized(text: &str, rule: Rule) -> Vec<Entry> {
         let puzzle = if rows.len() != h {
             Err(format!("a {w}×{h} board with {} rows", rows.len()))
         } else if let Some((n, r)) = bad_row {
-            entries.push(Entry {
-                name: Some(format!("puzzle {number}")),
-                ..entry(*n, Err(format!("{} cells in a row of a board {w} wide: not a rectangle", r.len())))
-            });
+            let message = format!("{} cells in a row of a board {w} wide: not a rectangle", r.len());
+            entries.push(entry(*n, Err(message)).named(format!("puzzle {number}")));
             continue;
         } else {
             symbol_board(&rows, rule)
         };
-        entries.push(Entry { name: Some(format!("puzzle {number}")), ..entry(at, puzzle) });
+        entries.push(entry(at, puzzle).named(format!("puzzle {number}")));
     }
     entries
 }
 
 /// A Flow Free board: letters are colours, anything else blank.
-pub fn parse_flow(text: &str, rule: Rule) -> Entry {
+pub fn parse_flow(text: &str, rule: Rule) -> Item<Numberlink> {
     let rows: Vec<(usize, Vec<char>)> = text
         .lines()
         .enumerate()
@@ -236,7 +225,7 @@ mod tests {
     fn every_format_reads_the_same_board() {
         let json = parse_json("[[0,1,0,3,2],[0,0,0,0,0],[0,0,2,0,1],[0,0,0,3,0],[0,0,0,0,0]]", None);
         let sized = parse_sized("5 5\n.A.BC\n.....\n..C.A\n...B.\n.....\n0 0\n", Rule::Blanks);
-        let article = json.puzzle.unwrap();
+        let article = json.0.puzzle.unwrap();
         assert_eq!(article.pairs(), 3);
         assert_eq!(sized[0].puzzle.as_ref().unwrap().rows(), article.rows());
         let flow = parse_flow(".A.BC\n.....\n..C.A\n...B.\n.....\n", Rule::Fill);
@@ -247,26 +236,26 @@ mod tests {
     fn errors_name_the_cell_or_line() {
         let once = parse_json("[[1,0],[0,2],[2,0]]", None);
         assert_eq!(
-            once.puzzle.unwrap_err(),
+            once.0.puzzle.unwrap_err().message,
             "number 1 appears 1 time(s) (at r1c1); each number must appear exactly twice"
         );
         let thrice = parse_flow("A.A\n..A\n", Rule::Fill);
-        assert!(thrice.puzzle.unwrap_err().contains("symbol 'A' appears 3 time(s) (at r1c1, r1c3, r2c3)"));
+        assert!(thrice.puzzle.unwrap_err().message.contains("symbol 'A' appears 3 time(s) (at r1c1, r1c3, r2c3)"));
         // Numbers as the file writes them, though renumbered inside; every one at fault.
         let skipped = parse_json("[[5,0,7],[0,0,7],[9,0,0]]", None);
         assert_eq!(
-            skipped.puzzle.unwrap_err(),
+            skipped.0.puzzle.unwrap_err().message,
             "number 5 appears 1 time(s) (at r1c1); number 9 appears 1 time(s) (at r3c1); \
              each number must appear exactly twice"
         );
         let sized = parse_sized("3 2\nB.C\nCB.\n3 1\nAxA\n", Rule::Blanks);
         assert!(sized[0].puzzle.is_ok());
-        assert!(sized[1].puzzle.as_ref().unwrap_err().starts_with("symbol 'x' appears 1 time(s) (at r1c2)"));
+        assert!(sized[1].puzzle.as_ref().unwrap_err().message.starts_with("symbol 'x' appears 1 time(s) (at r1c2)"));
         let ragged = parse_flow("A.B\nAB\n", Rule::Fill);
-        assert_eq!((ragged.line, ragged.puzzle.unwrap_err().contains("not a rectangle")), (2, true));
+        assert_eq!((ragged.line, ragged.puzzle.unwrap_err().message.contains("not a rectangle")), (2, true));
         let none = parse_json("[[0,0],[0,0]]", None);
-        assert!(none.puzzle.unwrap_err().contains("no pairs"));
+        assert!(none.0.puzzle.unwrap_err().message.contains("no pairs"));
         let symbol = parse_json("[[1,\"x\"],[1,0]]", None);
-        assert!(symbol.puzzle.unwrap_err().contains("r1c2"));
+        assert!(symbol.0.puzzle.unwrap_err().message.contains("r1c2"));
     }
 }

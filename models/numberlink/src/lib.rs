@@ -34,7 +34,7 @@ pub mod render;
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, ParseError, Puzzle, Report, SolveOptions};
+use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
 pub use board::{Cell, Numberlink, Rule};
 pub(crate) use counting::{Slice, blank_bounds, by_blanks, induced_first};
@@ -96,13 +96,6 @@ impl Puzzle for Numberlink {
     /// [`Puzzle::set_rule`] changes it.
     fn read(path: &Path, text: &str) -> Vec<Item<Numberlink>> {
         format::parse_file(path, text, None)
-            .into_iter()
-            .map(|e| Item {
-                line: e.line,
-                name: e.name,
-                puzzle: e.puzzle.map_err(|m| ParseError::new(e.line, None, m)),
-            })
-            .collect()
     }
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         match formulation {
@@ -132,7 +125,7 @@ impl Puzzle for Numberlink {
         serde_json::json!({ "grid": self.rows(), "rule": self.rule.to_string() }).to_string()
     }
     fn from_text(text: &str) -> Result<Numberlink, String> {
-        format::parse_json(text, None).puzzle
+        format::parse_json(text, None).0.puzzle.map_err(|e| e.message)
     }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))

@@ -163,7 +163,7 @@ mod tests {
         swapped.swap(0, 1); // r1c1 and r1c2 are blanks: still a row permutation, broken column
         let repeat = check(&puzzle, &swapped).unwrap_err();
         assert!(matches!(repeat, Violation::Repeat { unit: Unit::Column, index: 0, .. }), "{repeat:?}");
-        assert_eq!(repeat.to_string(), "column 1 has two 5s (r1c1 and r8c1)");
+        assert_eq!(repeat.to_string(), "column 1 has two 5s (r1c1 and r6c1)");
         let mut given_changed = solution.clone();
         given_changed.swap(2, 3); // r1c3 is the given 8
         assert_eq!(check(&puzzle, &given_changed), Err(Violation::Given { cell: At(0, 2), value: 4, given: 8 }));

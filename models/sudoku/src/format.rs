@@ -10,7 +10,7 @@
 //! - **puzz.link URL** on a line of its own: `https://puzz.link/p?sudoku/9/9/BODY`
 //!   ([`masu_core::pzpr`]).
 
-use masu_core::{ParseError, pzpr};
+use masu_core::{Item, ParseError, pzpr};
 
 use crate::Sudoku;
 
@@ -51,8 +51,10 @@ fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Pars
     ParseError::new(line, column, message)
 }
 
-/// One puzzle of an input, or why it could not be read; `line` is where it starts.
-pub type Entry = (usize, Result<Sudoku, ParseError>);
+/// The item of a puzzle read at `line`.
+fn item(line: usize, puzzle: Result<Sudoku, ParseError>) -> Item<Sudoku> {
+    Item { line, name: None, puzzle }
+}
 
 const SIDES: [usize; 4] = [4, 9, 16, 25];
 
@@ -62,9 +64,9 @@ fn box_size(side: usize) -> Option<usize> {
 
 /// Every puzzle of `text`, in order, in whichever of the three formats it is written.
 /// A bad puzzle is an `Err` entry; the others are still read.
-pub fn parse_puzzles(text: &str) -> Vec<Entry> {
+pub fn parse_puzzles(text: &str) -> Vec<Item<Sudoku>> {
     if text.trim_start().starts_with('[') {
-        return vec![(1, parse_json(text))];
+        return vec![item(1, parse_json(text))];
     }
     let mut entries = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
@@ -92,18 +94,18 @@ fn grid_cells(line: &str) -> Option<String> {
     Some(line.chars().filter(|c| !c.is_whitespace() && *c != '|').collect())
 }
 
-fn read_block(block: &[(usize, &str)], entries: &mut Vec<Entry>) {
+fn read_block(block: &[(usize, &str)], entries: &mut Vec<Item<Sudoku>>) {
     let Some(&(first, _)) = block.first() else { return };
     let rows: Vec<(usize, String)> = block.iter().filter_map(|&(n, l)| grid_cells(l).map(|cells| (n, cells))).collect();
     let k = rows.len();
     // k lines of k cells is a grid, unless k is a one-line length (81 one-line 9×9
     // puzzles in a row are not an 81×81 grid).
     if k >= 2 && rows.iter().all(|(_, r)| r.chars().count() == k) && ![81, 256, 625].contains(&k) {
-        entries.push((first, parse_grid(first, &rows)));
+        entries.push(item(first, parse_grid(first, &rows)));
         return;
     }
     for &(n, line) in block {
-        entries.push((n, parse_line(line).map_err(|e| ParseError { line: n, ..e })));
+        entries.push(item(n, parse_line(line).map_err(|e| ParseError { line: n, ..e })));
     }
 }
 
@@ -276,7 +278,7 @@ mod tests {
         let grid = parse_puzzles(&grid_text);
         assert_eq!(grid.len(), 1);
         assert_eq!(line, json);
-        assert_eq!(&line, grid[0].1.as_ref().unwrap());
+        assert_eq!(&line, grid[0].puzzle.as_ref().unwrap());
         assert_eq!(to_line(9, Alphabet::DigitsThenLetters, line.cells()), ARTICLE.replace('0', "."));
     }
 
@@ -285,11 +287,11 @@ mod tests {
         let text = format!("# a comment\n{ARTICLE}\n123\n\n{}\n", ARTICLE.replace('8', "x"));
         let entries = parse_puzzles(&text);
         assert_eq!(entries.len(), 3);
-        assert!(entries[0].1.is_ok() && entries[0].0 == 2);
-        let e = entries[1].1.as_ref().unwrap_err();
+        assert!(entries[0].puzzle.is_ok() && entries[0].line == 2);
+        let e = entries[1].puzzle.as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (3, None));
         assert!(e.message.contains("3 cells"), "{e}");
-        let e = entries[2].1.as_ref().unwrap_err();
+        let e = entries[2].puzzle.as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (5, Some(3)));
         assert!(e.message.contains("unknown symbol 'x'"), "{e}");
     }
@@ -299,7 +301,7 @@ mod tests {
         let text = (0..10).map(|_| "1234567890\n").collect::<String>();
         let entries = parse_puzzles(&format!("\n\n{text}"));
         assert_eq!(entries.len(), 1);
-        let e = entries[0].1.as_ref().unwrap_err();
+        let e = entries[0].puzzle.as_ref().unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.message.contains("10×10"), "{e}");
     }

@@ -148,7 +148,7 @@ impl Puzzle for Sudoku {
             && name != "counts.json"
     }
     fn read(_path: &Path, text: &str) -> Vec<Item<Sudoku>> {
-        parse_puzzles(text).into_iter().map(|(line, puzzle)| Item { line, name: None, puzzle }).collect()
+        parse_puzzles(text)
     }
     fn find(
         &self,

@@ -15,10 +15,13 @@ impl Source for Nonogram {
 
     fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Nonogram>> {
         json_cases(dir, sets, |text| {
-            let entry = masu_nonogram::format::parse_json(text).into_iter().next().ok_or("empty JSON")?;
-            let several = entry.unique == Some(false) || text.contains("\"other_solutions\"");
-            let solution = entry.solution.map(|source| Box::new(move |grid: &Grid| *grid == source) as IsSource<_>);
-            Ok((entry.puzzle?, Expected { solution, several, solvable: true, ..Expected::default() }))
+            let (item, known) = masu_nonogram::format::parse_json(text).into_iter().next().ok_or("empty JSON")?;
+            let several = known.unique == Some(false) || text.contains("\"other_solutions\"");
+            let solution = known.solution.map(|source| Box::new(move |grid: &Grid| *grid == source) as IsSource<_>);
+            Ok((
+                item.puzzle.map_err(|e| e.message)?,
+                Expected { solution, several, solvable: true, ..Expected::default() },
+            ))
         })
     }
 }

@@ -16,10 +16,10 @@ impl Source for Numberlink {
 
     fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>> {
         json_cases(dir, sets, |text| {
-            let entry = masu_numberlink::format::parse_json(text, None);
+            let (item, known) = masu_numberlink::format::parse_json(text, None);
             let solution =
-                entry.solution.map(|source| Box::new(move |paths: &Paths| paths.numbers == source) as IsSource<_>);
-            Ok((entry.puzzle?, Expected { solution, ..Expected::default() }))
+                known.solution.map(|source| Box::new(move |paths: &Paths| paths.numbers == source) as IsSource<_>);
+            Ok((item.puzzle.map_err(|e| e.message)?, Expected { solution, ..Expected::default() }))
         })
     }
 }

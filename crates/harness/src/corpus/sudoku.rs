@@ -37,9 +37,9 @@ impl Source for Sudoku {
             for (file, expected) in counts {
                 let path = dir.join(set).join(&file);
                 let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-                for (line, entry) in masu_sudoku::parse_puzzles(&text) {
-                    let place = format!("{set}/{file}:{line}");
-                    match (entry, expected.get(line - 1)) {
+                for item in masu_sudoku::parse_puzzles(&text) {
+                    let place = format!("{set}/{file}:{}", item.line);
+                    match (item.puzzle, expected.get(item.line - 1)) {
                         (Err(e), _) => unreadable.push((place, e.message)),
                         (Ok(_), None) => unreadable.push((place, "no count in counts.json".into())),
                         (Ok(_), Some(None)) => {} // count unknown: nothing to check against

@@ -24,79 +24,76 @@ pub use url::{parse_url, to_url};
 use std::fmt::Write as _;
 use std::path::Path;
 
+use masu_core::{Item, Known};
+
 use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
-/// One puzzle of a file: where it starts, its name where the format gives one, the puzzle
-/// or what is wrong with it (with the line, and column where known), and a solution when
-/// the file carries one.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// 1-based line where the puzzle (or the error) is.
-    pub line: usize,
-    /// 1-based column of the error, where known.
-    pub column: Option<usize>,
-    /// The puzzle's name in its file (`$12`, a janko id, a JSON `id`), if any.
-    pub name: Option<String>,
-    /// The puzzle, or what is wrong.
-    pub puzzle: Result<Nonogram, String>,
-    /// A solution given by the source.
-    pub solution: Option<Grid>,
-    /// The source's word on uniqueness, where it gives one.
-    pub unique: Option<bool>,
+/// One puzzle of a file and what the file says of it (a solution, uniqueness).
+pub type Sourced = (Item<Nonogram>, Known<Grid>);
+
+fn error(line: usize, message: impl Into<String>) -> Item<Nonogram> {
+    Item::error(line, None, message)
 }
 
-impl Entry {
-    fn error(line: usize, message: impl Into<String>) -> Entry {
-        Entry { line, column: None, name: None, puzzle: Err(message.into()), solution: None, unique: None }
-    }
-    fn ok(line: usize, puzzle: Result<Nonogram, String>) -> Entry {
-        Entry { line, column: None, name: None, puzzle, solution: None, unique: None }
-    }
-    /// The puzzle built from clues read at `row_lines` and `col_lines`: an invalid clue is
-    /// reported at its own line, a whole-puzzle problem at `line`.
-    fn built(line: usize, puzzle: Result<Nonogram, InvalidPuzzle>, row_lines: &[usize], col_lines: &[usize]) -> Entry {
-        match puzzle {
-            Ok(p) => Entry::ok(line, Ok(p)),
-            Err(e) => {
-                let at = match e.line {
-                    Some(Line::Row(i)) => row_lines.get(i),
-                    Some(Line::Column(i)) => col_lines.get(i),
-                    None => None,
-                };
-                Entry::error(at.copied().unwrap_or(line), e.message)
-            }
+/// An item of a source that says nothing more of it.
+fn plain(item: Item<Nonogram>) -> Sourced {
+    (item, Known::default())
+}
+
+/// The puzzle built from clues read at `row_lines` and `col_lines`: an invalid clue is
+/// reported at its own line, a whole-puzzle problem at `line`.
+fn built(
+    line: usize,
+    puzzle: Result<Nonogram, InvalidPuzzle>,
+    row_lines: &[usize],
+    col_lines: &[usize],
+) -> Item<Nonogram> {
+    match puzzle {
+        Ok(p) => Item::read(line, Ok(p)),
+        Err(e) => {
+            let at = match e.line {
+                Some(Line::Row(i)) => row_lines.get(i),
+                Some(Line::Column(i)) => col_lines.get(i),
+                None => None,
+            };
+            error(at.copied().unwrap_or(line), e.message)
         }
     }
 }
 
 /// Every puzzle in `text`, the format told by `path`'s extension and the text itself.
-pub fn parse_file(path: &Path, text: &str) -> Vec<Entry> {
+pub fn parse_file(path: &Path, text: &str) -> Vec<Item<Nonogram>> {
+    parse_sourced(path, text).into_iter().map(|(item, _)| item).collect()
+}
+
+/// As [`parse_file`], with what the file says of each puzzle.
+pub fn parse_sourced(path: &Path, text: &str) -> Vec<Sourced> {
     if text.trim().is_empty() {
-        return vec![Entry::error(1, "empty file: no puzzle")];
+        return vec![plain(error(1, "empty file: no puzzle"))];
     }
     if text.lines().find(|l| !l.trim().is_empty()).and_then(masu_core::pzpr::parse_url).is_some() {
-        return parse_urls(text);
+        return parse_urls(text).into_iter().map(plain).collect();
     }
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     match extension.as_str() {
         "json" => parse_json(text),
         "non" => vec![parse_non(text)],
-        "nin" => vec![parse_nin(text)],
+        "nin" => vec![plain(parse_nin(text))],
         "xml" => webpbn_xml::parse(text),
         _ if text.trim_start().starts_with('<') => webpbn_xml::parse(text),
-        _ if text.trim_start().starts_with('$') => parse_taai(text),
+        _ if text.trim_start().starts_with('$') => parse_taai(text).into_iter().map(plain).collect(),
         _ if text.trim_start().starts_with('{') => parse_json(text),
-        _ => vec![parse_text(text)],
+        _ => vec![plain(parse_text(text))],
     }
 }
 
 /// A puzzle per non-blank line, each a puzz.link URL.
-fn parse_urls(text: &str) -> Vec<Entry> {
+fn parse_urls(text: &str) -> Vec<Item<Nonogram>> {
     let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     lines
         .map(|(i, line)| match masu_core::pzpr::parse_url(line) {
-            Some(url) => Entry::ok(i + 1, parse_url(&url)),
-            None => Entry::error(i + 1, "not a puzz.link URL (a file of URLs holds one per line)"),
+            Some(url) => Item::read(i + 1, parse_url(&url)),
+            None => error(i + 1, "not a puzz.link URL (a file of URLs holds one per line)"),
         })
         .collect()
 }
@@ -114,9 +111,9 @@ struct BadLine {
     message: String,
 }
 
-impl From<BadLine> for Entry {
-    fn from(bad: BadLine) -> Entry {
-        Entry::error(bad.line, bad.message)
+impl From<BadLine> for Item<Nonogram> {
+    fn from(bad: BadLine) -> Item<Nonogram> {
+        error(bad.line, bad.message)
     }
 }
 
@@ -169,11 +166,12 @@ fn grid_from_rows<'a>(rows: impl IntoIterator<Item = &'a str>, filled: &[char]) 
 }
 
 /// The article's JSON, or the janko dataset JSON (many puzzles).
-pub fn parse_json(text: &str) -> Vec<Entry> {
+pub fn parse_json(text: &str) -> Vec<Sourced> {
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            return vec![Entry { column: Some(e.column()), ..Entry::error(e.line(), format!("not valid JSON: {e}")) }];
+            let item = Item::error(e.line(), Some(e.column()), format!("not valid JSON: {e}"));
+            return vec![(item, Known::default())];
         }
     };
     if let Some(data) = value.get("data").and_then(|d| d.as_object()) {
@@ -182,11 +180,9 @@ pub fn parse_json(text: &str) -> Vec<Entry> {
             .map(|(id, item)| {
                 let line = text.find(&format!("\"{id}\"")).map_or(1, |at| text[..at].lines().count().max(1));
                 let problem = item.get("problem").and_then(|p| p.as_str()).unwrap_or("");
-                let mut entry = parse_janko_problem(problem, line);
-                entry.name = Some(id.clone());
-                entry.solution =
+                let solution =
                     item.get("solution").and_then(|s| s.as_str()).map(|s| grid_from_rows(s.lines().skip(1), &['x']));
-                entry
+                (parse_janko_problem(problem, line).named(id), Known { solution, unique: None })
             })
             .collect();
     }
@@ -195,41 +191,38 @@ pub fn parse_json(text: &str) -> Vec<Entry> {
         .get("solution")
         .and_then(|s| s.as_array())
         .map(|rows| grid_from_rows(rows.iter().filter_map(|r| r.as_str()), &['#']));
-    vec![Entry {
-        name: value.get("id").and_then(|i| i.as_str()).map(str::to_string),
-        solution,
-        unique: value.get("unique").and_then(|u| u.as_bool()),
-        ..Entry::ok(1, puzzle)
-    }]
+    let mut item = Item::read(1, puzzle);
+    item.name = value.get("id").and_then(|i| i.as_str()).map(str::to_string);
+    vec![(item, Known { solution, unique: value.get("unique").and_then(|u| u.as_bool()) })]
 }
 
 /// A janko dataset problem: `H W`, W column clues, H row clues.
-fn parse_janko_problem(problem: &str, line: usize) -> Entry {
+fn parse_janko_problem(problem: &str, line: usize) -> Item<Nonogram> {
     let mut lines = problem.lines();
     let header: Vec<usize> = lines.next().unwrap_or("").split_whitespace().filter_map(|t| t.parse().ok()).collect();
-    let [h, w] = header[..] else { return Entry::error(line, "problem does not start with 'H W'") };
+    let [h, w] = header[..] else { return error(line, "problem does not start with 'H W'") };
     let clues: Result<Vec<Clue>, BadLine> = lines.map(|l| parse_clue(l, line)).collect();
     match clues {
         Err(e) => e.into(),
         Ok(clues) if clues.len() != w + h => {
-            Entry::error(line, format!("{h}×{w} puzzle with {} clue lines, expected {}", clues.len(), w + h))
+            error(line, format!("{h}×{w} puzzle with {} clue lines, expected {}", clues.len(), w + h))
         }
         Ok(mut clues) => {
             let rows = clues.split_off(w);
-            Entry::built(line, Nonogram::new(rows, clues), &[], &[])
+            built(line, Nonogram::new(rows, clues), &[], &[])
         }
     }
 }
 
 /// `.nin`: `W H`, then H row clues, then W column clues.
-pub fn parse_nin(text: &str) -> Entry {
+pub fn parse_nin(text: &str) -> Item<Nonogram> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty()).collect();
-    let Some(&(first, header)) = lines.first() else { return Entry::error(1, "empty file: no puzzle") };
+    let Some(&(first, header)) = lines.first() else { return error(1, "empty file: no puzzle") };
     let size: Vec<usize> = header.split_whitespace().filter_map(|t| t.parse().ok()).collect();
-    let [w, h] = size[..] else { return Entry::error(first, format!("expected 'WIDTH HEIGHT', found '{header}'")) };
+    let [w, h] = size[..] else { return error(first, format!("expected 'WIDTH HEIGHT', found '{header}'")) };
     if w.checked_add(h) != Some(lines.len() - 1) {
-        return Entry::error(
+        return error(
             first,
             format!("a {w}×{h} puzzle needs {h} row and {w} column clue lines, found {} clue lines", lines.len() - 1),
         );
@@ -239,13 +232,13 @@ pub fn parse_nin(text: &str) -> Entry {
         Ok(mut clues) => {
             let cols = clues.split_off(h);
             let numbers: Vec<usize> = lines[1..].iter().map(|&(n, _)| n).collect();
-            Entry::built(first, Nonogram::new(clues, cols), &numbers[..h], &numbers[h..])
+            built(first, Nonogram::new(clues, cols), &numbers[..h], &numbers[h..])
         }
     }
 }
 
 /// Row clues, a blank line, column clues.
-pub fn parse_text(text: &str) -> Entry {
+pub fn parse_text(text: &str) -> Item<Nonogram> {
     let mut blocks: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -260,22 +253,19 @@ pub fn parse_text(text: &str) -> Entry {
     }
     blocks.retain(|b| !b.is_empty());
     if blocks.len() != 2 {
-        return Entry::error(
-            1,
-            format!("expected row clues, a blank line, then column clues; found {} blocks", blocks.len()),
-        );
+        return error(1, format!("expected row clues, a blank line, then column clues; found {} blocks", blocks.len()));
     }
     match (parse_clues(&blocks[0]), parse_clues(&blocks[1])) {
         (Err(e), _) | (_, Err(e)) => e.into(),
         (Ok(rows), Ok(cols)) => {
             let numbers = |b: &[(usize, &str)]| b.iter().map(|&(n, _)| n).collect::<Vec<_>>();
-            Entry::built(blocks[0][0].0, Nonogram::new(rows, cols), &numbers(&blocks[0]), &numbers(&blocks[1]))
+            built(blocks[0][0].0, Nonogram::new(rows, cols), &numbers(&blocks[0]), &numbers(&blocks[1]))
         }
     }
 }
 
 /// `.non` (Steve Simpson's format).
-pub fn parse_non(text: &str) -> Entry {
+pub fn parse_non(text: &str) -> Sourced {
     let lines: Vec<&str> = text.lines().collect();
     let (mut width, mut height, mut goal) = (None, None, None);
     let mut blocks: [(usize, Vec<(usize, &str)>); 2] = [(0, Vec::new()), (0, Vec::new())];
@@ -289,11 +279,11 @@ pub fn parse_non(text: &str) -> Entry {
         match key {
             "width" => match number() {
                 Ok(n) => width = Some(n),
-                Err(e) => return e.into(),
+                Err(e) => return plain(e.into()),
             },
             "height" => match number() {
                 Ok(n) => height = Some(n),
-                Err(e) => return e.into(),
+                Err(e) => return plain(e.into()),
             },
             "rows" | "columns" => {
                 let which = usize::from(key == "columns");
@@ -318,43 +308,40 @@ pub fn parse_non(text: &str) -> Entry {
             _ => current = None,
         }
     }
-    let (Some(w), Some(h)) = (width, height) else { return Entry::error(1, "no 'width' and 'height' lines") };
+    let (Some(w), Some(h)) = (width, height) else { return plain(error(1, "no 'width' and 'height' lines")) };
     for (which, name, expected) in [(0, "rows", h), (1, "columns", w)] {
         let (at, ref block) = blocks[which];
         if at == 0 {
-            return Entry::error(1, format!("no '{name}' block"));
+            return plain(error(1, format!("no '{name}' block")));
         }
         if block.len() != expected {
-            return Entry::error(at, format!("'{name}' has {} clues, expected {expected}", block.len()));
+            return plain(error(at, format!("'{name}' has {} clues, expected {expected}", block.len())));
         }
     }
     let puzzle = match (parse_clues(&blocks[0].1), parse_clues(&blocks[1].1)) {
-        (Err(e), _) | (_, Err(e)) => return e.into(),
+        (Err(e), _) | (_, Err(e)) => return plain(e.into()),
         (Ok(rows), Ok(cols)) => Nonogram::new(rows, cols),
     };
     let numbers = |b: &[(usize, &str)]| b.iter().map(|&(n, _)| n).collect::<Vec<_>>();
-    let entry = Entry::built(blocks[0].0, puzzle, &numbers(&blocks[0].1), &numbers(&blocks[1].1));
+    let entry = built(blocks[0].0, puzzle, &numbers(&blocks[0].1), &numbers(&blocks[1].1));
     let solution = goal.filter(|g| g.len() == w * h).map(|g| {
         let cells: Vec<bool> = g.chars().map(|c| c == '1').collect();
         cells.chunks(w).map(<[bool]>::to_vec).collect()
     });
-    Entry { solution, ..entry }
+    (entry, Known { solution, unique: None })
 }
 
 /// One `$n` block of a TAAI file: where it starts, its name, its clue lines.
 type TaaiBlock<'a> = (usize, String, Vec<(usize, &'a str)>);
 
 /// TAAI/TCGA batch: `$n`, then the column clues and the row clues of a square puzzle.
-pub fn parse_taai(text: &str) -> Vec<Entry> {
-    let mut entries = Vec::new();
+pub fn parse_taai(text: &str) -> Vec<Item<Nonogram>> {
+    let mut entries: Vec<Item<Nonogram>> = Vec::new();
     let mut block: Option<TaaiBlock> = None;
-    let finish = |block: Option<TaaiBlock>, entries: &mut Vec<Entry>| {
+    let finish = |block: Option<TaaiBlock>, entries: &mut Vec<Item<Nonogram>>| {
         let Some((at, name, lines)) = block else { return };
         let entry = if lines.len() % 2 != 0 || lines.is_empty() {
-            Entry::error(
-                at,
-                format!("{name}: {} clue lines; a square puzzle has as many column as row clues", lines.len()),
-            )
+            error(at, format!("{name}: {} clue lines; a square puzzle has as many column as row clues", lines.len()))
         } else {
             match parse_clues(&lines) {
                 Err(e) => e.into(),
@@ -362,11 +349,11 @@ pub fn parse_taai(text: &str) -> Vec<Entry> {
                     let rows = cols.split_off(lines.len() / 2);
                     let numbers: Vec<usize> = lines.iter().map(|&(n, _)| n).collect();
                     let half = numbers.len() / 2;
-                    Entry::built(at, Nonogram::new(rows, cols), &numbers[half..], &numbers[..half])
+                    built(at, Nonogram::new(rows, cols), &numbers[half..], &numbers[..half])
                 }
             }
         };
-        entries.push(Entry { name: Some(name), ..entry });
+        entries.push(entry.named(name));
     };
     for (i, line) in text.lines().enumerate() {
         if let Some(name) = line.trim().strip_prefix('$') {
@@ -375,7 +362,7 @@ pub fn parse_taai(text: &str) -> Vec<Entry> {
         } else if let Some((_, _, lines)) = block.as_mut() {
             lines.push((i + 1, line));
         } else if !line.trim().is_empty() {
-            entries.push(Entry::error(i + 1, "text before the first '$n' header"));
+            entries.push(error(i + 1, "text before the first '$n' header"));
         }
     }
     finish(block, &mut entries);
@@ -439,11 +426,11 @@ mod tests {
     fn every_format_reads_the_same_puzzle() {
         let p = sample();
         let json = parse_json(r#"{"rows": [[1],[1],[5],[1],[1]], "cols": [[1],[3],[1,1,1],[1],[1]]}"#);
-        assert_eq!(json[0].puzzle.as_ref().unwrap(), &p);
+        assert_eq!(json[0].0.puzzle.as_ref().unwrap(), &p);
         // `[0]` and `[]` are both an empty line.
         let empty = parse_json(r#"{"rows": [[1],[0]], "cols": [[1],[]]}"#);
         assert_eq!(
-            empty[0].puzzle.as_ref().unwrap(),
+            empty[0].0.puzzle.as_ref().unwrap(),
             &Nonogram::new(vec![vec![1], vec![]], vec![vec![1], vec![]]).unwrap()
         );
         let nin = parse_nin("5 5\n1\n1\n5\n1\n1\n1\n3\n1 1 1\n1\n1\n");
@@ -451,26 +438,31 @@ mod tests {
         let text = parse_text("1\n1\n5\n1\n1\n\n1\n3\n1 1 1\n1\n1\n");
         assert_eq!(text.puzzle.unwrap(), p);
         let non = parse_non(&to_non(&p, None));
-        assert_eq!(non.puzzle.unwrap(), p);
+        assert_eq!(non.0.puzzle.unwrap(), p);
         let taai = parse_taai("$7\n1\n3\n1\t1\t1\n1\n1\n1\n1\n5\n1\n1\n");
         assert_eq!((taai[0].name.as_deref(), taai[0].puzzle.as_ref().unwrap()), (Some("$7"), &p));
         let again = parse_json(&to_json(&p));
-        assert_eq!(again[0].puzzle.as_ref().unwrap(), &p);
+        assert_eq!(again[0].0.puzzle.as_ref().unwrap(), &p);
     }
 
     #[test]
     fn errors_name_the_line() {
         let e = parse_nin("5 5\n1\n1\n5\n1\nx\n1\n3\n1 1 1\n1\n1\n");
-        assert_eq!((e.line, e.puzzle.unwrap_err()), (6, "'x' is not a number (clue 1)".to_string()));
+        assert_eq!((e.line, e.puzzle.unwrap_err().message), (6, "'x' is not a number (clue 1)".to_string()));
         let e = parse_nin("5 5\n1\n1\n5\n1\n1\n1\n3\n1 1 1\n1\n");
-        assert!(e.puzzle.unwrap_err().contains("found 9 clue lines"));
+        assert!(e.puzzle.unwrap_err().message.contains("found 9 clue lines"));
         let e = parse_text("1\n-2\n\n1\n1\n");
-        assert_eq!((e.line, e.puzzle.unwrap_err()), (2, "negative clue -2".to_string()));
+        assert_eq!((e.line, e.puzzle.unwrap_err().message), (2, "negative clue -2".to_string()));
         let e = parse_text("3 3\n\n1\n1\n1\n1\n1\n1\n");
-        assert!(e.puzzle.unwrap_err().contains("row 1 clue [3, 3] needs 7 cells (blocks and gaps) but the line has 6"));
+        assert!(
+            e.puzzle
+                .unwrap_err()
+                .message
+                .contains("row 1 clue [3, 3] needs 7 cells (blocks and gaps) but the line has 6")
+        );
         let e = parse_text("1\n1\n\n1\n");
-        assert!(e.puzzle.unwrap_err().contains("the row clues fill 2 cells but the column clues fill 1"));
+        assert!(e.puzzle.unwrap_err().message.contains("the row clues fill 2 cells but the column clues fill 1"));
         let e = parse_file(Path::new("x.nin"), "  \n");
-        assert_eq!(e[0].puzzle.as_ref().unwrap_err(), "empty file: no puzzle");
+        assert_eq!(e[0].puzzle.as_ref().unwrap_err().message, "empty file: no puzzle");
     }
 }

@@ -3,11 +3,13 @@
 //! the `goal` solution's `<image>` (rows between `|`, the white colour's character blank).
 //! Black-and-white puzzles only: a count of another colour is refused, naming its line.
 
-use super::Entry;
+use masu_core::{Item, Known};
+
+use super::{Sourced, error, plain};
 use crate::{Clue, Grid, Nonogram};
 
 /// Every puzzle of an XML export.
-pub(super) fn parse(text: &str) -> Vec<Entry> {
+pub(super) fn parse(text: &str) -> Vec<Sourced> {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let mut entries = Vec::new();
     let mut from = 0;
@@ -16,18 +18,17 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
         let line = line_of(start);
         let entry = match puzzle(&text[start..end], start, &line_of) {
             Ok((puzzle, name, solution)) => {
-                let mut entry = Entry::ok(line, Ok(puzzle));
-                entry.name = name;
-                entry.solution = solution;
-                entry
+                let mut item = Item::read(line, Ok(puzzle));
+                item.name = name;
+                (item, Known { solution, unique: None })
             }
-            Err((at, message)) => Entry::error(at, message),
+            Err((at, message)) => plain(error(at, message)),
         };
         entries.push(entry);
         from = end + 1;
     }
     if entries.is_empty() {
-        entries.push(Entry::error(1, "no <puzzle> in this XML"));
+        entries.push(plain(error(1, "no <puzzle> in this XML")));
     }
     entries
 }
@@ -202,13 +203,13 @@ mod tests {
     fn reads_clues_name_and_goal() {
         let entries = parse(DEMO);
         assert_eq!(entries.len(), 1);
-        let puzzle = entries[0].puzzle.as_ref().unwrap();
+        let puzzle = entries[0].0.puzzle.as_ref().unwrap();
         assert_eq!(puzzle.cols(), &[vec![2], vec![], vec![1, 1]]);
         assert_eq!(puzzle.rows(), &[vec![1, 1], vec![1], vec![1]]);
-        assert_eq!(entries[0].name.as_deref(), Some("#7"));
-        let goal = entries[0].solution.clone().unwrap();
+        assert_eq!(entries[0].0.name.as_deref(), Some("#7"));
+        let goal = entries[0].1.solution.clone().unwrap();
         assert_eq!(crate::check::check(puzzle, &goal), Ok(()));
-        assert_eq!(entries[0].line, 4);
+        assert_eq!(entries[0].0.line, 4);
     }
 
     #[test]
@@ -218,11 +219,13 @@ mod tests {
             "<line><count color=\"red\">1</count></line>\n<line><count>1</count></line>",
         );
         let entries = parse(&coloured);
-        let error = entries[0].puzzle.as_ref().unwrap_err();
+        let error = &entries[0].0.puzzle.as_ref().unwrap_err().message;
         assert!(error.contains("colour red"), "{error}");
-        assert_eq!(entries[0].line, 15);
+        assert_eq!(entries[0].0.line, 15);
         let broken = DEMO.replace("<count>2</count>", "<count>two</count>");
-        assert!(parse(&broken)[0].puzzle.as_ref().unwrap_err().contains("<count>two</count> is not a number"));
-        assert!(parse("<puzzleset></puzzleset>")[0].puzzle.as_ref().unwrap_err().contains("no <puzzle>"));
+        assert!(
+            parse(&broken)[0].0.puzzle.as_ref().unwrap_err().message.contains("<count>two</count> is not a number")
+        );
+        assert!(parse("<puzzleset></puzzleset>")[0].0.puzzle.as_ref().unwrap_err().message.contains("no <puzzle>"));
     }
 }

@@ -163,7 +163,7 @@ mod tests {
     }
 
     fn count(line: &str, limit: usize) -> Search {
-        let puzzle = crate::parse_puzzles(line).remove(0).1.unwrap();
+        let puzzle = crate::parse_puzzles(line).remove(0).puzzle.unwrap();
         search(&puzzle, limit, None, &never, None)
     }
 
@@ -175,7 +175,7 @@ mod tests {
         let puzzle =
             crate::parse_puzzles("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
                 .remove(0)
-                .1
+                .puzzle
                 .unwrap();
         assert_eq!(crate::check::check(&puzzle, &found.solutions[0]), Ok(()));
     }
