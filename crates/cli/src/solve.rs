@@ -39,7 +39,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let mut options =
         solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
-    options.native = masu_core::check_parameters::<P>(backend, &args.params)?;
+    options.read = masu_core::check_parameters::<P>(backend, &args.params)?;
     options.parameters = args.params.clone();
     let rule = rule::<P>(args.rule.as_deref())?;
     options.log = args.log;

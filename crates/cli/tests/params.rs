@@ -61,6 +61,22 @@ fn highs_takes_its_options_and_logs_to_stderr() {
     assert_eq!(line["status"], "unique");
     assert!(line["backend_version"].as_str().unwrap().starts_with("HiGHS 1."), "{line}");
     assert!(stderr.contains("Presolving model") || stderr.contains("Solving MIP model"), "{stderr}");
+    // The two options masu's glue acts on: the threads it reports, presolve off or not.
+    let (line, stderr) = solve(&[
+        "--formulation",
+        "patterns",
+        "--backend",
+        "highs",
+        "--param",
+        "threads=1",
+        "--param",
+        "presolve=off",
+        "--log",
+    ]);
+    assert_eq!((&line["status"], &line["stats"]["threads"]), (&"unique".into(), &1.into()), "{line}");
+    assert!(!stderr.contains("Presolving model"), "{stderr}");
+    let stderr = refused(&["--backend", "highs", "--formulation", "patterns", "--param", "presolve=maybe"], "presolve");
+    assert!(stderr.contains("HiGHS has no such option, or refuses the value 'maybe'"), "{stderr}");
     refused(&["--backend", "highs", "--formulation", "patterns", "--param", "no_such_option=1"], "no_such_option");
     refused(&["--backend", "highs", "--formulation", "patterns", "--param", "mip_rel_gap=lots"], "mip_rel_gap");
 }

@@ -5,7 +5,18 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Error;
+use crate::{Error, Parameter, ParameterKind};
+
+/// HiGHS's parameters that masu's glue reads: the threads it reports, and whether presolve
+/// may run (with it, a failed solve is decided again without).
+const HIGHS_READS: &[Parameter] = &[
+    Parameter { name: "threads", kind: ParameterKind::Count, about: "HiGHS's threads" },
+    Parameter {
+        name: "presolve",
+        kind: ParameterKind::Choice(&["off", "choose", "on"]),
+        about: "HiGHS's presolve; masu runs it on unless off",
+    },
+];
 
 /// A solver backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -42,6 +53,8 @@ struct Facts {
     version: fn() -> String,
     /// Checks raw parameters by the solver's own definitions (compiled in only).
     check: CheckParameters,
+    /// The solver's own parameters that masu's glue for it also acts on.
+    reads: &'static [Parameter],
     /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
     /// take good_lp's model their own ways).
     matrix: fn() -> Option<crate::milp::matrix::Solver>,
@@ -69,6 +82,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "cp-sat"))]
             not_compiled(_backend, parameters)
         },
+        reads: &[],
         matrix: || None,
     },
     Facts {
@@ -89,6 +103,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "highs"))]
             not_compiled(_backend, parameters)
         },
+        reads: HIGHS_READS,
         matrix: || None,
     },
     Facts {
@@ -100,6 +115,7 @@ const FACTS: [Facts; 6] = [
         version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
         // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
         check: |_, _| Ok(()),
+        reads: &[],
         matrix: || None,
     },
     Facts {
@@ -120,6 +136,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "cbc"))]
             not_compiled(_backend, parameters)
         },
+        reads: &[],
         matrix: || {
             #[cfg(feature = "cbc")]
             return Some(masu_mip::cbc::solve);
@@ -145,6 +162,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "scip"))]
             not_compiled(_backend, parameters)
         },
+        reads: &[],
         matrix: || {
             #[cfg(feature = "scip")]
             return Some(masu_mip::scip::solve);
@@ -171,6 +189,7 @@ const FACTS: [Facts; 6] = [
             #[cfg(not(feature = "microlp"))]
             not_compiled(_backend, parameters)
         },
+        reads: &[],
         matrix: || {
             #[cfg(feature = "microlp")]
             return Some(masu_mip::microlp::solve);
@@ -240,6 +259,12 @@ impl Backend {
             return Ok(());
         }
         (self.require()?.facts().check)(self, parameters)
+    }
+
+    /// The solver's own parameters that masu's glue for it also reads (once, typed:
+    /// [`crate::check_parameters`]).
+    pub fn reads(self) -> &'static [Parameter] {
+        self.facts().reads
     }
 
     /// Its solve of a MILP in matrix form, if it is a matrix backend compiled in.

@@ -1,7 +1,6 @@
 //! How to solve: the limits every backend shares ([`SolveOptions`]), the interrupt that stops
 //! a solve from another thread, and where models are exported.
 
-use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -83,9 +82,10 @@ pub struct SolveOptions {
     /// Raw backend parameters (`--param KEY=VALUE`), by the backend's own names, checked by
     /// [`check_parameters`](crate::check_parameters); they come after masu's own settings, so they win.
     pub parameters: Vec<(String, String)>,
-    /// The native formulations' parameters, each read once from its text by
+    /// The parameters masu itself acts on (a kind's native ones, and those of a backend's
+    /// own that its glue reads), each read once from its text by
     /// [`check_parameters`](crate::check_parameters).
-    pub native: Vec<(&'static str, ParameterValue)>,
+    pub read: Vec<(&'static str, ParameterValue)>,
     /// Write the backend's own log to stderr.
     pub log: bool,
     /// Write each model built, in the backend's format, before solving it.
@@ -134,30 +134,32 @@ impl SolveOptions {
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
-    /// The last value given to raw parameter `name`, parsed (`None` when absent or not a
-    /// `T`: [`check_parameters`](crate::check_parameters) refuses such values before a solve).
-    pub fn parameter<T: FromStr>(&self, name: &str) -> Option<T> {
-        self.parameters.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.trim().parse().ok())
+    /// The parameter `name` as masu read it, the last given.
+    fn value(&self, name: &str) -> Option<ParameterValue> {
+        self.read.iter().rev().find(|(n, _)| *n == name).map(|&(_, v)| v)
     }
 
-    /// The native parameter `name`, the last given.
-    fn native_value(&self, name: &str) -> Option<ParameterValue> {
-        self.native.iter().rev().find(|(n, _)| *n == name).map(|&(_, v)| v)
-    }
-
-    /// The native parameter `name` when it is a count (the last given).
+    /// The parameter `name` when it is a count (the last given).
     pub fn count(&self, name: &str) -> Option<u64> {
-        match self.native_value(name)? {
+        match self.value(name)? {
             ParameterValue::Count(count) => Some(count),
-            ParameterValue::Switch(_) => None,
+            _ => None,
         }
     }
 
-    /// The native parameter `name` when it is a switch (the last given).
+    /// The parameter `name` when it is a switch (the last given).
     pub fn switch(&self, name: &str) -> Option<bool> {
-        match self.native_value(name)? {
+        match self.value(name)? {
             ParameterValue::Switch(on) => Some(on),
-            ParameterValue::Count(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The parameter `name` when it is a choice of words (the last given).
+    pub fn choice(&self, name: &str) -> Option<&'static str> {
+        match self.value(name)? {
+            ParameterValue::Choice(word) => Some(word),
+            _ => None,
         }
     }
 
@@ -197,7 +199,7 @@ impl Default for SolveOptions {
             size_limit: 100_000,
             memory: None,
             parameters: Vec::new(),
-            native: Vec::new(),
+            read: Vec::new(),
             log: false,
             export: None,
         }

@@ -322,7 +322,8 @@ impl FromStr for NoRule {
     }
 }
 
-/// A raw parameter a kind's native formulations read: `--param NAME=VALUE`.
+/// A raw parameter masu itself reads (`--param NAME=VALUE`): one a kind's native
+/// formulations take, or one of a backend's own that masu's glue for it also acts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parameter {
     /// Its name.
@@ -340,52 +341,72 @@ pub enum ParameterKind {
     Count,
     /// `true` or `false`.
     Switch,
+    /// One of these words.
+    Choice(&'static [&'static str]),
 }
 
-/// A native parameter's value, read once from its text by [`check_parameters`].
+/// A parameter's value, read once from its text by [`check_parameters`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParameterValue {
     /// A whole number.
     Count(u64),
     /// `true` or `false`.
     Switch(bool),
+    /// One of the words of a [`ParameterKind::Choice`].
+    Choice(&'static str),
+}
+
+impl Parameter {
+    /// `value` read as this parameter's kind, or why not.
+    fn read(&self, value: &str) -> Result<ParameterValue, String> {
+        let value = value.trim();
+        let read = match self.kind {
+            ParameterKind::Count => value.parse().ok().map(ParameterValue::Count),
+            ParameterKind::Switch => value.parse().ok().map(ParameterValue::Switch),
+            ParameterKind::Choice(words) => words.iter().find(|&&w| w == value).map(|&w| ParameterValue::Choice(w)),
+        };
+        read.ok_or_else(|| {
+            let wanted = match self.kind {
+                ParameterKind::Count => "a whole number".to_string(),
+                ParameterKind::Switch => "true or false".to_string(),
+                ParameterKind::Choice(words) => format!("one of {}", words.join(", ")),
+            };
+            format!("'{value}' is not {wanted} ({})", self.about)
+        })
+    }
 }
 
 /// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
-/// the native ones: the native backend takes what the kind declares ([`Puzzle::PARAMETERS`]),
-/// each value read here once into the [`ParameterValue`] its formulation gets
-/// ([`SolveOptions::native`]); every other backend takes what its solver defines
-/// ([`Backend::check_parameters`]), passed on as text. An unknown name or a refused value is
+/// once what masu itself acts on, into the [`ParameterValue`]s a solve gets
+/// ([`SolveOptions::read`]): the native backend takes what the kind declares
+/// ([`Puzzle::PARAMETERS`]); every other backend takes what its solver defines
+/// ([`Backend::check_parameters`]), passed on to it as text, and masu reads those of them its
+/// glue acts on ([`Backend::reads`]). An unknown name or a refused value is
 /// [`Error::Parameter`].
 pub fn check_parameters<P: Puzzle>(
     backend: Backend,
     parameters: &[(String, String)],
 ) -> Result<Vec<(&'static str, ParameterValue)>, Error> {
-    if backend != Backend::Native {
-        return backend.check_parameters(parameters).map(|()| Vec::new());
-    }
+    let declared = if backend == Backend::Native {
+        P::PARAMETERS
+    } else {
+        backend.check_parameters(parameters)?;
+        backend.reads()
+    };
     let mut read = Vec::new();
     for (name, value) in parameters {
         let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
-        let Some(declared) = P::PARAMETERS.iter().find(|p| p.name == name) else {
-            let names: Vec<&str> = P::PARAMETERS.iter().map(|p| p.name).collect();
-            return Err(refuse(match names.as_slice() {
-                [] => format!("the native {} solvers take no parameters", P::KIND),
-                names => format!("the native {} solvers take {}", P::KIND, names.join(", ")),
-            }));
-        };
-        let parsed = match declared.kind {
-            ParameterKind::Count => value.trim().parse().ok().map(ParameterValue::Count),
-            ParameterKind::Switch => value.trim().parse().ok().map(ParameterValue::Switch),
-        };
-        let Some(parsed) = parsed else {
-            let wanted = match declared.kind {
-                ParameterKind::Count => "a whole number",
-                ParameterKind::Switch => "true or false",
-            };
-            return Err(refuse(format!("'{value}' is not {wanted} ({})", declared.about)));
-        };
-        read.push((declared.name, parsed));
+        match declared.iter().find(|p| p.name == name) {
+            Some(parameter) => read.push((parameter.name, parameter.read(value).map_err(refuse)?)),
+            None if backend != Backend::Native => {} // the solver's own, checked by it
+            None => {
+                let names: Vec<&str> = P::PARAMETERS.iter().map(|p| p.name).collect();
+                return Err(refuse(match names.as_slice() {
+                    [] => format!("the native {} solvers take no parameters", P::KIND),
+                    names => format!("the native {} solvers take {}", P::KIND, names.join(", ")),
+                }));
+            }
+        }
     }
     Ok(read)
 }
