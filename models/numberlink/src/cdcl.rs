@@ -15,7 +15,18 @@
 //! e_cd ∧ x_ck ⇒ x_dk,   e_cd ⇒ ¬u_c ∧ ¬u_d
 //! Σ_d e_cd = 1           at an endpoint;   Σ_d e_cd = 2 at a used cell, 0 at an unused one
 //! induced: x_ck ∧ x_dk ⇒ e_cd,  ¬x_ak ∨ ¬x_bk ∨ ¬x_ck ∨ ¬x_dk   for every 2×2 block a, b, c, d
+//! canonical: ¬e_cr ∨ ¬e_cs ∨ ¬u_d    for every ┌ or ┐ corner c (r beside it, s below it)
+//!                                    whose cell d across the 2×2 block may stay blank
+//!            ¬u_b ∨ ¬x_ck ∨ ¬x_dk        c, d opposite each other around b
+//!            ¬u_b ∨ ¬x_ck ∨ ¬x_dk ∨ x_ek  c, d around a corner of b, e the fourth cell
 //! ```
+//!
+//! The canonical clauses (blanks rule, induced) keep only solutions that no move reduces: no
+//! path goes from `c` to `d` the long way while a blank cell `b` joins them, and no corner
+//! could move down a diagonal into a blank cell. Every solution reduces to such a one by
+//! those moves and the shortcuts where a path touches itself (`docs/counting.md`), so they
+//! count 0, 1 or 2 where the solutions do, and one canonical solution is settled by
+//! [`crate::reroute`].
 //!
 //! These clauses admit closed loops away from the endpoints. Each answer is traced; a loop
 //! on cells `S`, all of number `k`, with no neighbour of number `k` (always so for induced
@@ -85,9 +96,21 @@ pub(crate) struct Counted {
     pub cuts: usize,
 }
 
-/// Builds the clauses of `puzzle` (with `induced`, only solutions whose paths never touch
-/// themselves).
-fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt, record: bool) -> Cnf {
+/// Which solutions a model keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Every one.
+    All,
+    /// Those whose paths never touch themselves.
+    Induced,
+    /// Induced ones in which no ┌ or ┐ corner has a blank cell across its 2×2 block (blanks
+    /// rule; under the fill rule the same as induced).
+    Canonical,
+}
+
+/// Builds the clauses of `puzzle`, for the solutions it `keep`s.
+fn encode(puzzle: &Numberlink, keep: Keep, stop: StopAt, record: bool) -> Cnf {
+    let induced = keep != Keep::All;
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
@@ -141,6 +164,31 @@ fn encode(puzzle: &Numberlink, induced: bool, stop: StopAt, record: bool) -> Cnf
             }
         }
     }
+    if keep == Keep::Canonical {
+        for (b, c, d, e) in puzzle.shortcuts() {
+            let Some(u) = unused[b] else { continue };
+            for k in 0..pairs {
+                let mut clause = vec![-u, -cnf.x[c][k], -cnf.x[d][k]];
+                clause.extend(e.map(|e| cnf.x[e][k]));
+                cnf.solver.add_clause(clause);
+            }
+        }
+        let link: std::collections::HashMap<(usize, usize), i32> =
+            cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
+        for r in 0..h.saturating_sub(1) {
+            for c in 0..w {
+                let (here, below) = (r * w + c, (r + 1) * w + c);
+                // ┌: right and down, across at (r + 1, c + 1); ┐: left and down, across at (r + 1, c - 1).
+                let sides = [(c + 1 < w).then(|| (here + 1, below + 1)), (c > 0).then(|| (here - 1, below - 1))];
+                for (side, across) in sides.into_iter().flatten() {
+                    if let Some(u) = unused[across] {
+                        let e_side = link[&(here.min(side), here.max(side))];
+                        cnf.solver.add_clause([-e_side, -link[&(here, below)], -u]);
+                    }
+                }
+            }
+        }
+    }
     for (i, es) in incident.iter().enumerate() {
         if clue(i) != 0 {
             cnf.solver.add_clause(es.iter().copied());
@@ -182,12 +230,12 @@ const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning s
     variables are links and auxiliaries. Detached loops are cut lazily, so a model of this CNF\n\
     may hold loops.";
 
-/// Counts the solutions of `puzzle` up to `limit` (only induced ones with `induced`), given
-/// those found already (`known`), until `deadline` or the interrupt; with `options.export`,
-/// its clauses are written as DIMACS before the first solve.
+/// Counts the solutions of `puzzle` it `keep`s up to `limit`, given those found already
+/// (`known`), until `deadline` or the interrupt; with `options.export`, its clauses are
+/// written as DIMACS before the first solve.
 pub(crate) fn count(
     puzzle: &Numberlink,
-    induced: bool,
+    keep: Keep,
     known: Vec<Paths>,
     limit: usize,
     deadline: Option<Instant>,
@@ -199,11 +247,11 @@ pub(crate) fn count(
         // Out of time: encoding a large board would take time of its own.
         return Ok(Counted { solutions: known, complete: false, solves: 0, cuts: 0 });
     }
-    if induced && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
+    if keep != Keep::All && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
         known = filling(puzzle, deadline, options).into_iter().collect();
     }
     let stop = StopAt { deadline, interrupt: interrupt.clone() };
-    let mut cnf = encode(puzzle, induced, stop, options.export.is_some());
+    let mut cnf = encode(puzzle, keep, stop, options.export.is_some());
     let w = puzzle.width();
     if let Some(export) = &options.export {
         let mut comment = DIMACS_COMMENT.to_string();
@@ -280,7 +328,7 @@ fn filling(puzzle: &Numberlink, deadline: Option<Instant>, options: &SolveOption
     let now = Instant::now();
     let budget = deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(now) / 4);
     let unexported = SolveOptions { export: None, ..options.clone() };
-    count(&fill, true, Vec::new(), 1, Some(now + budget), &unexported).ok()?.solutions.pop()
+    count(&fill, Keep::Induced, Vec::new(), 1, Some(now + budget), &unexported).ok()?.solutions.pop()
 }
 
 #[cfg(test)]
@@ -309,7 +357,8 @@ mod tests {
                     }
                     let theirs = Found::new(solutions, complete, Stats::default());
                     for known in [Vec::new(), theirs.solutions.iter().take(1).cloned().collect()] {
-                        let counted = count(&puzzle, induced, known, 10, None, &SolveOptions::default()).unwrap();
+                        let keep = if induced { Keep::Induced } else { Keep::All };
+                        let counted = count(&puzzle, keep, known, 10, None, &SolveOptions::default()).unwrap();
                         let ours = Found::new(counted.solutions, counted.complete, Stats::default());
                         assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced}"));
                         for paths in &ours.solutions {
@@ -321,5 +370,47 @@ mod tests {
             }
         }
         assert!(compared > 50, "{compared}");
+    }
+
+    /// Under the blanks rule, on random boards (endpoints of covers, with a blank row added,
+    /// and endpoints scattered): the canonical model's count up to two, with
+    /// [`crate::reroute`] on a single answer, says none, one or several exactly where the
+    /// full search does.
+    #[test]
+    fn canonical_solutions_and_reroutes_settle_what_the_search_settles() {
+        let options = SolveOptions::default();
+        let mut random = masu_core::Random::new(7);
+        let mut scattered = Vec::new();
+        while scattered.len() < 300 {
+            let (n, pairs) = (3 + random.below(4), 1 + random.below(4));
+            let mut rows = vec![vec![0; n]; n];
+            for k in 1..=pairs as u32 {
+                for _ in 0..2 {
+                    rows[random.below(n)][random.below(n)] = k;
+                }
+            }
+            scattered.extend(Numberlink::new(rows, Rule::Blanks));
+        }
+        let covers = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [crate::native::tests::with_blank_row(&p), p]);
+        let (mut seen, mut rerouted) = ([0; 3], 0);
+        for puzzle in covers.chain(scattered) {
+            let (all, exhausted) = crate::native::count_by_search(&puzzle, false, 2, &options);
+            if !exhausted && all.len() < 2 {
+                continue;
+            }
+            let canonical = count(&puzzle, Keep::Canonical, Vec::new(), 2, None, &options).unwrap();
+            assert!(canonical.complete || canonical.solutions.len() == 2, "{puzzle:?}");
+            let settled = match canonical.solutions.len() {
+                1 => {
+                    let second = crate::reroute(&puzzle, &canonical.solutions[0]);
+                    rerouted += usize::from(second.is_some());
+                    1 + usize::from(second.is_some())
+                }
+                n => n,
+            };
+            assert_eq!(settled, all.len(), "{puzzle:?}");
+            seen[settled] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 10) && rerouted > 20, "none, one, several: {seen:?}; {rerouted} rerouted");
     }
 }

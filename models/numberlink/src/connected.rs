@@ -28,11 +28,12 @@
 //!
 //! The induced count runs in disjoint slices by the number of blank cells
 //! (`crate::by_blanks`): none first, which is the fill rule's model (the easiest search),
-//! then `low ≤ Σ_c u_c ≤ high` for one possible count at a time. Once one more solution
-//! settles the count, the slices left count only solutions without a shortcut through a
-//! blank cell `b` (`crate::by_blanks` says why that is exact): `u_b ⇒ ¬b_ck ∨ ¬b_dk` for
-//! two neighbours `c, d` of `b` opposite each other, `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two
-//! around a corner `e` (Booleans only).
+//! then `low ≤ Σ_c u_c ≤ high` for one possible count at a time. It asks for two at most,
+//! so it keeps only *canonical* solutions (`docs/counting.md`), and `crate::reroute`
+//! settles a single one: none with a shortcut through a blank cell `b`,
+//! `u_b ⇒ ¬b_ck ∨ ¬b_dk` for two neighbours `c, d` of `b` opposite each other,
+//! `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two around a corner `e` (Booleans only), and none with
+//! a ┌ or ┐ corner that could move down into the blank cell across its 2×2 block.
 //!
 //! On boards with long paths ([`booleans_pay`]) the numbers are Booleans and every
 //! constraint but the circuit a clause; on others each cell has an integer `x_c` with
@@ -234,6 +235,36 @@ fn forbid_shortcuts(puzzle: &Numberlink, built: &mut ConnectedModel) {
     }
 }
 
+/// No ┌ or ┐ corner has a blank cell across its 2×2 block (it could move down into it):
+/// `¬l_cr ∨ ¬l_cs ∨ ¬u_d` for a corner `c`, `r` beside it, `s` below it, `d` across, each
+/// link `l` either of its arcs.
+fn forbid_corners_moving_down(puzzle: &Numberlink, built: &mut ConnectedModel) {
+    let ConnectedModel { model, arcs, unused, .. } = built;
+    let w = puzzle.width();
+    let mut arcs_of: std::collections::HashMap<(usize, usize), Vec<BoolVar>> = std::collections::HashMap::new();
+    for &(a, b, arc) in arcs.iter() {
+        let (i, j) = (puzzle.index(a), puzzle.index(b));
+        arcs_of.entry((i.min(j), i.max(j))).or_default().push(arc);
+    }
+    let none = Vec::new();
+    for r in 0..puzzle.height().saturating_sub(1) {
+        for c in 0..w {
+            let (here, below) = (r * w + c, (r + 1) * w + c);
+            let sides = [(c + 1 < w).then(|| (here + 1, below + 1)), (c > 0).then(|| (here - 1, below - 1))];
+            for (side, across) in sides.into_iter().flatten() {
+                let Some(u) = unused[across] else { continue };
+                let down = arcs_of.get(&(here, below)).unwrap_or(&none);
+                let beside = arcs_of.get(&(here.min(side), here.max(side))).unwrap_or(&none);
+                for &a in down {
+                    for &b in beside {
+                        model.add_bool_or([!a, !b, !u]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The paths of an assignment: the taken arcs, traced.
 pub fn paths_of(puzzle: &Numberlink, built: &ConnectedModel, values: &[i64]) -> Paths {
     let links: Vec<(Cell, Cell)> =
@@ -262,20 +293,24 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
     let mut stats = Stats::default();
     let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
-            return count(puzzle, None, booleans, &mut solver, deadline, limit, &mut stats);
+            return count(puzzle, None, false, booleans, &mut solver, deadline, limit, &mut stats);
         }
+        // The induced stage asks for two at most: canonical solutions settle that.
         crate::by_blanks(puzzle, limit, |slice, limit| {
-            count(puzzle, Some(slice), booleans, &mut solver, deadline, limit, &mut stats)
+            count(puzzle, Some(slice), true, booleans, &mut solver, deadline, limit, &mut stats)
         })
     })?;
     Ok(Found::new(solutions, complete, stats))
 }
 
 /// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the
-/// induced ones in `slice` (the fill rule's model for no blanks).
+/// induced ones in `slice` (the fill rule's model for no blanks), only canonical ones with
+/// `canonical`.
+#[allow(clippy::too_many_arguments)]
 fn count(
     puzzle: &Numberlink,
     slice: Option<Slice>,
+    canonical: bool,
     booleans: bool,
     solver: &mut CpSolver,
     deadline: Option<Instant>,
@@ -293,8 +328,11 @@ fn count(
     if let Some(Slice { blanks, shortcut_free }) = slice.filter(|_| board.rule == Rule::Blanks) {
         let unused: LinearExpr = built.unused.iter().flatten().copied().sum();
         built.model.add_linear_in(unused, &Domain::new(*blanks.start() as i64, *blanks.end() as i64));
-        if shortcut_free {
+        if shortcut_free || canonical {
             forbid_shortcuts(board, &mut built);
+        }
+        if canonical {
+            forbid_corners_moving_down(board, &mut built);
         }
     }
     let build_time = started.elapsed();
@@ -355,7 +393,7 @@ mod tests {
                 let (mut solver, mut stats) = (parameters(&all), Stats::default());
                 let (ours, exhausted) = crate::by_blanks(&puzzle, limit, |slice, limit| {
                     shortcuts += usize::from(slice.shortcut_free && *slice.blanks.start() > 0);
-                    count(&puzzle, Some(slice), true, &mut solver, None, limit, &mut stats)
+                    count(&puzzle, Some(slice), false, true, &mut solver, None, limit, &mut stats)
                 })
                 .unwrap();
                 assert_eq!(ours.len(), induced.len().min(limit), "limit {limit}: {puzzle:?}");

@@ -1,7 +1,10 @@
 //! How counts are made exact and fast under the blanks rule: induced solutions first, in
-//! slices by the number of blank cells (`docs/counting.md` has the argument).
+//! slices by the number of blank cells, and one induced solution settled by a linear check
+//! for a second route (`docs/counting.md` has the argument).
 
-use crate::{Numberlink, Paths, Rule};
+use std::collections::VecDeque;
+
+use crate::{Cell, Numberlink, Paths, Rule};
 
 /// Counts up to `limit` solutions with `search(induced, limit)`, which returns what it found
 /// and whether it ran out of solutions below its limit (not stopped by the clock). Returns
@@ -10,11 +13,14 @@ use crate::{Numberlink, Paths, Rule};
 /// Under the blanks rule it first counts *induced* solutions, in which no path touches
 /// itself: where a path touches itself it can be shortcut, its detour left blank, so every
 /// solution shortcuts to an induced one on a subset of its cells. Hence no induced solution
-/// means none at all; two are two solutions; and one, `P`, that fills the board is the only
-/// solution (another would shortcut to `P` on a subset of its cells, so be `P`). Only when
-/// the single induced solution leaves cells blank, or more than two are asked for, does the
-/// full search run. Induced solutions are much easier to find and to exhaust: a cell's
-/// same-numbered neighbours are exactly its path neighbours.
+/// means none at all; two are two solutions; and when there is one, `P`, every other
+/// solution shortcuts to `P`, the last shortcut undoing a detour of `P` through its blank
+/// cells: `P` is the only solution exactly when [`reroute`] finds no such detour, and when
+/// it finds one that is the second solution. (A search may keep fewer than the induced
+/// solutions, the *canonical* ones, as long as every solution reduces to one of those by
+/// moves [`reroute`] undoes.) Only when more than two are asked for and `P`
+/// has a detour does the full search run. Induced solutions are much easier to find and to
+/// exhaust: a cell's same-numbered neighbours are exactly its path neighbours.
 pub(crate) fn induced_first<E>(
     puzzle: &Numberlink,
     limit: usize,
@@ -22,15 +28,115 @@ pub(crate) fn induced_first<E>(
 ) -> Result<(Vec<Paths>, bool), E> {
     if puzzle.rule == Rule::Blanks && limit > 0 {
         let (solutions, exhausted) = search(true, limit.min(2))?;
-        let count = solutions.len();
+        let (count, mut solutions) = (solutions.len(), solutions);
         let stopped = !exhausted && count < limit.min(2);
-        let fills = count == 1 && solutions[0].fills_board();
-        let settled = exhausted && (count == 0 || fills);
+        let second = if exhausted && count == 1 { reroute(puzzle, &solutions[0]) } else { None };
+        let settled = exhausted && (count == 0 || (count == 1 && second.is_none()));
+        if let Some(second) = second.filter(|_| limit == 2) {
+            solutions.push(second);
+            return Ok((solutions, false));
+        }
         if stopped || count >= limit || settled {
             return Ok((solutions, settled));
         }
     }
     search(false, limit)
+}
+
+/// A second solution next to `solution`, if one is there: one of its links `a`–`b`
+/// detoured through cells it leaves blank (`a`, a route of blank cells, `b`), or one of its
+/// cells `d` bypassed (`p`–`d`–`q` on a path becomes `p`, a route of blank cells, `q`, and `d`
+/// is left blank; a route of one cell moves a corner across its 2×2 block). Linear in the
+/// board: blank cells are grouped into regions once, and such a route exists exactly when
+/// one region borders both ends.
+///
+/// These undo the moves that reduce every solution to a canonical one (`docs/counting.md`):
+/// a shortcut where a path touches itself (undone by a detour), a shortcut through a blank
+/// cell, and a corner moved across its block (both undone by a bypass).
+pub(crate) fn reroute(puzzle: &Numberlink, solution: &Paths) -> Option<Paths> {
+    let (w, h) = (puzzle.width, puzzle.height);
+    let blank = |(r, c): Cell| solution.numbers[r][c] == 0;
+    // Blank regions, by breadth-first search.
+    let mut region = vec![usize::MAX; w * h];
+    let mut regions = 0;
+    for start in 0..w * h {
+        if region[start] != usize::MAX || !blank((start / w, start % w)) {
+            continue;
+        }
+        region[start] = regions;
+        let mut queue = VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            for n in puzzle.neighbours((i / w, i % w)) {
+                let j = puzzle.index(n);
+                if region[j] == usize::MAX && blank(n) {
+                    region[j] = regions;
+                    queue.push_back(j);
+                }
+            }
+        }
+        regions += 1;
+    }
+    let region = &region;
+    let beside = |at: Cell| puzzle.neighbours(at).filter(move |&n| blank(n)).map(move |n| (region[puzzle.index(n)], n));
+    // Blank cells beside `a` and beside `b` in one region.
+    let joined =
+        |a: Cell, b: Cell| beside(a).find_map(|(ra, x)| beside(b).find(|&(rb, _)| rb == ra).map(|(_, y)| (x, y)));
+    for (k, path) in solution.paths.iter().enumerate() {
+        let number = k as u32 + 1;
+        // Detours: `path[step]`, a route, `path[step + 1]`.
+        for (step, pair) in path.windows(2).enumerate() {
+            let Some((from, to)) = joined(pair[0], pair[1]) else { continue };
+            let route = route_within(puzzle, region, from, to);
+            let mut second = solution.clone();
+            for &(r, c) in &route {
+                second.numbers[r][c] = number;
+            }
+            second.paths[k].splice(step + 1..step + 1, route);
+            return Some(second);
+        }
+        // Bypasses: `path[step]`, a route, `path[step + 2]`, leaving `path[step + 1]` blank.
+        for (step, turn) in path.windows(3).enumerate() {
+            let Some((from, to)) = joined(turn[0], turn[2]) else { continue };
+            let route = route_within(puzzle, region, from, to);
+            let mut second = solution.clone();
+            second.numbers[turn[1].0][turn[1].1] = 0;
+            for &(r, c) in &route {
+                second.numbers[r][c] = number;
+            }
+            second.paths[k].splice(step + 1..step + 2, route);
+            return Some(second);
+        }
+    }
+    None
+}
+
+/// A shortest route from `from` to `to` through their (common) blank region.
+fn route_within(puzzle: &Numberlink, region: &[usize], from: Cell, to: Cell) -> Vec<Cell> {
+    let w = puzzle.width;
+    let inside = region[puzzle.index(from)];
+    let mut came = vec![usize::MAX; region.len()];
+    came[puzzle.index(from)] = puzzle.index(from);
+    let mut queue = VecDeque::from([from]);
+    while let Some(at) = queue.pop_front() {
+        if at == to {
+            break;
+        }
+        for n in puzzle.neighbours(at) {
+            let j = puzzle.index(n);
+            if region[j] == inside && came[j] == usize::MAX {
+                came[j] = puzzle.index(at);
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut route = vec![to];
+    let mut i = puzzle.index(to);
+    while i != puzzle.index(from) {
+        i = came[i];
+        route.push((i / w, i % w));
+    }
+    route.reverse();
+    route
 }
 
 /// The most cells a solution can leave blank, and the parity of every solution's blank
@@ -109,6 +215,51 @@ mod tests {
     use crate::native::tests::{boards, with_blank_row};
     use crate::{Rule, native};
     use masu_core::SolveOptions;
+
+    /// On random boards under the blanks rule (covers' endpoints, with a blank row or
+    /// without, and endpoints scattered at random), wherever
+    /// the induced count is one: the board has a second solution exactly when [`reroute`]
+    /// finds one, and what it finds passes the checker and differs from the first.
+    #[test]
+    fn one_induced_solution_is_unique_exactly_when_it_has_no_reroute() {
+        let options = SolveOptions::default();
+        let (mut unique, mut rerouted) = (0, 0);
+        // Endpoints scattered at random, so that solutions leave regions blank.
+        let mut random = masu_core::Random::new(5);
+        let mut scattered = Vec::new();
+        while scattered.len() < 400 {
+            let (n, pairs) = (3 + random.below(3), 1 + random.below(3));
+            let mut rows = vec![vec![0; n]; n];
+            for k in 1..=pairs as u32 {
+                for _ in 0..2 {
+                    let (r, c) = (random.below(n), random.below(n));
+                    rows[r][c] = k;
+                }
+            }
+            scattered.extend(Numberlink::new(rows, Rule::Blanks));
+        }
+        let boards = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [with_blank_row(&p), p]);
+        for puzzle in boards.chain(scattered) {
+            let (induced, exhausted) = native::count_by_search(&puzzle, true, 2, &options);
+            let (all, all_exhausted) = native::count_by_search(&puzzle, false, 2, &options);
+            if !(exhausted && induced.len() == 1 && (all_exhausted || all.len() == 2)) {
+                continue;
+            }
+            match reroute(&puzzle, &induced[0]) {
+                None => {
+                    assert_eq!(all, induced, "{puzzle:?}");
+                    unique += 1;
+                }
+                Some(second) => {
+                    assert_eq!(all.len(), 2, "{puzzle:?}");
+                    assert_eq!(crate::check::check(&puzzle, &second), Ok(()), "{puzzle:?}");
+                    assert_ne!(second, induced[0]);
+                    rerouted += 1;
+                }
+            }
+        }
+        assert!(unique > 10 && rerouted > 10, "{unique} unique, {rerouted} rerouted");
+    }
 
     /// Every solution of the native count (up to 50 a board) leaves a number of cells blank
     /// within [`blank_bounds`] and of its parity, and some board reaches the bound. The

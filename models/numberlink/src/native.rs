@@ -376,7 +376,9 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
         search.run();
         nodes += search.nodes;
         if search.handed_over && clause_learning {
-            let counted = cdcl::count(puzzle, induced, search.solutions, limit, deadline, options)?;
+            // The induced stage asks for at most two: canonical solutions settle that.
+            let keep = if induced { cdcl::Keep::Canonical } else { cdcl::Keep::All };
+            let counted = cdcl::count(puzzle, keep, search.solutions, limit, deadline, options)?;
             solves += counted.solves;
             cuts += counted.cuts;
             return Ok::<_, Error>((counted.solutions, counted.complete));

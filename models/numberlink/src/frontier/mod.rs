@@ -238,9 +238,9 @@ enum Counting {
 ///
 /// Under the blanks rule it counts first without U-turns (`┌┐`, `└┘`): every solution
 /// whose paths never touch themselves is among those, and each of those is a solution.
-/// None means no solution at all, and one that fills the board without touching itself
-/// is the only one (every solution shortcuts to one that does not touch itself, on a
-/// subset of its cells: [`crate::induced_first`]); two are two. Otherwise the full count.
+/// None means no solution at all; one that does not touch itself is the only solution
+/// unless [`crate::reroute`] finds a second next to it (every solution shortcuts to one that
+/// does not touch itself: [`crate::induced_first`]); two are two. Otherwise the full count.
 fn counted(
     puzzle: &Numberlink,
     options: &SolveOptions,
@@ -276,7 +276,15 @@ fn counted(
             }
         };
         let counted = usize::try_from(count).unwrap_or(usize::MAX);
-        let unique = count == 1 && solutions[0].fills_board() && !touches_itself(&solutions[0]);
+        // One solution without U-turns that does not touch itself is the only induced one.
+        let induced_one = shortcut && count == 1 && !touches_itself(&solutions[0]);
+        let second = if induced_one { crate::reroute(puzzle, &solutions[0]) } else { None };
+        let unique = induced_one && second.is_none();
+        if let Some(second) = second.filter(|_| limit == 2) {
+            stats.constraints_by_kind.insert("count without u-turns".into(), 1);
+            let solutions = vec![solutions[0].clone(), second];
+            return (Found::new(solutions, false, stats), Counting::Settled);
+        }
         if !shortcut || count == 0 || counted >= limit || unique {
             stats.constraints_by_kind.insert(if shortcut { "count without u-turns" } else { "count" }.into(), counted);
             let complete = if shortcut { count == 0 || unique } else { count <= solutions.len() as u128 };
