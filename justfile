@@ -101,6 +101,21 @@ fuzz kind seconds="600":
 valgrind:
     scripts/valgrind.sh
 
+# Build the peer numberlink solver semiexp/numlin (MIT; a checkout of it in DIR) with masu's
+# driver, for `just bench numberlink`: then MASU_NUMLIN=DIR/masu-driver/target/release/numlin-count
+peer-numlin dir="../peers/numlin":
+    test -f {{dir}}/src/v1_puzrs/solver2.rs || (echo "no numlin checkout in {{dir}}" >&2; exit 1)
+    mkdir -p {{dir}}/masu-driver/src
+    cp scripts/peers/numlin_count.rs {{dir}}/masu-driver/src/main.rs
+    printf '[package]\nname = "numlin-count"\nversion = "0.1.0"\nedition = "2024"\n\n[dependencies]\nnumlin = { path = ".." }\n\n[workspace]\n' > {{dir}}/masu-driver/Cargo.toml
+    cargo build --release --manifest-path {{dir}}/masu-driver/Cargo.toml
+
+# Build thomasahle's Go numberlink solver (a checkout of thomasahle/numberlink in DIR; Debian's
+# golang-go), for `just bench numberlink`: then MASU_AHLE=DIR/bin/numberlink
+peer-ahle dir="../peers/ahle":
+    test -f {{dir}}/src/numberlink/main.go || (echo "no thomasahle/numberlink checkout in {{dir}}" >&2; exit 1)
+    cd {{dir}} && GOPATH=$(pwd) GO111MODULE=off go install numberlink
+
 # Build the peer sudoku solver tdoku (t-dillon/tdoku, BSD-2-Clause; a checkout of it in DIR)
 # with masu's driver, for `just bench sudoku`: then MASU_TDOKU=DIR/tdoku_count just bench sudoku
 peer-tdoku dir="../peers/tdoku":

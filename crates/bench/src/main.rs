@@ -6,6 +6,7 @@
 mod anchors;
 mod nonogram;
 mod numberlink;
+mod peers;
 mod readme;
 mod startup;
 mod sudoku;

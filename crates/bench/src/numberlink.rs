@@ -143,6 +143,12 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
             fixed(max(&t.walls), 4),
         ));
     }
+    if let Some(driver) = std::env::var_os("MASU_AHLE") {
+        table.push_str(&ahle_rows(Path::new(&driver), &boards, &rows, &set)?);
+    }
+    if let Some(driver) = std::env::var_os("MASU_AHLE") {
+        table.push_str(&ahle_rows(Path::new(&driver), &boards, &rows, &set)?);
+    }
     let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
     let mut levels = String::from(
         "| solver | asked | threads | levels | unique | multiple | one found | timed out | median s | max s |\n\
@@ -209,6 +215,43 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
     )
 }
 
+/// thomasahle's Go solver on the same boards, one at a time, 5 s each, where `MASU_AHLE`
+/// names its build: per set, what it answers and its total time beside masu's.
+fn ahle_rows(
+    driver: &Path,
+    boards: &[Instance<Numberlink>],
+    rows: &[masu_harness::Row],
+    set: &dyn Fn(&str) -> String,
+) -> Result<String> {
+    eprintln!("thomasahle/numberlink (Go) on {} boards ...", boards.len());
+    let said = super::peers::run(&super::peers::ahle(driver), boards, Duration::from_secs(5), 1)?;
+    let mut by_set: BTreeMap<String, [f64; 4]> = BTreeMap::new();
+    for ((board, (answer, seconds)), row) in boards.iter().zip(&said).zip(rows) {
+        let entry = by_set.entry(set(&board.name)).or_default();
+        entry[0] += f64::from(u8::from(row.verdict.finished()));
+        entry[1] += row.wall_s;
+        entry[2] += f64::from(u8::from(*answer != super::peers::Said::Open));
+        entry[3] += seconds;
+    }
+    let mut out = String::from(
+        "\nBeside thomasahle's own Go solver (`just peer-ahle`, `MASU_AHLE` names the build; one process per board, \
+         5 s, its time including the process), set by set:\n\n\
+         | set | boards | masu frontier answered | masu total s | Go solver answered | Go total s |\n\
+         |---|---:|---:|---:|---:|---:|\n",
+    );
+    let mut sets: Vec<_> = by_set.into_iter().collect();
+    sets.sort_by_key(|(name, _)| (name.len(), name.clone()));
+    for (name, [ours, our_s, theirs, their_s]) in sets {
+        let count = boards.iter().filter(|b| set(&b.name) == name).count();
+        out.push_str(&format!(
+            "| {name} | {count} | {ours} | {} | {theirs} | {} |\n",
+            fixed(Some(our_s), 3),
+            fixed(Some(their_s), 3)
+        ));
+    }
+    Ok(out)
+}
+
 /// Uniqueness on every janko board (blanks rule) at 60 s, one thread, two boards at once:
 /// the default (`auto`) beside `connected`, the method it falls back on; every answer
 /// checked, the two cross-checked.
@@ -253,6 +296,10 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
             fixed(max(&t.walls), 4),
         ));
     }
+    let peer = match std::env::var_os("MASU_NUMLIN") {
+        Some(driver) => peer_rows(Path::new(&driver), &boards, &comparison.rows, labels.first(), time_limit)?,
+        None => String::new(),
+    };
     publish(
         "numberlink-janko",
         &format!(
@@ -261,7 +308,7 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
              two boards at once (`./masu corpus numberlink ../shared/data/numberlink --sets janko-puzzlekit \
              --formulations auto,connected --time-limit 60 --threads 1 --jobs 2` runs the same and compares the \
              answers with the source's). *settled*: unique, multiple or infeasible, proven. Times include the \
-             boards that time out. The two disagree on {} boards.\n\n{table}",
+             boards that time out. The two disagree on {} boards.\n\n{table}{peer}",
             machine(),
             command("numberlink", "numberlink-janko"),
             boards.len(),
@@ -269,6 +316,78 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
             comparison.findings.len(),
         ),
     )
+}
+
+/// The peer semiexp/numlin's row, where `MASU_NUMLIN` names its build: beside `first` (the
+/// default's label), what each settles of what the other leaves open, where the two settle
+/// and disagree, and on the boards the peer settles, both medians. The boards the default
+/// leaves open go to stderr with the peer's word on each.
+fn peer_rows(
+    driver: &Path,
+    boards: &[Instance<Numberlink>],
+    rows: &[masu_harness::Row],
+    first: Option<&String>,
+    time_limit: Duration,
+) -> Result<String> {
+    use super::peers::Said;
+    eprintln!("semiexp/numlin on {} janko boards, two at once ...", boards.len());
+    let said = super::peers::run(&super::peers::numlin(driver), boards, time_limit, 2)?;
+    let ours: BTreeMap<&str, &masu_harness::Row> =
+        rows.iter().filter(|r| Some(&r.label()) == first).map(|r| (r.instance.as_str(), r)).collect();
+    let count_of = |row: &masu_harness::Row| match row.verdict {
+        Verdict::Status(Status::Unique) => Some(1),
+        Verdict::Status(Status::Multiple) => Some(2),
+        Verdict::Status(Status::Infeasible) => Some(0),
+        _ => None,
+    };
+    let (mut settled, mut counts, mut walls) = (0, [0; 3], Vec::new());
+    let (mut theirs_only, mut ours_only, mut disagree) = (0, 0, Vec::new());
+    let (mut peer_settled_walls, mut our_walls_there, mut ours_there) = (Vec::new(), Vec::new(), 0);
+    for (board, &(answer, seconds)) in boards.iter().zip(&said) {
+        walls.push(seconds);
+        let mine = ours.get(board.name.as_str()).and_then(|r| count_of(r));
+        if let Said::Count(n) = answer {
+            settled += 1;
+            counts[usize::from(n.min(2))] += 1;
+            peer_settled_walls.push(seconds);
+            if let Some(row) = ours.get(board.name.as_str()) {
+                our_walls_there.push(row.wall_s);
+                ours_there += usize::from(mine.is_some());
+            }
+        }
+        match (mine, answer) {
+            (None, Said::Count(_)) => theirs_only += 1,
+            (Some(_), Said::Open) => ours_only += 1,
+            (Some(m), Said::Count(n)) if m != n => disagree.push(board.name.as_str()),
+            _ => {}
+        }
+        if mine.is_none() {
+            eprintln!(
+                "left open by masu {}: {} — numlin: {answer:?} in {seconds:.1} s",
+                first.map_or("", |f| f),
+                board.name
+            );
+        }
+    }
+    let first = first.map_or("–", |f| f.as_str());
+    Ok(format!(
+        "\nThe peer semiexp/numlin (Rust, through `scripts/peers/numlin_count.rs`, `just peer-numlin`; \
+         MASU_NUMLIN names the build), one process per board bounded by `timeout {}`, two at once, \
+         times of the process: it settles {settled} of {} ({} unique, {} multiple, {} with no answer), \
+         median {} s. Of the boards masu {first} leaves open it settles {theirs_only}; masu {first} settles \
+         {ours_only} it leaves open. On the {} boards it settles, masu {first} settles {ours_there}, median {} s \
+         against its {} s. Boards where both settle and disagree: {}.\n",
+        time_limit.as_secs(),
+        boards.len(),
+        counts[1],
+        counts[2],
+        counts[0],
+        fixed(median(&walls), 4),
+        peer_settled_walls.len(),
+        fixed(median(&our_walls_there), 4),
+        fixed(median(&peer_settled_walls), 4),
+        if disagree.is_empty() { "none".to_string() } else { disagree.join(", ") },
+    ))
 }
 
 #[cfg(not(feature = "cp-sat"))]

@@ -107,10 +107,12 @@ impl Puzzle for Numberlink {
             Formulation::Connected => connected::solve(self, options),
             Formulation::Milp => milp::solve(self, backend, options),
             Formulation::Native => native::solve(self, options),
-            Formulation::Frontier => frontier::solve(self, options, native::solve),
+            Formulation::Frontier => frontier::solve(self, options, native::solve, None),
             #[cfg(feature = "cp-sat")]
-            Formulation::Auto if backend == Backend::CpSat => frontier::solve(self, options, connected::solve),
-            Formulation::Auto => frontier::solve(self, options, native::solve),
+            Formulation::Auto if backend == Backend::CpSat => {
+                frontier::solve(self, options, connected::solve, Some(native::solve))
+            }
+            Formulation::Auto => frontier::solve(self, options, native::solve, None),
             #[allow(unreachable_patterns)]
             _ => Err(Error::NotCompiled(backend)),
         }

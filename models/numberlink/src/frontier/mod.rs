@@ -13,6 +13,9 @@
 //!
 //! ```text
 //! touch off:        the search, to exhaustion
+//! auto, blanks rule, shorter side ≥ 14, more than one answer asked:
+//!                   `connected` ∥ `native`                         two threads
+//!                   `connected`                                    one thread
 //! one answer asked: the search ∥ (the count, then `exact`)       two threads
 //!                   the search (0.6 of the time), the count, `exact`   one thread
 //! otherwise:        the count ∥ `exact`                             two threads
@@ -62,9 +65,20 @@ const HEAD_START: Duration = Duration::from_millis(20);
 /// A complete method that settles what the count cannot: `native` or `connected`.
 pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
 
+/// The shorter side from which, under the blanks rule, the count's profiles outgrow memory
+/// (`docs/hard-instances.md`: a million profiles by the fifth row of 14–15).
+const COUNT_WIDTH: usize = 14;
+
 /// Solves, counts up to `options.solution_limit`, or decides uniqueness (see the module
-/// doc), with `exact` after or beside the count.
-pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -> Result<Found, Error> {
+/// doc), with `exact` after or beside the count. With `wide` (the default's portfolio), a
+/// blanks-rule board whose shorter side is [`COUNT_WIDTH`] or more is left to the exact
+/// methods: `exact` alone on one thread, `exact` beside `wide` on two.
+pub(crate) fn solve(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    exact: Exact,
+    wide: Option<Exact>,
+) -> Result<Found, Error> {
     let started = Instant::now();
     let touch = options.switch("touch").unwrap_or(true);
     let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
@@ -73,8 +87,15 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions, exact: Exact) -
         count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
     };
     let one = options.solution_limit <= 1;
+    let partner = wide.filter(|_| puzzle.rule == Rule::Blanks && puzzle.width().min(puzzle.height()) >= COUNT_WIDTH);
     let found = if !touch {
         search(options, u64::MAX)?
+    } else if let Some(partner) = partner.filter(|_| !one) {
+        if options.threads == Some(1) {
+            exact(puzzle, options)?
+        } else {
+            race(options, &|o| exact(puzzle, o), &|o| partner(puzzle, o))?
+        }
     } else if options.threads == Some(1) {
         // In turn: the search for a share of the time, the count within its share, `exact`.
         let mut found = None;

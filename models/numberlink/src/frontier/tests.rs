@@ -52,7 +52,7 @@ fn counts_equal_the_native_search() {
             for limit in [2, 30] {
                 let what = format!("{puzzle:?}, limit {limit}");
                 assert_same_count(&count_only(&puzzle, limit), &native(&puzzle, limit), limit, &what);
-                let raced = solve(&puzzle, &options(limit, None), crate::native::solve).unwrap();
+                let raced = solve(&puzzle, &options(limit, None), crate::native::solve, None).unwrap();
                 assert_same_count(&raced, &native(&puzzle, limit), limit, &what);
             }
         }
@@ -67,7 +67,7 @@ fn answers_are_checked_and_distinct() {
             let found = count_only(&puzzle, 50);
             assert_checked_and_distinct(&puzzle, &found);
             for threads in [Some(1), None] {
-                let one = solve(&puzzle, &options(1, threads), crate::native::solve).unwrap();
+                let one = solve(&puzzle, &options(1, threads), crate::native::solve, None).unwrap();
                 assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
                 assert_checked_and_distinct(&puzzle, &one);
             }
@@ -119,7 +119,7 @@ fn a_count_out_of_time_is_timed_out() {
     rows[29][0] = 2;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
     let options = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(2, Some(1)) };
-    let found = solve(&puzzle, &options, crate::native::solve).unwrap();
+    let found = solve(&puzzle, &options, crate::native::solve, None).unwrap();
     assert!(!found.complete);
 }
 
