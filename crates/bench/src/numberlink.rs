@@ -146,9 +146,6 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
     if let Some(driver) = std::env::var_os("MASU_AHLE") {
         table.push_str(&ahle_rows(Path::new(&driver), &boards, &rows, &set)?);
     }
-    if let Some(driver) = std::env::var_os("MASU_AHLE") {
-        table.push_str(&ahle_rows(Path::new(&driver), &boards, &rows, &set)?);
-    }
     let flow = read_each::<Numberlink>(&every_kth(&dir.join("flow-solver/json"), usize::MAX)?)?;
     let mut levels = String::from(
         "| solver | asked | threads | levels | unique | multiple | one found | timed out | median s | max s |\n\
