@@ -222,13 +222,15 @@ fn ahle_rows(
 ) -> Result<String> {
     eprintln!("thomasahle/numberlink (Go) on {} boards ...", boards.len());
     let said = super::peers::run(&super::peers::ahle(driver), boards, Duration::from_secs(5), 1)?;
-    let mut by_set: BTreeMap<String, [f64; 4]> = BTreeMap::new();
+    // Per set: boards, masu's answered and seconds, the peer's answered and seconds.
+    let mut by_set: BTreeMap<String, (usize, usize, f64, usize, f64)> = BTreeMap::new();
     for ((board, (answer, seconds)), row) in boards.iter().zip(&said).zip(rows) {
         let entry = by_set.entry(set(&board.name)).or_default();
-        entry[0] += f64::from(u8::from(row.verdict.finished()));
-        entry[1] += row.wall_s;
-        entry[2] += f64::from(u8::from(*answer != super::peers::Said::Open));
-        entry[3] += seconds;
+        entry.0 += 1;
+        entry.1 += usize::from(row.verdict.finished());
+        entry.2 += row.wall_s;
+        entry.3 += usize::from(*answer != super::peers::Said::Open);
+        entry.4 += seconds;
     }
     let mut out = String::from(
         "\nBeside thomasahle's own Go solver (`just peer-ahle`, `MASU_AHLE` names the build; one process per board, \
@@ -238,8 +240,7 @@ fn ahle_rows(
     );
     let mut sets: Vec<_> = by_set.into_iter().collect();
     sets.sort_by_key(|(name, _)| (name.len(), name.clone()));
-    for (name, [ours, our_s, theirs, their_s]) in sets {
-        let count = boards.iter().filter(|b| set(&b.name) == name).count();
+    for (name, (count, ours, our_s, theirs, their_s)) in sets {
         out.push_str(&format!(
             "| {name} | {count} | {ours} | {} | {theirs} | {} |\n",
             fixed(Some(our_s), 3),

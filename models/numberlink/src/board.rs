@@ -178,6 +178,27 @@ impl Numberlink {
         }
         all
     }
+    /// The corners that could move down a diagonal: for each cell `c` with a cell below it,
+    /// a `┌` (its right neighbour) and a `┐` (its left one) where the board has them, as
+    /// `(c, beside, below, across)`, `across` the fourth cell of the 2×2 block. A path turning
+    /// at `c` through `beside` and `below` could run through `across` instead, one row lower
+    /// (docs/counting.md, move 3). Cells row-major.
+    pub fn corners_down(&self) -> Vec<(usize, usize, usize, usize)> {
+        let w = self.width;
+        let mut all = Vec::new();
+        for r in 0..self.height.saturating_sub(1) {
+            for c in 0..w {
+                let (here, below) = (r * w + c, (r + 1) * w + c);
+                if c + 1 < w {
+                    all.push((here, here + 1, below, below + 1));
+                }
+                if c > 0 {
+                    all.push((here, here - 1, below, below - 1));
+                }
+            }
+        }
+        all
+    }
     /// The index of a cell, row-major.
     pub fn index(&self, (r, c): Cell) -> usize {
         r * self.width + c

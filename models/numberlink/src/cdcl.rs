@@ -103,8 +103,9 @@ pub(crate) enum Keep {
     All,
     /// Those whose paths never touch themselves.
     Induced,
-    /// Induced ones in which no ┌ or ┐ corner has a blank cell across its 2×2 block (blanks
-    /// rule; under the fill rule the same as induced).
+    /// Induced ones that no move reduces: no shortcut through a blank cell, no ┌ or ┐ corner
+    /// with a blank cell across its 2×2 block (blanks rule; under the fill rule the same as
+    /// induced).
     Canonical,
 }
 
@@ -175,17 +176,10 @@ fn encode(puzzle: &Numberlink, keep: Keep, stop: StopAt, record: bool) -> Cnf {
         }
         let link: std::collections::HashMap<(usize, usize), i32> =
             cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
-        for r in 0..h.saturating_sub(1) {
-            for c in 0..w {
-                let (here, below) = (r * w + c, (r + 1) * w + c);
-                // ┌: right and down, across at (r + 1, c + 1); ┐: left and down, across at (r + 1, c - 1).
-                let sides = [(c + 1 < w).then(|| (here + 1, below + 1)), (c > 0).then(|| (here - 1, below - 1))];
-                for (side, across) in sides.into_iter().flatten() {
-                    if let Some(u) = unused[across] {
-                        let e_side = link[&(here.min(side), here.max(side))];
-                        cnf.solver.add_clause([-e_side, -link[&(here, below)], -u]);
-                    }
-                }
+        for (here, side, below, across) in puzzle.corners_down() {
+            if let Some(u) = unused[across] {
+                let e_side = link[&(here.min(side), here.max(side))];
+                cnf.solver.add_clause([-e_side, -link[&(here, below)], -u]);
             }
         }
     }
@@ -379,18 +373,7 @@ mod tests {
     #[test]
     fn canonical_solutions_and_reroutes_settle_what_the_search_settles() {
         let options = SolveOptions::default();
-        let mut random = masu_core::Random::new(7);
-        let mut scattered = Vec::new();
-        while scattered.len() < 300 {
-            let (n, pairs) = (3 + random.below(4), 1 + random.below(4));
-            let mut rows = vec![vec![0; n]; n];
-            for k in 1..=pairs as u32 {
-                for _ in 0..2 {
-                    rows[random.below(n)][random.below(n)] = k;
-                }
-            }
-            scattered.extend(Numberlink::new(rows, Rule::Blanks));
-        }
+        let scattered = crate::native::tests::scattered(7, 300, 4, 4);
         let covers = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [crate::native::tests::with_blank_row(&p), p]);
         let (mut seen, mut rerouted) = ([0; 3], 0);
         for puzzle in covers.chain(scattered) {

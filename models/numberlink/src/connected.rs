@@ -240,26 +240,19 @@ fn forbid_shortcuts(puzzle: &Numberlink, built: &mut ConnectedModel) {
 /// link `l` either of its arcs.
 fn forbid_corners_moving_down(puzzle: &Numberlink, built: &mut ConnectedModel) {
     let ConnectedModel { model, arcs, unused, .. } = built;
-    let w = puzzle.width();
     let mut arcs_of: std::collections::HashMap<(usize, usize), Vec<BoolVar>> = std::collections::HashMap::new();
     for &(a, b, arc) in arcs.iter() {
         let (i, j) = (puzzle.index(a), puzzle.index(b));
         arcs_of.entry((i.min(j), i.max(j))).or_default().push(arc);
     }
     let none = Vec::new();
-    for r in 0..puzzle.height().saturating_sub(1) {
-        for c in 0..w {
-            let (here, below) = (r * w + c, (r + 1) * w + c);
-            let sides = [(c + 1 < w).then(|| (here + 1, below + 1)), (c > 0).then(|| (here - 1, below - 1))];
-            for (side, across) in sides.into_iter().flatten() {
-                let Some(u) = unused[across] else { continue };
-                let down = arcs_of.get(&(here, below)).unwrap_or(&none);
-                let beside = arcs_of.get(&(here.min(side), here.max(side))).unwrap_or(&none);
-                for &a in down {
-                    for &b in beside {
-                        model.add_bool_or([!a, !b, !u]);
-                    }
-                }
+    for (here, side, below, across) in puzzle.corners_down() {
+        let Some(u) = unused[across] else { continue };
+        let down = arcs_of.get(&(here, below)).unwrap_or(&none);
+        let beside = arcs_of.get(&(here.min(side), here.max(side))).unwrap_or(&none);
+        for &a in down {
+            for &b in beside {
+                model.add_bool_or([!a, !b, !u]);
             }
         }
     }

@@ -224,20 +224,7 @@ mod tests {
     fn one_induced_solution_is_unique_exactly_when_it_has_no_reroute() {
         let options = SolveOptions::default();
         let (mut unique, mut rerouted) = (0, 0);
-        // Endpoints scattered at random, so that solutions leave regions blank.
-        let mut random = masu_core::Random::new(5);
-        let mut scattered = Vec::new();
-        while scattered.len() < 400 {
-            let (n, pairs) = (3 + random.below(3), 1 + random.below(3));
-            let mut rows = vec![vec![0; n]; n];
-            for k in 1..=pairs as u32 {
-                for _ in 0..2 {
-                    let (r, c) = (random.below(n), random.below(n));
-                    rows[r][c] = k;
-                }
-            }
-            scattered.extend(Numberlink::new(rows, Rule::Blanks));
-        }
+        let scattered = crate::native::tests::scattered(5, 400, 3, 3);
         let boards = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [with_blank_row(&p), p]);
         for puzzle in boards.chain(scattered) {
             let (induced, exhausted) = native::count_by_search(&puzzle, true, 2, &options);

@@ -456,6 +456,26 @@ pub(crate) mod tests {
         boards
     }
 
+    /// `count` boards under the blanks rule with endpoints scattered at random (seeded by
+    /// `seed`): sides `3..3 + sides`, `1..1 + pairs` pairs, a pair's second endpoint
+    /// overwriting whatever it lands on (boards that end invalid are drawn again). Their
+    /// solutions leave regions blank, which boards drawn from covers seldom do.
+    pub(crate) fn scattered(seed: u64, count: usize, sides: usize, pairs: usize) -> Vec<Numberlink> {
+        let mut random = Random::new(seed);
+        let mut boards = Vec::new();
+        while boards.len() < count {
+            let (n, pairs) = (3 + random.below(sides), 1 + random.below(pairs));
+            let mut rows = vec![vec![0; n]; n];
+            for k in 1..=pairs as u32 {
+                for _ in 0..2 {
+                    rows[random.below(n)][random.below(n)] = k;
+                }
+            }
+            boards.extend(Numberlink::new(rows, Rule::Blanks));
+        }
+        boards
+    }
+
     /// `puzzle` with a blank row added below, under the blanks rule: on a board of odd width
     /// that makes the parity of its blank counts odd ([`crate::blank_bounds`]).
     pub(crate) fn with_blank_row(puzzle: &Numberlink) -> Numberlink {
