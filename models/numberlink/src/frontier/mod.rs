@@ -12,6 +12,9 @@
 //! stalls only where every method does:
 //!
 //! ```text
+//! blanks rule, two answers asked (uniqueness), first:
+//!                   the canonical search, CANONICAL_BUDGET nodes; settled by `reroute`
+//! then, or otherwise:
 //! touch off:        the search, to exhaustion
 //! auto, blanks rule, shorter side ≥ 14, more than one answer asked:
 //!                   `connected` ∥ `native`                         two threads
@@ -21,6 +24,10 @@
 //! otherwise:        the count ∥ `exact`                             two threads
 //!                   the count (TURN_MEMORY, TURN_SHARE), `exact`    one thread
 //! ```
+//!
+//! The canonical search keeps only solutions no shortcut or corner move reduces
+//! (`docs/counting.md`): exhausted, it proves there is no solution (none), a unique one (one,
+//! and no reroute of it) or several (two, or one with a reroute).
 //!
 //! Under the blanks rule an exhausted search with no answer proves there is none (a path
 //! that touches itself shortcuts to one that does not, its detour left blank). Solutions
@@ -48,6 +55,10 @@ use sweep::Sweep;
 /// (some seconds), and the share of the time limit it may take.
 const SEARCH_BUDGET: u64 = 400_000_000;
 const SEARCH_SHARE: f64 = 0.6;
+
+/// Nodes the canonical search may visit first when uniqueness is asked under the blanks
+/// rule (some tens of milliseconds; chosen on the even-numbered janko boards).
+const CANONICAL_BUDGET: u64 = 1_000_000;
 
 /// What the count may take before `exact` takes over, when the two run in turn (one
 /// thread): bytes, and a share of the time limit (on a 15-column blanks-rule board 256 MB
@@ -87,6 +98,23 @@ pub(crate) fn solve(
         count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
     };
     let one = options.solution_limit <= 1;
+    let mut searched_first = None;
+    if touch && puzzle.rule == Rule::Blanks && options.solution_limit == 2 {
+        let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
+        let first = canonical_searched(
+            puzzle,
+            &SolveOptions { time_limit: share, ..options.clone() },
+            CANONICAL_BUDGET,
+            stats.clone(),
+        );
+        if settled(&first, 2) || options.interrupt.is_interrupted() {
+            return Ok(finish(first, started));
+        }
+        searched_first = Some(first);
+    }
+    // The rest runs on the time left, timed from now; the answer's time from `began`.
+    let (options, began) = (&remaining(options, started), started);
+    let started = Instant::now();
     let partner = wide.filter(|_| puzzle.rule == Rule::Blanks && puzzle.width().min(puzzle.height()) >= COUNT_WIDTH);
     let found = if !touch {
         search(options, u64::MAX)?
@@ -118,7 +146,11 @@ pub(crate) fn solve(
     } else {
         race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
     };
-    Ok(finish(found, started))
+    let mut found = found;
+    if let Some(mut first) = searched_first {
+        found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
+    }
+    Ok(finish(found, began))
 }
 
 /// The count within `memory` bytes and `count_for`; past either, `exact` for the time left.
@@ -160,6 +192,28 @@ fn searched(
     stats.solves += 1;
     let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.solutions.is_empty());
     Ok(Found::new(std::mem::take(&mut search.solutions), exhausted, stats))
+}
+
+/// The depth-first search for canonical solutions (blanks rule, two asked), at most
+/// `budget` nodes: exhausted, none means no solution and one is settled by
+/// [`crate::reroute`]; two are two solutions.
+fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Found {
+    let mut search = Search::new(puzzle).canonical();
+    let stop = stop_at(options);
+    let ended = search.run(2, budget, &|| stop.reached());
+    stats.constraints_by_kind.insert("canonical search nodes".into(), search.nodes as usize);
+    stats.solves += 1;
+    let mut solutions = std::mem::take(&mut search.solutions);
+    if ended != Ended::Exhausted {
+        return Found::new(solutions, false, stats);
+    }
+    match solutions.first().and_then(|one| crate::reroute(puzzle, one)) {
+        Some(second) => {
+            solutions.push(second);
+            Found::new(solutions, false, stats)
+        }
+        None => Found::new(solutions, true, stats),
+    }
 }
 
 /// When a solve with `options`, starting now, must stop.

@@ -23,9 +23,18 @@
 //! cells down to an endpoint (`nested`, known before the search), and a `┐`'s diagonal,
 //! decided up to its west and north links when the `┐` is placed, must already be a lane of
 //! cells entered from the west only. A solution is checked whole before it counts.
+//!
+//! Canonical search ([`Search::canonical`], blanks rule): the inner cell of a `┌` or `┐`
+//! cannot be blank either (the corner would move down into it), so corners nest as under
+//! the fill rule, while other cells may stay blank; and a solution counts only if no blank
+//! cell joins two cells of one path the long way round.
 
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
 use crate::{Cell, Numberlink, Paths, Rule};
+
+/// A blank cell and two cells it could join, with their fourth cell when they are diagonal
+/// (as [`Numberlink::shortcuts`] gives them).
+type Shortcut = (usize, usize, usize, Option<usize>);
 
 /// The links of a `┘`, or of a cell entered from both sides before it is placed.
 const NORTH_WEST: u8 = NORTH | WEST;
@@ -49,10 +58,13 @@ pub(crate) struct Search<'a> {
     puzzle: &'a Numberlink,
     width: usize,
     fill: bool,
+    /// Corners nest: the inner cell of a `┌` or `┐` turns the same corner or is an endpoint
+    /// (fill rule, and canonical solutions, where it cannot be blank).
+    nest: bool,
     clue: Vec<u32>,
     /// The cells in sweep order.
     order: Vec<usize>,
-    /// `nested[i]`: under the fill rule, whether a `┌` (bit 0) and a `┐` (bit 1) may stand at
+    /// `nested[i]`: when corners nest, whether a `┌` (bit 0) and a `┐` (bit 1) may stand at
     /// cell `i`.
     nested: Vec<u8>,
     /// The sides of each cell linked so far.
@@ -61,8 +73,26 @@ pub(crate) struct Search<'a> {
     mate: Vec<usize>,
     /// Undo log: (is a mate, cell, old value).
     undo: Vec<(bool, usize, usize)>,
+    /// Keep canonical solutions only (blanks rule, [`Search::canonical`]): the shortcuts
+    /// through blank cells, `(b, c, d, e)` as [`Numberlink::shortcuts`] gives them.
+    shortcuts: Option<Vec<Shortcut>>,
     pub solutions: Vec<Paths>,
     pub nodes: u64,
+}
+
+/// `nested[i]`: whether a `┌` (bit 0) and a `┐` (bit 1) may stand at cell `i` when corners
+/// nest: the diagonal below it, down-right (down-left), holds an endpoint before the board's
+/// edge.
+fn nested(clue: &[u32], w: usize) -> Vec<u8> {
+    let h = clue.len() / w;
+    let mut nested = vec![0u8; w * h];
+    for i in (0..w * h).rev() {
+        let (r, c) = (i / w, i % w);
+        let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
+        let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
+        nested[i] = u8::from(se) | u8::from(sw) << 1;
+    }
+    nested
 }
 
 impl<'a> Search<'a> {
@@ -70,31 +100,40 @@ impl<'a> Search<'a> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let clue: Vec<u32> = (0..w * h).map(|i| puzzle.at((i / w, i % w))).collect();
         let fill = puzzle.rule == Rule::Fill;
-        let mut nested = vec![0b11u8; w * h];
-        if fill {
-            for i in (0..w * h).rev() {
-                let (r, c) = (i / w, i % w);
-                let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
-                let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
-                nested[i] = u8::from(se) | u8::from(sw) << 1;
-            }
-        }
+        let nested = if fill { nested(&clue, w) } else { vec![0b11u8; w * h] };
         let order = (0..w + h - 1)
             .flat_map(|d| (0..h).filter(move |&r| r <= d && d - r < w).map(move |r| r * w + d - r))
             .collect();
+
         Search {
             puzzle,
             width: w,
             fill,
+            nest: fill,
             clue,
             order,
             nested,
             links: vec![0; w * h],
             mate: (0..w * h).collect(),
             undo: Vec::new(),
+            shortcuts: None,
             solutions: Vec::new(),
             nodes: 0,
         }
+    }
+
+    /// Keeps only canonical solutions (blanks rule; `docs/counting.md`): no `┌` or `┐`
+    /// corner with a blank cell across its 2×2 block (cut when the blank cell is placed),
+    /// no two cells of one path beside a blank cell that would join them in two steps
+    /// (checked on each solution). Every solution reduces to a canonical one, so an
+    /// exhausted search with one answer is settled by [`crate::reroute`].
+    pub fn canonical(mut self) -> Self {
+        if !self.fill {
+            self.shortcuts = Some(self.puzzle.shortcuts());
+            self.nest = true;
+            self.nested = nested(&self.clue, self.width);
+        }
+        self
     }
 
     /// Searches for up to `limit` solutions within `budget` nodes, asking `stop` now and
@@ -134,7 +173,7 @@ impl<'a> Search<'a> {
             }
             if depth + 1 == cells {
                 let paths = self.paths();
-                if !super::touches_itself(&paths) {
+                if !super::touches_itself(&paths) && self.no_shortcut(&paths) {
                     self.solutions.push(paths);
                     if self.solutions.len() >= limit {
                         return Ended::Limit;
@@ -192,6 +231,9 @@ impl<'a> Search<'a> {
         if !plain(i) {
             return true;
         }
+        if tile == 0 && self.shortcuts.is_some() && self.below_a_corner(i) {
+            return false;
+        }
         match tile {
             t if t == SOUTH | EAST => self.nested[i] & 1 != 0,
             t if t == SOUTH | WEST => self.nested[i] & 2 != 0 && self.lane(i),
@@ -221,7 +263,8 @@ impl<'a> Search<'a> {
             return has != 0 || east || south;
         }
         match has {
-            0 => !self.fill || east && south && self.nested[x] & 1 != 0,
+            0 if !(self.fill || self.nest && self.below_a_corner(x)) => true,
+            0 => east && south && self.nested[x] & 1 != 0,
             WEST => east || south && self.nested[x] & 2 != 0,
             NORTH => east || south,
             _ => self.round_inner_corner(x),
@@ -233,6 +276,25 @@ impl<'a> Search<'a> {
     fn inside_a_turn_down_right(&self, i: usize) -> bool {
         let w = self.width;
         i >= w && i % w > 0 && self.clue[i - w - 1] == 0 && self.links[i - w - 1] == SOUTH | EAST
+    }
+
+    /// Whether blank cell `i` is across the 2×2 block from a `┌` (north-west of it) or a `┐`
+    /// (north-east), which could then move down into it.
+    fn below_a_corner(&self, i: usize) -> bool {
+        let w = self.width;
+        let (r, c) = (i / w, i % w);
+        r > 0 && (c > 0 && self.links[i - w - 1] == SOUTH | EAST || c + 1 < w && self.links[i - w + 1] == SOUTH | WEST)
+    }
+
+    /// Whether no blank cell joins two cells of one path the long way round (canonical
+    /// search; always true otherwise).
+    fn no_shortcut(&self, paths: &Paths) -> bool {
+        let Some(shortcuts) = &self.shortcuts else { return true };
+        let w = self.width;
+        let number = |i: usize| paths.numbers[i / w][i % w];
+        shortcuts.iter().all(|&(b, c, d, e)| {
+            number(b) != 0 || number(c) == 0 || number(c) != number(d) || e.is_some_and(|e| number(e) == number(c))
+        })
     }
 
     /// For a `┘` at `i`: its inner cell, north-west, links neither south nor east.
@@ -250,7 +312,7 @@ impl<'a> Search<'a> {
             if self.links[j] & NORTH != 0 {
                 return false;
             }
-            if !self.fill || self.clue[j] != 0 {
+            if !self.nest || self.clue[j] != 0 {
                 return true;
             }
             if self.links[j] != WEST {

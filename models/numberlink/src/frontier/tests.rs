@@ -5,7 +5,7 @@ use std::time::Duration;
 use masu_core::SolveOptions;
 
 use super::*;
-use crate::native::tests::{assert_checked_and_distinct, boards};
+use crate::native::tests::{assert_checked_and_distinct, boards, scattered};
 
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
     SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
@@ -99,6 +99,55 @@ fn touch_free_search_finds_exactly_the_solutions_that_do_not_touch() {
     assert!(checked >= 40, "{checked} boards");
 }
 
+/// Whether a solution is canonical (`docs/counting.md`), read off the whole answer: no path
+/// beside itself, no blank cell joining two cells of one path in two steps the path does not
+/// take, no `┌` or `┐` corner with a blank cell across its block.
+fn canonical(puzzle: &Numberlink, paths: &Paths) -> bool {
+    let w = puzzle.width();
+    let number = |i: usize| paths.numbers[i / w][i % w];
+    let linked: std::collections::HashSet<(usize, usize)> = paths
+        .paths
+        .iter()
+        .flat_map(|path| path.windows(2).map(|p| (puzzle.index(p[0]), puzzle.index(p[1]))))
+        .flat_map(|(a, b)| [(a, b), (b, a)])
+        .collect();
+    let shortcut = puzzle.shortcuts().into_iter().any(|(b, c, d, e)| {
+        number(b) == 0 && number(c) != 0 && number(c) == number(d) && e.is_none_or(|e| number(e) != number(c))
+    });
+    let corner = puzzle.corners_down().into_iter().any(|(c, beside, below, across)| {
+        linked.contains(&(c, beside)) && linked.contains(&(c, below)) && number(across) == 0
+    });
+    !touches_itself(paths) && !shortcut && !corner
+}
+
+/// Under the blanks rule the canonical search finds exactly the canonical solutions (the
+/// full count, filtered), and with the reroute check it settles uniqueness as the full count
+/// does: none, one, or two answers.
+#[test]
+fn canonical_search_finds_exactly_the_canonical_solutions() {
+    let (mut checked, mut rerouted) = (0, 0);
+    for puzzle in boards(3..6, Rule::Blanks).into_iter().chain(scattered(5, 200, 5, 4)) {
+        let all = count_only(&puzzle, 20_000);
+        if !all.complete {
+            continue;
+        }
+        checked += 1;
+        let mut expected: Vec<Paths> = all.solutions.iter().filter(|p| canonical(&puzzle, p)).cloned().collect();
+        let mut search = Search::new(&puzzle).canonical();
+        assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
+        let mut found = search.solutions;
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected, "{puzzle:?}");
+        let settled = canonical_searched(&puzzle, &options(2, Some(1)), u64::MAX, Stats::default());
+        assert_eq!(settled.solutions.len(), all.solutions.len().min(2), "{puzzle:?}");
+        assert_eq!(settled.complete, all.solutions.len() <= 1, "{puzzle:?}");
+        assert_checked_and_distinct(&puzzle, &settled);
+        rerouted += usize::from(found.len() == 1 && all.solutions.len() > 1);
+    }
+    assert!(checked >= 150 && rerouted >= 20, "{checked} boards, {rerouted} settled by a reroute");
+}
+
 /// A path beside itself is seen, one that only turns is not.
 #[test]
 fn touching_is_two_neighbours_of_one_path_not_linked() {
@@ -109,7 +158,9 @@ fn touching_is_two_neighbours_of_one_path_not_linked() {
     assert!(touches_itself(&paths_of(&puzzle, &links)));
 }
 
-/// A wide blank board cannot be counted in its time: it says so, with nothing wrong.
+/// A wide blank board cannot be counted in its time: it says so, with nothing wrong (three
+/// answers asked, so that the canonical search, which settles these crossing pairs at once,
+/// does not run).
 #[test]
 fn a_count_out_of_time_is_timed_out() {
     let mut rows = vec![vec![0; 30]; 30];
@@ -118,9 +169,11 @@ fn a_count_out_of_time_is_timed_out() {
     rows[0][29] = 2;
     rows[29][0] = 2;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
-    let options = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(2, Some(1)) };
-    let found = solve(&puzzle, &options, crate::native::solve, None).unwrap();
+    let three = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(3, Some(1)) };
+    let found = solve(&puzzle, &three, crate::native::solve, None).unwrap();
     assert!(!found.complete);
+    let settled = solve(&puzzle, &options(2, Some(1)), crate::native::solve, None).unwrap();
+    assert!(settled.complete && settled.solutions.is_empty());
 }
 
 /// Past its memory the count gives way to the exact method, which settles the board.
