@@ -80,6 +80,11 @@ impl Puzzle for Numberlink {
             about: "nodes before native hands over to clause learning, 20,000 by default",
         },
         masu_core::Parameter {
+            name: "canonical",
+            kind: masu_core::ParameterKind::Count,
+            about: "nodes of frontier's canonical search before uniqueness goes on to the count, 1,000,000 by default",
+        },
+        masu_core::Parameter {
             name: "touch",
             kind: masu_core::ParameterKind::Switch,
             about: "false: frontier counts only paths that never run beside themselves",

@@ -101,12 +101,9 @@ pub(crate) fn solve(
     let mut searched_first = None;
     if touch && puzzle.rule == Rule::Blanks && options.solution_limit == 2 {
         let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
-        let first = canonical_searched(
-            puzzle,
-            &SolveOptions { time_limit: share, ..options.clone() },
-            CANONICAL_BUDGET,
-            stats.clone(),
-        );
+        let budget = options.count("canonical").unwrap_or(CANONICAL_BUDGET);
+        let first =
+            canonical_searched(puzzle, &SolveOptions { time_limit: share, ..options.clone() }, budget, stats.clone());
         if settled(&first, 2) || options.interrupt.is_interrupted() {
             return Ok(finish(first, started));
         }

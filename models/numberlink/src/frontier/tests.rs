@@ -148,6 +148,22 @@ fn canonical_search_finds_exactly_the_canonical_solutions() {
     assert!(checked >= 150 && rerouted >= 20, "{checked} boards, {rerouted} settled by a reroute");
 }
 
+/// The `canonical` parameter bounds the canonical search's nodes; past them the count and
+/// `exact` settle the board as before.
+#[test]
+fn the_canonical_budget_is_a_parameter() {
+    for puzzle in boards(5..7, Rule::Blanks) {
+        for budget in [0, 5] {
+            let read = vec![("canonical", masu_core::ParameterValue::Count(budget))];
+            let found =
+                solve(&puzzle, &SolveOptions { read, ..options(2, Some(1)) }, crate::native::solve, None).unwrap();
+            let nodes = found.stats.constraints_by_kind["canonical search nodes"];
+            assert!(nodes as u64 <= budget + 1, "{nodes} nodes for a budget of {budget}");
+            assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
+        }
+    }
+}
+
 /// A path beside itself is seen, one that only turns is not.
 #[test]
 fn touching_is_two_neighbours_of_one_path_not_linked() {
