@@ -113,7 +113,7 @@ pub(crate) fn solve(
     let (options, began) = (&remaining(options, started), started);
     let started = Instant::now();
     let partner = wide.filter(|_| puzzle.rule == Rule::Blanks && puzzle.width().min(puzzle.height()) >= COUNT_WIDTH);
-    let found = if !touch {
+    let mut found = if !touch {
         search(options, u64::MAX)?
     } else if let Some(partner) = partner.filter(|_| !one) {
         if options.threads == Some(1) {
@@ -143,7 +143,6 @@ pub(crate) fn solve(
     } else {
         race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
     };
-    let mut found = found;
     if let Some(mut first) = searched_first {
         found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
     }

@@ -104,7 +104,6 @@ impl<'a> Search<'a> {
         let order = (0..w + h - 1)
             .flat_map(|d| (0..h).filter(move |&r| r <= d && d - r < w).map(move |r| r * w + d - r))
             .collect();
-
         Search {
             puzzle,
             width: w,
@@ -231,7 +230,7 @@ impl<'a> Search<'a> {
         if !plain(i) {
             return true;
         }
-        if tile == 0 && self.shortcuts.is_some() && self.below_a_corner(i) {
+        if tile == 0 && self.nest && self.below_a_corner(i) {
             return false;
         }
         match tile {
