@@ -176,7 +176,7 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         ));
     }
     // The peer, where a built one is named: mzucker/flow_solver, one answer whose paths do
-    // not touch themselves, process start included.
+    // not touch themselves, process start included, bounded by `timeout` like the others.
     if let Some(peer) = std::env::var_os("MASU_FLOW_SOLVER") {
         let mut walls = Vec::new();
         let mut solved = 0;
@@ -184,7 +184,7 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
             let stem = Path::new(&instance.name).file_stem().map(|s| s.to_string_lossy().replace("flow-", ""));
             let file = dir.join("flow-solver/native/puzzles").join(format!("{}.txt", stem.unwrap_or_default()));
             let started = std::time::Instant::now();
-            let out = std::process::Command::new(&peer).arg("-q").arg(&file).output()?;
+            let out = std::process::Command::new("timeout").arg("10").arg(&peer).arg("-q").arg(&file).output()?;
             walls.push(started.elapsed().as_secs_f64());
             solved += usize::from(out.status.success() && String::from_utf8_lossy(&out.stdout).contains(" s "));
         }

@@ -27,8 +27,8 @@ pub(crate) fn induced_first<E>(
     mut search: impl FnMut(bool, usize) -> Result<(Vec<Paths>, bool), E>,
 ) -> Result<(Vec<Paths>, bool), E> {
     if puzzle.rule == Rule::Blanks && limit > 0 {
-        let (solutions, exhausted) = search(true, limit.min(2))?;
-        let (count, mut solutions) = (solutions.len(), solutions);
+        let (mut solutions, exhausted) = search(true, limit.min(2))?;
+        let count = solutions.len();
         let stopped = !exhausted && count < limit.min(2);
         let second = if exhausted && count == 1 { reroute(puzzle, &solutions[0]) } else { None };
         let settled = exhausted && (count == 0 || (count == 1 && second.is_none()));

@@ -191,25 +191,19 @@ fn searched(
 }
 
 /// The depth-first search for canonical solutions (blanks rule, two asked), at most
-/// `budget` nodes: exhausted, none means no solution and one is settled by
-/// [`crate::reroute`]; two are two solutions.
+/// `budget` nodes, settled as every induced or canonical stage is ([`crate::induced_first`]:
+/// exhausted, none means no solution and one is settled by [`crate::reroute`]; two are two
+/// solutions). With two asked, `induced_first` never asks for the unrestricted search.
 fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Found {
     let mut search = Search::new(puzzle).canonical();
     let stop = stop_at(options);
-    let ended = search.run(2, budget, &|| stop.reached());
+    let Ok((solutions, complete)) = crate::induced_first(puzzle, 2, |_, limit| {
+        let ended = search.run(limit, budget, &|| stop.reached());
+        Ok::<_, std::convert::Infallible>((std::mem::take(&mut search.solutions), ended == Ended::Exhausted))
+    });
     stats.constraints_by_kind.insert("canonical search nodes".into(), search.nodes as usize);
     stats.solves += 1;
-    let mut solutions = std::mem::take(&mut search.solutions);
-    if ended != Ended::Exhausted {
-        return Found::new(solutions, false, stats);
-    }
-    match solutions.first().and_then(|one| crate::reroute(puzzle, one)) {
-        Some(second) => {
-            solutions.push(second);
-            Found::new(solutions, false, stats)
-        }
-        None => Found::new(solutions, true, stats),
-    }
+    Found::new(solutions, complete, stats)
 }
 
 /// When a solve with `options`, starting now, must stop.
