@@ -88,9 +88,12 @@ lint:
 
 # Random instances of every kind against exhaustive counts, every formulation × backend:
 # just differential 2000   (instances per kind and rule, up to sudoku 9×9, nonograms 8×8,
-# numberlink 6×6; the test suite runs a fixed slice of small ones)
-differential rounds="1000":
+# numberlink 6×6; the test suite runs a fixed slice of small ones), then the big tier
+# (tests/big_boards.rs, `big` boards per kind: numberlink to 20×20, nonograms to 30×30,
+# sudoku 16×16; each must end with a status, agree where complete, stay under 3 GB)
+differential rounds="1000" big="10":
     MASU_DIFF_ROUNDS={{rounds}} MASU_DIFF_LARGE=1 ./masu cargo test --release --test differential
+    MASU_BIG_ROUNDS={{big}} ./masu cargo test --release --test big_boards
 
 # Fuzz the readers of one kind with cargo-fuzz (nightly): just fuzz nonogram 600. Crashers go
 # to fuzz/regressions/KIND, which the test suite replays.

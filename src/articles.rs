@@ -163,7 +163,7 @@ pub fn numberlink_001(candidates: usize) -> Result<String, Box<dyn Error>> {
         }
         out.push('\n');
     }
-    let run = generate::article(5, 3, candidates, &options)?;
+    let run = generate::article(5, 3, Rule::Fill, candidates, &options)?;
     out.push_str(&format!(
         "generate(5, 3): {} candidates, {} unique ({:.0}%)\n",
         run.candidates,

@@ -450,10 +450,10 @@ mod numberlink {
     #[test]
     fn fast_generation_is_deterministic_and_unique() {
         let options = SolveOptions::default();
-        let a = numberlink::generate::fast(6, 5, 42, 0, &options).unwrap().unwrap();
-        let b = numberlink::generate::fast(6, 5, 42, 0, &options).unwrap().unwrap();
+        let a = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 0, &options).unwrap().unwrap();
+        let b = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 0, &options).unwrap().unwrap();
         assert_eq!(a.puzzle, b.puzzle);
-        let other = numberlink::generate::fast(6, 5, 42, 1, &options).unwrap().unwrap();
+        let other = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 1, &options).unwrap().unwrap();
         assert_ne!(a.puzzle, other.puzzle);
         for g in [a, other] {
             let puzzle = Numberlink::new(g.puzzle, Rule::Fill).unwrap();

@@ -50,13 +50,20 @@ fn options() -> SolveOptions {
     SolveOptions { solution_limit: LIMIT, ..SolveOptions::default() }
 }
 
-/// Whether `report` says what an exhaustive count of `count` says at the limit: as many
-/// solutions as min(count, limit), pairwise different; complete when there are fewer than
-/// the limit, not complete when there are more.
+/// Whether `report` says what an exhaustive count of `count` (counted up to `LIMIT + 1`)
+/// says at the limit: as many solutions listed as min(count, limit), pairwise different;
+/// complete with the exact count when there are fewer than the limit; when there are more,
+/// either not complete with the limit counted, or complete with a count past the limit (a
+/// method that counts without listing, such as numberlink's frontier count).
 fn agrees<S: PartialEq>(report: &Report<S>, count: usize) -> bool {
     let found = report.solutions.len();
     let distinct = report.solutions.iter().enumerate().all(|(i, a)| report.solutions[..i].iter().all(|b| a != b));
-    distinct && found == count.min(LIMIT) && (count >= LIMIT || report.complete) && (count <= LIMIT || !report.complete)
+    let counted = match (count > LIMIT, report.complete) {
+        (false, complete) => (count == LIMIT || complete) && report.count == count as u128,
+        (true, false) => report.count == LIMIT as u128,
+        (true, true) => report.count >= count as u128,
+    };
+    distinct && found == count.min(LIMIT) && counted
 }
 
 // ---------------------------------------------------------------- sudoku

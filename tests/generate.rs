@@ -21,18 +21,38 @@ fn limit_two() -> SolveOptions {
 
 #[test]
 fn generated_sudokus_are_unique_for_a_second_formulation() {
-    use masu::sudoku::generate::{Target, generate};
+    use masu::sudoku::generate::{Shape, Target, generate};
     let Some((formulation, backend)) = second::<Sudoku>() else { return };
     let never = || false;
     for (side, target, count) in [(9, Target::Minimal, 20), (9, Target::Givens(35), 5), (16, Target::Minimal, 1)] {
         for index in 0..count {
-            let g = generate(side, target, 11, index, None, &never).unwrap();
+            let g = generate(side, Shape { target, ..Shape::minimal() }, 11, index, None, &never).unwrap();
             let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
             assert_eq!(report.status, Status::Unique, "{side}×{side} #{index}: {formulation} on {backend}");
             assert_eq!(report.solutions[0].concat(), g.solution, "{side}×{side} #{index}");
             assert!(!g.singles_only || g.nodes == 1);
         }
     }
+}
+
+/// A hundred rotationally symmetric minimal sudokus: each symmetric, unique for a second
+/// formulation (CP-SAT where it is compiled in), its technique the one the native solver's
+/// grading finds.
+#[test]
+fn symmetric_sudokus_are_symmetric_and_unique() {
+    use masu::sudoku::generate::{Shape, Symmetry, generate};
+    let Some((formulation, backend)) = second::<Sudoku>() else { return };
+    let shape = Shape { symmetry: Symmetry::Rotational, ..Shape::minimal() };
+    let mut techniques = std::collections::BTreeMap::new();
+    for index in 0..100 {
+        let g = generate(9, shape, 21, index, None, &|| false).unwrap();
+        assert!(Symmetry::Rotational.holds(9, g.puzzle.cells()), "#{index}");
+        let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
+        assert_eq!(report.status, Status::Unique, "#{index}: {formulation} on {backend}");
+        assert_eq!(g.technique, masu::sudoku::native::technique(&g.puzzle));
+        *techniques.entry(g.technique).or_insert(0) += 1;
+    }
+    assert!(techniques.len() >= 2, "{techniques:?}");
 }
 
 #[test]

@@ -90,7 +90,17 @@ fn mutated_inputs_of_every_format_read_without_panic() {
     let grid = "1 . | . 4\n. 4 | 1 .\n----+----\n4 . | . 1\n. 1 | 4 .\n";
     let url = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
     mutations::<Sudoku>(
-        &[("puzzle.txt", sudoku), ("puzzle.txt", grid), ("puzzle.json", "[[0,1],[1,0]]"), ("puzzle.txt", url)],
+        &[
+            ("puzzle.txt", sudoku),
+            ("puzzle.txt", grid),
+            ("puzzle.json", "[[0,1],[1,0]]"),
+            ("puzzle.txt", url),
+            // JSON lines as generate prints them, a record, mixed with a line and a URL.
+            (
+                "puzzle.txt",
+                "{\"kind\":\"sudoku\",\"puzzle\":\".1..4.......1..\",\"index\":0}\n{\"puzzle\":\"1..4.41..1..4.1.\"}\n1..4.41..1..4.1.\nhttps://puzz.link/p?sudoku/4/4/g1k23k3g\n",
+            ),
+        ],
         3000,
     );
     mutations::<Nonogram>(
@@ -107,6 +117,7 @@ fn mutated_inputs_of_every_format_read_without_panic() {
             ("puzzle.nin", "3 3\n1\n3\n1\n1\n3\n1\n"),
             ("puzzle.txt", "1\n3\n1\n\n1\n3\n1\n"),
             ("puzzle.txt", "$1\n1\n3\n1\n1\n3\n1\n$2\n1\n1\n1\n1\n"),
+            ("puzzle.txt", "{\"puzzle\": {\"rows\": [[1], [3], [1]], \"cols\": [[1], [3], [1]]}, \"index\": 0}\n"),
             (
                 "puzzle.xml",
                 "<puzzleset><puzzle type=\"grid\"><id>#1</id><color name=\"white\" char=\".\">fff</color>\n\
@@ -124,6 +135,10 @@ fn mutated_inputs_of_every_format_read_without_panic() {
             ("puzzle.txt", "3 2\n1 0 1\n2 0 2\n0 0\n"),
             ("puzzle", "A.A\nB.B\n"),
             ("puzzle.txt", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n"),
+            (
+                "puzzle.txt",
+                "{\"puzzle\": [[1, 0, 1], [2, 0, 2]], \"rule\": \"fill\"}\n{\"puzzle\": \"{\\\"grid\\\": [[1, 1]], \\\"rule\\\": \\\"blanks\\\"}\"}\n",
+            ),
         ],
         3000,
     );
@@ -177,7 +192,7 @@ fn puzz_link_urls_read_and_round_trip() {
         for index in 0..3 {
             let g = masu::sudoku::generate::generate(
                 side,
-                masu::sudoku::generate::Target::Minimal,
+                masu::sudoku::generate::Shape::minimal(),
                 3,
                 index,
                 None,
@@ -225,4 +240,44 @@ fn puzz_link_urls_read_and_round_trip() {
     assert!(error("https://puzz.link/p?numlin/9/9/1").contains("not of sudoku"));
     assert!(error("https://puzz.link/p?sudoku/4/4/.u").contains("'?' is no given"));
     assert!(error("https://puzz.link/p?sudoku/4/4/g1").contains("ends after 2 of 16"));
+}
+
+/// Twenty malformed puzz.link URLs, each refused with what is wrong with it (never taken for
+/// a file name, never an allocation the size asks for before the body is read).
+#[test]
+fn malformed_urls_say_what_is_wrong() {
+    let sudoku = |url: &str| masu::sudoku::format::parse_line(url).unwrap_err().message;
+    let items = |kind: &str, url: &str| -> String {
+        let read = match kind {
+            "nonogram" => Nonogram::read(Path::new("urls.txt"), url).into_iter().map(|i| i.puzzle.err()).collect(),
+            _ => Numberlink::read(Path::new("urls.txt"), url).into_iter().map(|i| i.puzzle.err()).collect::<Vec<_>>(),
+        };
+        read.into_iter().flatten().map(|e| e.message).collect::<Vec<_>>().join("; ")
+    };
+    let cases: [(&str, &str, &str); 20] = [
+        ("sudoku", "https://puzz.link/p?sudoku/9/9/", "no body after the size 9/9"),
+        ("sudoku", "https://puzz.link/p?sudoku", "the size is missing"),
+        ("sudoku", "https://puzz.link/p?sudoku/9", "the size is missing"),
+        ("sudoku", "https://puzz.link/p?", "no genre"),
+        ("sudoku", "https://puzz.link/sudoku/9/9/abc", "no '?'"),
+        ("sudoku", "https://puzz.link/p?sudoku/0/0/g", "has no cells"),
+        ("sudoku", "https://puzz.link/p?sudoku/99999/99999/g", "too large to read"),
+        ("sudoku", "https://puzz.link/p?sudoku/9/9/zz", "too short: 2 characters for 81 cells"),
+        ("sudoku", "https://puzz.link/p?sudoku/8/8/zzzz", "a sudoku is 4×4, 9×9, 16×16 or 25×25"),
+        ("sudoku", "https://puzz.link/p?numlin/9/9/zzzzz", "not of sudoku"),
+        ("sudoku", "https://puzz.link/p?sudoku/4/4/g#", "'#' is not a cell"),
+        ("sudoku", "https://puzz.link/p?sudoku/4/4/-zz", "hexadecimal"),
+        ("numberlink", "https://puzz.link/p?numlin/5/5/", "no body after the size 5/5"),
+        ("numberlink", "https://puzz.link/p?numlin", "the size is missing"),
+        ("numberlink", "https://puzz.link/p?sudoku/5/5/1j2h3m1h2j3", "not of numberlink"),
+        ("numberlink", "https://puzz.link/p?numlin/100000/100000/1", "too large to read"),
+        ("numberlink", "https://puzz.link/p?numlin/5/5/1.zz", "a '?' is no number"),
+        ("nonogram", "https://puzz.link/p?nonogram/5/5/", "no body after the size 5/5"),
+        ("nonogram", "https://puzz.link/p?nonogram/9999/9999/a", "too large to read"),
+        ("nonogram", "https://puzz.link/p?", "no genre"),
+    ];
+    for (kind, url, expected) in cases {
+        let message = if kind == "sudoku" { sudoku(url) } else { items(kind, url) };
+        assert!(message.contains(expected), "{kind} {url}: «{message}» lacks «{expected}»");
+    }
 }

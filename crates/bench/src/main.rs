@@ -26,6 +26,8 @@ enum Benchmark {
     Startup,
     /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
     Sudoku,
+    /// The sudoku generator: a hundred puzzles per symmetry and target.
+    SudokuGenerate,
     /// nonogram-formulations, then nonogram-native.
     Nonogram,
     /// Every formulation × backend on four collections' samples.
@@ -85,6 +87,7 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
     match args.benchmark {
         Benchmark::Startup => startup::run()?,
         Benchmark::Sudoku => sudoku::run(data)?,
+        Benchmark::SudokuGenerate => sudoku::generating()?,
         Benchmark::Nonogram => {
             nonogram::formulations(data)?;
             nonogram::native(data)?;

@@ -406,22 +406,26 @@ pub(crate) fn generating() -> Result<()> {
         "| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n\
          |---|---:|---|---:|---:|---:|---:|---:|---:|\n",
     );
-    for (n, count) in [(5, 10), (8, 10), (10, 10), (12, 10), (15, 5), (20, 4)] {
+    use masu_numberlink::Rule::{Blanks, Fill};
+    let fast =
+        [(Fill, 5, 10), (Fill, 8, 10), (Fill, 10, 10), (Fill, 12, 10), (Fill, 15, 5), (Fill, 20, 4), (Blanks, 10, 100)];
+    for (rule, n, count) in fast {
         let pairs = n;
-        eprintln!("generate fast {n}×{n}, {pairs} pairs, {count} puzzles ...");
+        eprintln!("generate fast {n}×{n}, {rule} rule, {pairs} pairs, {count} puzzles ...");
         let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
         let started = Instant::now();
         let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
         for index in 0..count {
-            if let Some(g) = generate::fast(n, pairs, 1, index, &options)? {
+            if let Some(g) = generate::fast(n, pairs, rule, 1, index, &options)? {
                 times.push(g.seconds);
                 draws += g.attempts;
                 made.push(g.pairs as f64);
             }
         }
         let minutes = started.elapsed().as_secs_f64() / 60.0;
+        let method = if rule == Fill { "masu fast" } else { "masu fast, blanks rule" };
         table.push_str(&format!(
-            "| masu fast | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
+            "| {method} | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
             median(&made).map_or("–".into(), |m| format!("{m}")),
             times.len(),
             times.len() as f64 / minutes,
@@ -432,7 +436,7 @@ pub(crate) fn generating() -> Result<()> {
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
         eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 180 s (masu) ...");
         let bounded = SolveOptions { time_limit: Some(Duration::from_secs(180)), ..SolveOptions::default() };
-        let run = generate::article(n, pairs, candidates, &bounded)?;
+        let run = generate::article(n, pairs, Fill, candidates, &bounded)?;
         let seconds = run.generate_seconds + run.check_seconds;
         let per_unique = |unique: usize, seconds: f64| {
             if unique == 0 { "–".into() } else { format!("{:.3}", seconds / unique as f64) }
@@ -457,7 +461,8 @@ pub(crate) fn generating() -> Result<()> {
         &format!(
             "## Numberlink: generating\n\nMachine: {}. Command: {}, release profile.\n\n`fast`: seed 1, pairs drawn = size, \
              {} s limit per puzzle; every puzzle is drawn independently and proven unique by the `native` search (50 ms \
-             at most) or else the `connected` model. Random path growth stalls at about 2n paths on an n×n board, and \
+             at most) or else the `connected` model, under the fill rule, or under the blanks rule (cells may stay empty, as \
+             puzz.link plays; unique puzzles over draws is the share of draws kept). Random path growth stalls at about 2n paths on an n×n board, and \
              each repair of a non-unique board adds a pair, so boards end with more pairs than drawn (the *made* \
              column). The article's method enumerates candidate full boards and keeps those whose endpoints its own \
              solver finds unique. Both enumerate the candidates in one search (CP-SAT's `enumerate_all_solutions` on \

@@ -131,3 +131,58 @@ fn peer(driver: &Path, files: &[std::path::PathBuf]) -> Result<(Vec<usize>, Vec<
     }
     Ok((counts, times))
 }
+
+/// The generator: a hundred 9×9 puzzles per shape (seed 1), the time per puzzle, the givens
+/// left and the techniques the native solver's grading finds.
+pub(crate) fn generating() -> Result<()> {
+    use masu_sudoku::generate::{Shape, Symmetry, Target, generate};
+    use masu_sudoku::native::Technique;
+    let mut table = String::from(
+        "| symmetry | target | puzzles | median ms | max ms | median givens | singles | box-line | search |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let shapes = [
+        (Symmetry::None, Target::Minimal),
+        (Symmetry::Rotational, Target::Minimal),
+        (Symmetry::Mirror, Target::Minimal),
+        (Symmetry::None, Target::Givens(30)),
+    ];
+    for (symmetry, target) in shapes {
+        let shape = Shape { symmetry, target, technique: None };
+        let (mut times, mut givens, mut techniques) = (Vec::new(), Vec::new(), [0; 3]);
+        for index in 0..100 {
+            let g = generate(9, shape, 1, index, None, &|| false)?;
+            times.push(g.seconds * 1000.0);
+            givens.push(g.givens as f64);
+            techniques[match g.technique {
+                Technique::Singles => 0,
+                Technique::BoxLine => 1,
+                Technique::Search => 2,
+            }] += 1;
+        }
+        let target = match target {
+            Target::Minimal => "minimal".to_string(),
+            Target::Givens(n) => format!("{n} givens"),
+        };
+        table.push_str(&format!(
+            "| {symmetry:?} | {target} | {} | {} | {} | {} | {} | {} | {} |\n",
+            times.len(),
+            fixed(median(&times), 2),
+            fixed(max(&times), 2),
+            fixed(median(&givens), 0),
+            techniques[0],
+            techniques[1],
+            techniques[2],
+        ));
+    }
+    publish(
+        "sudoku-generate",
+        &format!(
+            "## Sudoku: generating\n\nMachine: {}. Command: {}, release profile.\n\n`masu generate sudoku --size 9 \
+             --count 100 --seed 1` with each shape (`--symmetry`, `--minimal` or `--givens 30`): every puzzle proven \
+             unique by the native search; the techniques are the hardest each needs (`--difficulty`).\n\n{table}",
+            machine(),
+            command("sudoku-generate", "sudoku-generate"),
+        ),
+    )
+}

@@ -73,7 +73,11 @@ pub(crate) struct ReportArgs {
     /// instance).
     #[arg(long, value_parser = parse_plot)]
     pub(crate) plot: Vec<Plot>,
-    /// The shift of the shifted geometric mean of times (`sgm s`), in seconds.
+    /// Also write the summary (a line per runner and the virtual best: solved, statuses, sgm,
+    /// median and max wall time in seconds) to this CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub(crate) summary: Option<PathBuf>,
+    /// The shift of the shifted geometric mean of times (`sgm`), in seconds.
     #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
     pub(crate) shift: f64,
 }
@@ -94,10 +98,10 @@ pub(crate) struct CorpusArgs {
     /// collections with known answers or known rules; nonogram every collection).
     #[arg(long, value_delimiter = ',')]
     pub(crate) sets: Option<Vec<String>>,
-    /// Wall-clock limit per puzzle and formulation, in seconds (a timeout is reported, not
-    /// counted as agreement).
-    #[arg(long, value_parser = parse_seconds)]
-    pub(crate) time_limit: Option<Duration>,
+    /// Wall-clock limit per puzzle and formulation, in seconds, or `none` (a timeout is
+    /// reported, not counted as agreement).
+    #[arg(long, value_parser = parse_limit, default_value = "60")]
+    pub(crate) time_limit: Limit,
     /// Threads per solve.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) threads: Option<u32>,
@@ -144,9 +148,10 @@ pub(crate) struct CompareArgs {
     /// Formulations to compare, comma-separated (default: every formulation of the kind).
     #[arg(long, value_delimiter = ',')]
     pub(crate) formulations: Option<Vec<String>>,
-    /// Wall-clock limit per solve, in seconds.
-    #[arg(long, value_parser = parse_seconds)]
-    pub(crate) time_limit: Option<Duration>,
+    /// Wall-clock limit per solve, in seconds, or `none` (a comparison bounds every solve, so
+    /// that it ends and one slow runner does not hold the others' results).
+    #[arg(long, value_parser = parse_limit, default_value = "60")]
+    pub(crate) time_limit: Limit,
     /// Threads each solve may use (reported in the output).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) threads: Option<u32>,
@@ -171,7 +176,11 @@ pub(crate) struct CompareArgs {
     /// instance).
     #[arg(long, value_parser = parse_plot)]
     pub(crate) plot: Vec<Plot>,
-    /// The shift of the shifted geometric mean of times (`sgm s`), in seconds.
+    /// Also write the summary (a line per runner and the virtual best: solved, statuses, sgm,
+    /// median and max wall time in seconds) to this CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub(crate) summary: Option<PathBuf>,
+    /// The shift of the shifted geometric mean of times (`sgm`), in seconds.
     #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
     pub(crate) shift: f64,
     /// Numberlink rule (see `solve --help`).
@@ -220,6 +229,14 @@ pub(crate) struct GenerateArgs {
     /// Sudoku: remove givens until none can be removed (the default without --givens).
     #[arg(long)]
     pub(crate) minimal: bool,
+    /// Sudoku: the givens' symmetry: none, rotational (a half turn, as most published
+    /// sudoku), mirror (left–right); givens are removed with their images.
+    #[arg(long, value_parser = ["none", "rotational", "mirror"])]
+    pub(crate) symmetry: Option<String>,
+    /// Sudoku: keep only puzzles whose hardest technique is this (singles, box-line or
+    /// search, as the native solver grades them); others are drawn again.
+    #[arg(long, value_parser = ["singles", "box-line", "search"])]
+    pub(crate) difficulty: Option<String>,
     /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
     ///
     /// fast: random paths are joined down to this many; a large board may stall above it,
@@ -227,6 +244,12 @@ pub(crate) struct GenerateArgs {
     /// numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) pairs: Option<u64>,
+    /// Numberlink: the rule uniqueness is proven under: fill (every cell on a path; article
+    /// 001, Flow Free; the default) or blanks (cells may stay empty; Nikoli, puzz.link,
+    /// Janko's Arukone). Each puzzle's JSON says which; a URL is given only to a puzzle unique
+    /// under the blanks rule, which puzz.link plays by.
+    #[arg(long, value_parser = ["fill", "blanks"])]
+    pub(crate) rule: Option<String>,
     /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle).
     #[arg(long, value_enum, default_value = "json")]
     pub(crate) format: GenerateFormat,
@@ -295,6 +318,10 @@ pub(crate) struct SolveArgs {
     /// Stop after N solutions: 1 just solves, 2 (solve's default) proves uniqueness.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) count: Option<u64>,
+    /// List at most N solutions per puzzle (text and JSON); the count goes on past them, and
+    /// the searches keep no more, so a large --count takes no more memory than a small one.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub(crate) solutions: usize,
     /// Wall-clock limit per puzzle, in seconds.
     ///
     /// Numberlink's `connected` and `milp` stop building their models at the limit; other
@@ -353,6 +380,14 @@ pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
 
 pub(crate) fn parse_backend(s: &str) -> Result<Backend, String> {
     s.parse().map_err(|e: masu_core::UnknownName| e.to_string())
+}
+
+/// A time limit that may be lifted: `none`, or seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Limit(pub(crate) Option<Duration>);
+
+fn parse_limit(s: &str) -> Result<Limit, String> {
+    if s == "none" { Ok(Limit(None)) } else { parse_seconds(s).map(|t| Limit(Some(t))) }
 }
 
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {

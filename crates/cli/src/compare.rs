@@ -9,7 +9,7 @@ use masu_harness::html;
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
-use masu_harness::{Comparison, Instance, run_matrix};
+use masu_harness::{Comparison, Instance, Row, Verdict, run_matrix_seen};
 
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
@@ -33,9 +33,9 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let options = solve_options(args.time_limit, args.threads, args.count, args.size_limit, &interrupt);
+    let options = solve_options(args.time_limit.0, args.threads, args.count, args.size_limit, &interrupt);
     let rule = rule::<P>(args.rule.as_deref())?;
-    let setting = Setting::here(args.count, args.time_limit.map(|t| t.as_secs_f64()), args.size_limit, None);
+    let setting = Setting::here(args.count, args.time_limit.0.map(|t| t.as_secs_f64()), args.size_limit, None);
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
     let mut input_errors = 0;
     let mut instances = Vec::new();
@@ -57,21 +57,47 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let instances = batch.select(instances, &runners);
     let progress = Progress::new(instances.len() as u64, &format!("instances × {} runners", runners.len()), false);
     let repeat = usize::try_from(args.repeat).unwrap_or(1);
-    let rows = run_matrix(&instances, &runners, &options, repeat, jobs, |instance, rows| {
+    // Past a stop that a backend does not heed, the table of what finished, the rest
+    // interrupted.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        let (seen, format, not_run, title, shift) =
+            (seen.clone(), args.format, not_run.clone(), title(&instances, args, jobs), args.shift);
+        let expected: Vec<(String, String, masu_core::Backend)> = instances
+            .iter()
+            .flat_map(|i| runners.iter().map(|r| (i.name.clone(), r.formulation.clone(), r.backend)))
+            .collect();
+        crate::signals::last_words(move || {
+            let mut rows: Vec<Row> = seen.lock().map(|rows| rows.clone()).unwrap_or_default();
+            for (instance, formulation, backend) in expected {
+                if !rows.iter().any(|r| r.instance == instance && r.formulation == formulation && r.backend == backend)
+                {
+                    let mut row = Row::new(&instance, "", &formulation, backend);
+                    row.verdict = Verdict::Status(masu_core::Status::Interrupted);
+                    rows.push(row);
+                }
+            }
+            let shown = Shown { format, not_run: &not_run, plots: &[], summary: None, title, shift };
+            let _ = shown.print(&Comparison::of(rows), || (Vec::new(), Default::default()));
+        });
+    }
+    let rows = run_matrix_seen(&instances, &runners, &options, repeat, jobs, &seen, |instance, rows| {
         progress.suspend(|| batch.record(instance, rows, |_| Vec::new()));
         progress.advance();
     });
+    crate::signals::quiet();
     progress.finish();
     batch.finish()?;
     let comparison = Comparison::of(rows);
-    let title = format!(
-        "{}: {} instances, {} threads per solve, {} at once",
-        P::KIND,
-        instances.len(),
-        args.threads.map_or("default".to_string(), |t| t.to_string()),
-        jobs
-    );
-    let shown = Shown { format: args.format, not_run: &not_run, plots: &args.plot, title, shift: args.shift };
+    let title = title(&instances, args, jobs);
+    let shown = Shown {
+        format: args.format,
+        not_run: &not_run,
+        plots: &args.plot,
+        summary: args.summary.as_deref(),
+        title,
+        shift: args.shift,
+    };
     shown.print(&comparison, || {
         let puzzles = instances.iter().map(|i| (i.name.as_str(), &i.puzzle));
         let versions: Vec<String> = runners.iter().map(|r| r.backend.version()).collect();
@@ -86,4 +112,16 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
         comparison.findings.len()
     );
     Ok(exit_status(&interrupt, wrong > 0 || !comparison.findings.is_empty() || input_errors > 0))
+}
+
+/// The comparison's title: the kind, the instances, the threads, the jobs and the limit.
+fn title<P: Puzzle>(instances: &[Instance<P>], args: &CompareArgs, jobs: usize) -> String {
+    format!(
+        "{}: {} instances, {} threads per solve, {} at once, {} per solve",
+        P::KIND,
+        instances.len(),
+        args.threads.map_or("default".to_string(), |t| t.to_string()),
+        jobs,
+        args.time_limit.0.map_or("no time limit".to_string(), |t| format!("at most {} s", t.as_secs_f64())),
+    )
 }

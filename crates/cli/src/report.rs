@@ -67,7 +67,14 @@ impl Visit for Report<'_> {
         versions.sort();
         versions.dedup();
         let Merged { comparison, failures, problems, cut, puzzles } = merge::<P>(gathered);
-        let shown = Shown { format: args.format, not_run: &[], plots: &args.plot, title, shift: args.shift };
+        let shown = Shown {
+            format: args.format,
+            not_run: &[],
+            plots: &args.plot,
+            summary: args.summary.as_deref(),
+            title,
+            shift: args.shift,
+        };
         shown.print(&comparison, || {
             let settings: Vec<&Setting> = settings.iter().collect();
             let puzzles = puzzles.iter().map(|(name, puzzle)| (name.as_str(), puzzle));

@@ -20,6 +20,8 @@ pub(crate) struct Shown<'a> {
     pub(crate) not_run: &'a [NotRun],
     /// The plots to write.
     pub(crate) plots: &'a [Plot],
+    /// Where to write the summary as CSV.
+    pub(crate) summary: Option<&'a std::path::Path>,
     /// The plots' and the report's title.
     pub(crate) title: String,
     /// The shifted geometric mean's shift, seconds.
@@ -34,11 +36,11 @@ impl Shown<'_> {
         comparison: &Comparison,
         page: impl FnOnce() -> (Vec<(String, String)>, BTreeMap<String, Pictures>),
     ) -> Result<()> {
-        let Shown { format, not_run, plots, title, shift } = self;
+        let Shown { format, not_run, plots, summary, title, shift } = self;
         let (title, shift) = (title.as_str(), *shift);
         match format {
             CompareFormat::Table => {
-                out!("{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
+                out!("{title}\n\n{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
                 // One line per reason: `not run (not applicable): all-different/highs, ...`.
                 for reason in [Reason::NotApplicable, Reason::NotCompiled] {
                     let pairs: Vec<&str> =
@@ -57,9 +59,17 @@ impl Shown<'_> {
             CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
             CompareFormat::Json => {
                 let not_run: Vec<String> = not_run.iter().map(NotRun::to_string).collect();
-                outln!("{}", json!({"rows": comparison.rows, "findings": comparison.findings, "not_run": not_run}))
+                let lines = write::summary_lines(&comparison.rows, shift);
+                outln!(
+                    "{}",
+                    json!({"rows": comparison.rows, "summary": lines, "findings": comparison.findings, "not_run": not_run})
+                )
             }
             CompareFormat::Jsonl => {}
+        }
+        if let Some(path) = summary {
+            let csv = write::summary_csv(&comparison.rows, shift);
+            std::fs::write(path, csv).with_context(|| format!("cannot write {}", path.display()))?;
         }
         for plot in *plots {
             use masu_harness::plot::{cactus_plot, profile_plot, scatter_plot};

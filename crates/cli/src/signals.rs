@@ -12,8 +12,10 @@
 //!
 //! The bound: if the process has not ended [`STOP_BOUND`] after the signal (a backend busy in
 //! a phase that reads no stop request, such as CBC's preprocessing), the watcher ends it with
-//! exit status 130; the lines already printed stay. A second signal ends it at once. Child
-//! processes start with an empty signal mask (the standard library resets it).
+//! exit status 130; the lines already printed stay. A second signal ends it at once; signals
+//! that arrive within [`TOGETHER`] of the first are that one stop (GNU `timeout` signals the
+//! child and then its process group, so one stop can come twice at once). Child processes
+//! start with an empty signal mask (the standard library resets it).
 #![allow(unsafe_code)]
 
 use std::process::ExitCode;
@@ -27,7 +29,38 @@ use nix::sys::signal::{SigSet, Signal};
 /// How long after a signal the process may still run.
 pub(crate) const STOP_BOUND: Duration = Duration::from_secs(3);
 
+/// Signals this close to the first are the same stop; a person pressing Ctrl-C again takes
+/// longer.
+pub(crate) const TOGETHER: Duration = Duration::from_millis(100);
+
 static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
+
+/// What to print when the process must end before its work winds down (a backend that heeds
+/// no stop): a batch shows what finished.
+type LastWords = Box<dyn FnOnce() + Send>;
+static LAST_WORDS: std::sync::Mutex<Option<LastWords>> = std::sync::Mutex::new(None);
+
+/// Sets what the process prints when a stop is not heeded within the bound (replacing any
+/// before); [`quiet`] clears it once the work has ended by itself.
+pub(crate) fn last_words(words: impl FnOnce() + Send + 'static) {
+    *LAST_WORDS.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Box::new(words));
+}
+
+/// Clears [`last_words`].
+pub(crate) fn quiet() {
+    LAST_WORDS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+}
+
+/// Runs the last words, if any, on a thread of their own for at most `bound`.
+fn say_last_words(bound: Duration) {
+    let Some(words) = LAST_WORDS.try_lock().ok().and_then(|mut w| w.take()) else { return };
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        words();
+        let _ = done.send(());
+    });
+    let _ = wait.recv_timeout(bound);
+}
 
 /// Blocks SIGINT and SIGTERM in this thread (call it first in `main`, before any thread is
 /// started) and starts the watcher.
@@ -51,15 +84,20 @@ pub(crate) fn interrupt() -> Interrupt {
 
 fn watch(signals: &SigSet, interrupt: &Interrupt) {
     let Ok(signal) = signals.wait() else { return };
+    let first = std::time::Instant::now();
     interrupt.interrupt();
     std::thread::spawn(move || {
-        std::thread::sleep(STOP_BOUND);
+        // The last second of the bound is for printing what finished.
+        std::thread::sleep(STOP_BOUND - Duration::from_secs(1));
+        say_last_words(Duration::from_secs(1));
         eprintln!("masu: still running {} s after {signal}: stopped", STOP_BOUND.as_secs());
         exit_now(130);
     });
-    if let Ok(again) = signals.wait() {
-        eprintln!("masu: {again} again: stopped");
-        exit_now(130);
+    while let Ok(again) = signals.wait() {
+        if first.elapsed() >= TOGETHER {
+            eprintln!("masu: {again} again: stopped");
+            exit_now(130);
+        }
     }
 }
 

@@ -43,6 +43,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     options.parameters = args.params.clone();
     let rule = rule::<P>(args.rule.as_deref())?;
     options.log = args.log;
+    options.keep = args.solutions;
 
     let mut items = read_inputs::<P>(&args.paths);
     if let Some(shard) = args.shard {
@@ -167,7 +168,7 @@ fn json_line<P: Puzzle>(
         json!(run.options.parameters.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>());
     match result {
         Ok(report) => {
-            line["count"] = json!(report.solutions.len());
+            line["count"] = count_json(report.count);
             line["solutions"] = json!(report.solutions.iter().map(P::to_json).collect::<Vec<_>>());
             line["stats"] = json!(report.stats);
         }
@@ -183,6 +184,12 @@ fn json_line<P: Puzzle>(
     line
 }
 
+/// A count in JSON: a number, or past 2^64 its digits as a string (JSON numbers that large
+/// lose digits in most readers).
+fn count_json(count: u128) -> serde_json::Value {
+    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |n| json!(n))
+}
+
 fn print_text<P: Puzzle>(
     place: &str,
     puzzle: Option<&P>,
@@ -190,9 +197,13 @@ fn print_text<P: Puzzle>(
     elapsed: Duration,
     single: bool,
 ) {
-    let count = report.solutions.len();
+    let count = report.count;
     let counted =
         if report.complete { format!("{count} solution(s), complete") } else { format!("{count} solution(s) found") };
+    let counted = match report.solutions.len() {
+        listed if (listed as u128) < count && single => format!("{counted}, the first {listed} listed"),
+        _ => counted,
+    };
     let first = match (puzzle, report.solutions.first()) {
         (Some(p), Some(s)) if !single => format!("  {}", p.one_line(s)),
         _ => String::new(),

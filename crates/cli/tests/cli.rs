@@ -408,3 +408,53 @@ fn a_closed_pipe_ends_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+/// `compare` bounds every solve by default and says so in its title; `--summary` writes the
+/// summary as CSV (sgm and the virtual best among it); stopped while a backend does not heed
+/// the stop (CBC loading and preprocessing a 20×20 nonogram's `patterns` model of 1.2
+/// million rows), it still prints the table of what finished, the rest interrupted, within
+/// the stop's bound.
+#[test]
+fn compare_is_bounded_summarised_and_prints_what_finished_when_stopped() {
+    let dir = temp_dir("compare-bounded");
+    let summary = dir.0.join("summary.csv");
+    let out = masu(&[
+        "compare",
+        "sudoku",
+        "examples/data/article_002_sudoku.json",
+        "--backends",
+        "native",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("at most 60 s per solve"), "{}", text(&out.stdout));
+    let csv = std::fs::read_to_string(&summary).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with("formulation,backend,instances,solved,") && lines[0].ends_with(",sgm_s,median_s,max_s")
+    );
+    assert!(lines[1].starts_with("native,native,1,1,1,0,0,0,0,0,"), "{csv}");
+    let sgm: f64 = lines[1].split(',').nth(10).unwrap().parse().unwrap();
+    assert!(sgm > 0.0 && sgm < 1.0, "{csv}");
+    if !Backend::Cbc.is_compiled() {
+        return;
+    }
+    let clues = r#"{"cols":[[1,1,2,1,1,1],[3,2,1],[1,1,1,1],[2,1,1,2,1],[2,1,1,2],[1,2,2],[2,1,2,1,1,2],[1,3],[1,1,2,1,1],[1,1,1,1,1],[3,1,1],[1],[2,3,1],[1,1,1],[2,2],[1,1],[1,1,2,1],[1,1,1,1],[1,1,1,2],[1,1,1,1,1]],"rows":[[1,1,1],[1,1,1,2],[1,2,1,1],[1,1,1],[1,1,3],[2,1,2,1,2],[1,1,1,1],[2,1,1],[1,1,1,1,1,1],[3,1,1],[1,2,3,2],[2,1,1,1],[1,2,1,1,1],[1,1,1],[1,1,1,1],[1,2],[1,2,1],[1,2,1,1,1,2],[1,1,1,1],[2,2,1,1]]}"#;
+    let board = dir.0.join("n20.json");
+    std::fs::write(&board, clues).unwrap();
+    let mut command = Command::new(MASU);
+    command.args(["compare", "nonogram", board.to_str().unwrap(), "--formulations", "native,patterns"]);
+    command.args(["--backends", "native,cbc", "--size-limit", "1000000"]);
+    let child = Started::new(&mut command);
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    child.signal(nix::sys::signal::Signal::SIGTERM);
+    let started = std::time::Instant::now();
+    let out = child.finish(std::time::Duration::from_secs(30));
+    assert!(started.elapsed() < std::time::Duration::from_secs(4), "stopped after {:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("| native | native | 1 | 1 |"), "the native row, solved: {stdout}");
+    assert!(stdout.contains(" patterns     cbc      interrupted "), "the CBC run, interrupted: {stdout}");
+    assert!(stdout.contains("| patterns | cbc | 1 | 0 |"), "the CBC row, not solved: {stdout}");
+}

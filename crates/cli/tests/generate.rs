@@ -125,3 +125,102 @@ fn generated_urls_are_solved_as_given() {
     assert_eq!(text(&solved.stdout), urls);
     assert!(text(&solved.stderr).contains("3 unique"), "{}", text(&solved.stderr));
 }
+
+/// What masu writes, masu reads, with the same verdict: `generate KIND … | solve KIND -` for
+/// every kind and both numberlink rules (JSON lines, read with their rule), the URLs of
+/// `--format url`, and `solve --format json` records fed back to `solve`: every puzzle read
+/// back `unique`, the same puzzle (its record's `puzzle` equal).
+#[test]
+fn generated_puzzles_and_records_read_back_unique() {
+    let cases: [&[&str]; 4] = [
+        &["sudoku", "--size", "9", "--count", "3", "--seed", "5"],
+        &["nonogram", "--size", "8", "--count", "3", "--seed", "5"],
+        &["numberlink", "--size", "7", "--count", "3", "--seed", "5", "--rule", "fill"],
+        &["numberlink", "--size", "7", "--count", "3", "--seed", "5", "--rule", "blanks"],
+    ];
+    for case in cases {
+        let (kind, rest) = (case[0], &case[1..]);
+        if kind == "numberlink" && !masu_core::Backend::CpSat.is_compiled() {
+            continue; // numberlink generation proves uniqueness with CP-SAT
+        }
+        let generated = masu(&[&["generate", kind], rest].concat());
+        assert!(generated.status.success(), "{case:?}: {}", text(&generated.stderr));
+        let lines = json_lines(&generated.stdout);
+        assert_eq!(lines.len(), 3, "{case:?}");
+        let solved = masu_with_input(&["solve", kind, "-", "--format", "json"], &text(&generated.stdout));
+        assert!(solved.status.success(), "{case:?}: {}", text(&solved.stderr));
+        let records = json_lines(&solved.stdout);
+        assert_eq!(records.len(), 3, "{case:?}");
+        for (record, line) in records.iter().zip(&lines) {
+            assert_eq!(record["status"], "unique", "{case:?}: {line}");
+            if let Some(rule) = line.get("rule") {
+                assert!(record["puzzle"].as_str().unwrap().contains(&format!("\"rule\":{rule}")), "{record}");
+            }
+        }
+        // The records, read back: the same puzzles, the same verdict.
+        let again = masu_with_input(&["solve", kind, "-", "--format", "json"], &text(&solved.stdout));
+        assert!(again.status.success(), "{case:?}: {}", text(&again.stderr));
+        for (a, b) in json_lines(&again.stdout).iter().zip(&records) {
+            assert_eq!((&a["status"], &a["puzzle"]), (&b["status"], &b["puzzle"]), "{case:?}");
+        }
+        // The URLs, read as puzz.link reads them: unique (a fill-rule numberlink not unique
+        // under the blanks rule has none, and says why).
+        let urls = masu(&[&["generate", kind], rest, &["--format", "url"]].concat());
+        assert!(urls.status.success(), "{case:?}: {}", text(&urls.stderr));
+        let given = text(&urls.stdout).lines().count();
+        let missing = text(&urls.stderr).matches("no puzz.link URL").count();
+        assert_eq!(given + missing, 3, "{case:?}: {}", text(&urls.stderr));
+        if given > 0 {
+            let solved = masu_with_input(&["solve", kind, "-"], &text(&urls.stdout));
+            assert!(solved.status.success(), "{case:?}: {}", text(&solved.stderr));
+            assert!(
+                text(&solved.stdout).contains(&format!("{given} puzzles: {given} unique")),
+                "{case:?}: {}",
+                text(&solved.stdout)
+            );
+        }
+        if case.contains(&"blanks") {
+            assert_eq!(missing, 0, "a blanks-rule puzzle always has its URL");
+        }
+    }
+}
+
+/// `--seed` gives the same puzzles on any machine: three per kind, pinned.
+#[test]
+fn a_seed_pins_the_puzzles_of_every_kind() {
+    let pinned: [(&[&str], [&str; 3]); 3] = [
+        (
+            &["sudoku", "--size", "9"],
+            [
+                r#""49...2.7.3.2..8.......7...3....67..8.8..3.7.4.3........6...9......2...35.2..8..4.""#,
+                r#""..8....7.....6...13...95....5.2.3.9.......2...4318..........9....4...1.2..9.4..6.""#,
+                r#"".....1.2..2.56.9..614.......7......4.46..7.........35.13.7..8.....452.1.......2..""#,
+            ],
+        ),
+        (
+            &["nonogram", "--size", "6"],
+            [
+                r#"{"cols":[[1,3],[2,1],[6],[1,3],[4],[6]],"rows":[[4,1],[2,2],[4],[1,4],[6],[1,1,1]]}"#,
+                r#"{"cols":[[2],[1,1,2],[6],[4],[1,3],[1,2]],"rows":[[2,1],[1,2],[4,1],[3],[5],[2,2]]}"#,
+                r#"{"cols":[[1,2,1],[1,1],[1],[1,1],[6],[1,1,1]],"rows":[[1,3],[1,1],[2,3],[1,1],[1,1],[1,2]]}"#,
+            ],
+        ),
+        (
+            &["numberlink", "--size", "6"],
+            [
+                "[[1,0,0,2,0,0],[3,0,0,1,0,0],[4,0,0,0,0,5],[0,3,0,6,0,0],[0,7,2,5,6,0],[4,0,7,0,0,0]]",
+                "[[0,1,2,0,0,3],[1,0,0,3,0,4],[2,0,5,0,4,6],[7,0,0,0,5,0],[0,8,0,7,9,0],[8,9,0,0,0,6]]",
+                "[[1,2,3,0,0,0],[0,0,0,2,4,3],[1,0,0,5,0,0],[0,0,6,0,6,4],[0,7,0,8,0,0],[0,5,0,0,7,8]]",
+            ],
+        ),
+    ];
+    for (args, expected) in pinned {
+        if args[0] == "numberlink" && !masu_core::Backend::CpSat.is_compiled() {
+            continue;
+        }
+        let out = masu(&[&["generate"], args, &["--count", "3", "--seed", "77"]].concat());
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let puzzles: Vec<String> = json_lines(&out.stdout).iter().map(|l| l["puzzle"].to_string()).collect();
+        assert_eq!(puzzles, expected, "{args:?}");
+    }
+}

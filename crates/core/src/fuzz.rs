@@ -1,4 +1,5 @@
-//! What every reader must do with any input, whatever its bytes: return puzzles or errors
+//! What every reader must do with any input, whatever its bytes (a file in any of the
+//! kind's formats, or a stream of JSON lines, [`crate::lines`]): return puzzles or errors
 //! naming a line, never panic, never allocate past what a puzzle of that size needs; and
 //! every puzzle it returns is written back ([`Puzzle::to_text`]) and read again to the same
 //! puzzle. The fuzz targets of `fuzz/` and the regression tests over the crashers they found
@@ -15,7 +16,7 @@ pub fn reads<P: Puzzle + PartialEq>(file_name: &str, data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     // The end of the input is a place too: the line after a last newline.
     let lines = text.lines().count() + 1;
-    for item in P::read(Path::new(file_name), text) {
+    for item in crate::lines::read::<P>(Path::new(file_name), text) {
         match item.puzzle {
             Ok(puzzle) => {
                 let written = puzzle.to_text();

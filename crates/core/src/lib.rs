@@ -11,11 +11,13 @@
 //! - [`error`]: what can go wrong.
 //! - [`puzzle`]: the kind interface and the solve path; [`report`]: what a solve returns.
 //! - [`sys`]: memory and stacks; [`fuzz`]: what every reader must do with any input;
-//!   [`pzpr`]: puzz.link URLs; [`Random`]: the seeded generator of every generator.
+//!   [`pzpr`]: puzz.link URLs; [`lines`]: a file or a stream of JSON lines, as every command
+//!   reads them; [`Random`]: the seeded generator of every generator.
 
 pub mod backend;
 pub mod error;
 pub mod fuzz;
+pub mod lines;
 pub mod milp;
 pub mod options;
 pub mod puzzle;

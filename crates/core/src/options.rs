@@ -71,6 +71,10 @@ pub struct SolveOptions {
     pub threads: Option<u32>,
     /// Stop after this many solutions: 1 solves, 2 decides uniqueness, N counts up to N.
     pub solution_limit: usize,
+    /// How many of them a report lists (at least the two that uniqueness needs): the count
+    /// goes on past them, and methods that honour it keep no more, so a count's memory does
+    /// not grow with `solution_limit`. Default: all.
+    pub keep: usize,
     /// Stops the solve from another thread.
     pub interrupt: Interrupt,
     /// The largest model a formulation may build, in its own unit (for nonogram `patterns`:
@@ -134,6 +138,11 @@ impl SolveOptions {
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
+    /// How many solutions a method keeps to list: [`SolveOptions::keep`], never fewer than
+    /// the two that settle uniqueness.
+    pub fn kept(&self) -> usize {
+        self.keep.max(2)
+    }
     /// The parameter `name` as masu read it, the last given.
     fn value(&self, name: &str) -> Option<ParameterValue> {
         self.read.iter().rev().find(|(n, _)| *n == name).map(|&(_, v)| v)
@@ -195,6 +204,7 @@ impl Default for SolveOptions {
             time_limit: None,
             threads: None,
             solution_limit: 2,
+            keep: usize::MAX,
             interrupt: Interrupt::new(),
             size_limit: 100_000,
             memory: None,

@@ -214,9 +214,13 @@ impl<A> Default for Known<A> {
 /// What a formulation found, before checking.
 #[derive(Clone, Debug)]
 pub struct Found<S> {
-    /// The solutions, pairwise different.
+    /// The solutions kept to list, pairwise different (a method that honours
+    /// [`SolveOptions::keep`] keeps no more than that).
     pub solutions: Vec<S>,
-    /// Whether they are all there are (the search was exhausted).
+    /// How many solutions it found: those kept and those counted past them (never fewer
+    /// than `solutions`).
+    pub count: u128,
+    /// Whether `count` is all there is (the search was exhausted).
     pub complete: bool,
     /// Model size and timings.
     pub stats: Stats,
@@ -227,12 +231,16 @@ pub struct Found<S> {
 impl<S> Found<S> {
     /// What a search found.
     pub fn new(solutions: Vec<S>, complete: bool, stats: Stats) -> Found<S> {
-        Found { solutions, complete, stats, stuck: false }
+        Found { count: solutions.len() as u128, solutions, complete, stats, stuck: false }
+    }
+    /// What a search found that counted `count` solutions and kept `solutions` of them.
+    pub fn counted(solutions: Vec<S>, count: u128, complete: bool, stats: Stats) -> Found<S> {
+        Found { count: count.max(solutions.len() as u128), solutions, complete, stats, stuck: false }
     }
     /// The same, each solution mapped (e.g. from a model's values to the kind's grid).
     pub fn map<T>(self, f: impl FnMut(S) -> T) -> Found<T> {
         let solutions = self.solutions.into_iter().map(f).collect();
-        Found { solutions, complete: self.complete, stats: self.stats, stuck: self.stuck }
+        Found { solutions, count: self.count, complete: self.complete, stats: self.stats, stuck: self.stuck }
     }
 }
 
@@ -438,8 +446,16 @@ pub fn report<P: Puzzle>(
     options: &SolveOptions,
 ) -> Result<Report<P::Solution>, Error> {
     let check = |s: &P::Solution| puzzle.check(s);
-    let mut report =
-        Report::checked(backend, formulation.name(), found.solutions, found.complete, found.stats, options, check)?;
+    let mut report = Report::checked(
+        backend,
+        formulation.name(),
+        found.solutions,
+        found.count,
+        found.complete,
+        found.stats,
+        options,
+        check,
+    )?;
     if found.stuck {
         report.status = Status::Stuck;
     }

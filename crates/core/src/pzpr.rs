@@ -21,22 +21,47 @@ pub struct Url {
     pub body: String,
 }
 
+/// The most cells a URL may give (a 2000×2000 board): past it the size is refused before
+/// anything is allocated.
+pub const MAX_CELLS: usize = 4_000_000;
+
 /// Takes `text` apart when it is a pzprjs URL (`...?GENRE/[FLAGS/]COLS/ROWS/BODY`, from
-/// puzz.link, pzv.jp or any other host); `None` when it is not one.
+/// puzz.link, pzv.jp or any other host); `None` when it is not one (well formed).
 pub fn parse_url(text: &str) -> Option<Url> {
+    read_url(text)?.ok()
+}
+
+/// `None` when `text` is no web address; else the URL taken apart, or what is wrong with it:
+/// no query, no genre, the size missing, zero or past [`MAX_CELLS`], or no body.
+pub fn read_url(text: &str) -> Option<Result<Url, String>> {
     let text = text.trim();
     if !(text.starts_with("http://") || text.starts_with("https://")) {
         return None;
     }
-    let query = &text[text.find('?')? + 1..];
+    Some(take_apart(text))
+}
+
+fn take_apart(text: &str) -> Result<Url, String> {
+    let query = text.find('?').map(|at| &text[at + 1..]).ok_or("no '?' before the genre (…/p?GENRE/COLS/ROWS/BODY)")?;
     let mut parts = query.split('/');
-    let genre = parts.next()?.to_string();
+    let genre = parts.next().filter(|g| !g.is_empty()).ok_or("no genre after the '?'")?.to_string();
     // Flags (letters) may come before the size.
-    let mut numbers = parts.by_ref().skip_while(|p| p.parse::<usize>().is_err());
-    let cols = numbers.next()?.parse().ok()?;
-    let rows = numbers.next()?.parse().ok()?;
+    let mut numbers = parts.by_ref().skip_while(|p| !p.is_empty() && p.parse::<usize>().is_err());
+    let size = "the size is missing (GENRE/COLS/ROWS/BODY)";
+    let number = |part: Option<&str>| part.filter(|p| !p.is_empty()).ok_or(size)?.parse::<usize>().map_err(|_| size);
+    let cols = number(numbers.next())?;
+    let rows = number(numbers.next())?;
+    if cols == 0 || rows == 0 {
+        return Err(format!("a {cols}×{rows} board has no cells"));
+    }
+    if cols.saturating_mul(rows) > MAX_CELLS {
+        return Err(format!("{cols}×{rows} is too large to read (at most {MAX_CELLS} cells)"));
+    }
     let body = numbers.collect::<Vec<_>>().join("/");
-    Some(Url { genre, cols, rows, body })
+    if body.is_empty() {
+        return Err(format!("no body after the size {cols}/{rows}"));
+    }
+    Ok(Url { genre, cols, rows, body })
 }
 
 /// A cell of a number-16 body.
@@ -53,6 +78,10 @@ pub enum Cell {
 /// The `cells` cells of a number-16 body; an error names the character where it is wrong.
 pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, String> {
     let chars: Vec<char> = body.chars().collect();
+    // A character stands for 20 cells at the most.
+    if chars.len().saturating_mul(20) < cells {
+        return Err(format!("the body is too short: {} characters for {cells} cells", chars.len()));
+    }
     let mut out = Vec::with_capacity(cells);
     let mut i = 0;
     while out.len() < cells {
@@ -161,5 +190,20 @@ mod tests {
         assert_eq!((flagged.cols, flagged.rows, flagged.body.as_str()), (9, 9, "3.g"));
         assert_eq!(parse_url("sudoku/9/9/abc"), None);
         assert_eq!(parse_url("https://puzz.link/p?sudoku"), None);
+    }
+
+    /// What is wrong with a web address that is no puzzle URL, said.
+    #[test]
+    fn malformed_urls_say_what_is_wrong() {
+        let wrong = |text: &str| read_url(text).unwrap().unwrap_err();
+        assert!(wrong("https://puzz.link/sudoku/9/9/abc").contains("no '?'"));
+        assert!(wrong("https://puzz.link/p?").contains("no genre"));
+        assert!(wrong("https://puzz.link/p?sudoku").contains("size is missing"));
+        assert!(wrong("https://puzz.link/p?sudoku/9").contains("size is missing"));
+        assert!(wrong("https://puzz.link/p?sudoku/9/9/").contains("no body"));
+        assert!(wrong("https://puzz.link/p?sudoku/0/9/abc").contains("no cells"));
+        assert!(wrong("https://puzz.link/p?numlin/100000/100000/g").contains("too large"));
+        assert!(decode_number16("zz", 100).unwrap_err().contains("too short: 2 characters for 100 cells"));
+        assert_eq!(read_url("9/9/abc"), None);
     }
 }

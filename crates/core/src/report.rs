@@ -32,12 +32,15 @@ impl Status {
     /// The status of `found` solutions out of a `limit`, `complete` when the search proved
     /// there are no others; `interrupted` tells a user stop from a time limit. A search that
     /// stopped short of its limit without proof timed out (or was interrupted), even when it
-    /// found a solution: uniqueness was asked and not established.
-    pub fn of(found: usize, complete: bool, limit: usize, interrupted: bool) -> Status {
+    /// found solutions: the question asked (uniqueness, a count up to `limit`) is not
+    /// settled, and the count says how far it went.
+    pub fn of(found: u128, complete: bool, limit: usize, interrupted: bool) -> Status {
+        let limit = limit as u128;
         match (found, complete) {
             (0, true) => Status::Infeasible,
             (1, true) => Status::Unique,
-            (2.., _) => Status::Multiple,
+            (2.., true) => Status::Multiple,
+            (2.., false) if found >= limit => Status::Multiple,
             (_, false) if found >= limit => Status::Solved,
             (_, false) if interrupted => Status::Interrupted,
             (_, false) => Status::TimedOut,
@@ -156,22 +159,28 @@ pub struct Report<S> {
     pub backend: Backend,
     /// The formulation that was built.
     pub formulation: String,
-    /// The solutions found, pairwise different, each passed by the puzzle's checker.
+    /// The solutions listed (at most [`SolveOptions::keep`]), pairwise different, each passed
+    /// by the puzzle's checker.
     pub solutions: Vec<S>,
-    /// Whether `solutions` is all there is (the search was exhausted).
+    /// How many solutions were found: `solutions` and those counted past them.
+    pub count: u128,
+    /// Whether `count` is all there is (the search was exhausted).
     pub complete: bool,
     /// Model size and timings.
     pub stats: Stats,
 }
 
 impl<S> Report<S> {
-    /// The report of what a formulation found on `backend`: every solution re-checked by the
-    /// puzzle's own `check` (one that fails is [`Error::WrongAnswer`], never a solution), and
-    /// the status from the count, the limit and completeness.
+    /// The report of what a formulation found on `backend`: `count` solutions, of which it
+    /// lists `solutions` (trimmed to [`SolveOptions::keep`]); every listed solution re-checked
+    /// by the puzzle's own `check` (one that fails is [`Error::WrongAnswer`], never a
+    /// solution), and the status from the count, the limit and completeness.
+    #[allow(clippy::too_many_arguments)]
     pub fn checked<V: std::fmt::Display>(
         backend: Backend,
         formulation: &str,
-        solutions: Vec<S>,
+        mut solutions: Vec<S>,
+        count: u128,
         complete: bool,
         stats: Stats,
         options: &SolveOptions,
@@ -180,8 +189,10 @@ impl<S> Report<S> {
         for solution in &solutions {
             check(solution).map_err(|violation| Error::WrongAnswer { backend, reason: violation.to_string() })?;
         }
-        let status = Status::of(solutions.len(), complete, options.solution_limit, options.interrupt.is_interrupted());
-        Ok(Report { status, backend, formulation: formulation.into(), solutions, complete, stats })
+        let count = count.max(solutions.len() as u128);
+        solutions.truncate(options.keep);
+        let status = Status::of(count, complete, options.solution_limit, options.interrupt.is_interrupted());
+        Ok(Report { status, backend, formulation: formulation.into(), solutions, count, complete, stats })
     }
 }
 
@@ -199,6 +210,11 @@ mod tests {
         assert_eq!(Status::of(3, true, 9, false), Status::Multiple);
         assert_eq!(Status::of(0, false, 2, false), Status::TimedOut);
         assert_eq!(Status::of(0, false, 2, true), Status::Interrupted);
+        // A count stopped short of its limit settles nothing, whatever it found.
+        assert_eq!(Status::of(5, false, 9, false), Status::TimedOut);
+        assert_eq!(Status::of(5, false, 9, true), Status::Interrupted);
+        assert_eq!(Status::of(9, false, 9, false), Status::Multiple);
+        assert_eq!(Status::of(1 << 70, true, 9, false), Status::Multiple);
     }
 
     #[test]

@@ -243,7 +243,13 @@ fn instances(out: &mut String, rows: &[Row]) {
         };
         cells.push(json!([i, k, r.verdict.to_string(), r.solutions, (r.wall_s * 1e6).round() / 1e6, checked]));
     }
-    let data = json!({"instances": names, "runners": runners, "rows": cells}).to_string().replace("</", "<\\/");
+    // `<`, `>` and `&` only stand inside JSON strings: as escapes there, no name (one holding
+    // `<!--` and `<script`, say) can change how the page parses the script element.
+    let data = json!({"instances": names, "runners": runners, "rows": cells})
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
     out.push_str(
         "<h2>Instances</h2>\n<p class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"instance or runner contains…\"> \
          <select id=\"status\"><option value=\"\">every status</option></select> <span id=\"shown\"></span></p>\n\
@@ -298,13 +304,19 @@ mod tests {
         row.wall_s = 0.5;
         let mut other = row.clone();
         other.instance = "x</script>".into();
-        let comparison = Comparison::of(vec![row, other]);
+        let mut third = row.clone();
+        third.instance = "<!--<script>y".into();
+        let comparison = Comparison::of(vec![row, other, third]);
         let page = Page { title: "t & u".into(), shift: 0.01, ..Page::default() };
         let html = html(&comparison, &page).unwrap();
         assert!(html.contains("<h1>t &amp; u</h1>"));
         assert_eq!(html.matches("</script>").count(), 3, "only the three scripts close");
-        assert!(html.contains("x<\\/script>"));
-        assert!(html.contains("<td>all-different</td><td>cp-sat</td><td>2</td><td>2</td><td>2</td>"));
+        assert!(html.contains("x\\u003c/script\\u003e"));
+        // No `<` inside the embedded data: `<!--` and `<script` cannot open a state of the
+        // script element's parser.
+        let data = html.split("id=\"data\">").nth(1).and_then(|d| d.split("</script>").next()).unwrap();
+        assert!(!data.contains('<') && data.contains("\\u003c!--\\u003cscript\\u003ey"), "{data}");
+        assert!(html.contains("<td>all-different</td><td>cp-sat</td><td>3</td><td>3</td><td>3</td>"));
     }
 
     /// A 9×9 grid: the pattern `(3r + r/3 + c) mod 9`, relabelled by a shift of the digits.

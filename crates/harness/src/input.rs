@@ -81,7 +81,7 @@ pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
         let failed =
             |line, message: String| Item { line, name: None, puzzle: Err(ParseError::new(line, None, message)) };
         let read = match read_text(&file) {
-            Ok(text) => P::read(&file, &text),
+            Ok(text) => masu_core::lines::read::<P>(&file, &text),
             Err(e) => match inline::<P>(&file) {
                 Some(items) => items,
                 None => vec![failed(0, format!("cannot read: {e}"))],
@@ -121,7 +121,9 @@ fn inline<P: Puzzle>(argument: &Path) -> Option<Vec<Item<P>>> {
         return None;
     }
     let items = P::read(Path::new("inline"), text);
-    (!items.is_empty() && items.iter().all(|i| i.puzzle.is_ok())).then_some(items)
+    // A web address is a URL, read or refused by the kind's readers with their reason.
+    let url = text.starts_with("http://") || text.starts_with("https://");
+    (!items.is_empty() && (url || items.iter().all(|i| i.puzzle.is_ok()))).then_some(items)
 }
 
 fn collect_dir<P: Puzzle>(dir: &Path, files: &mut Vec<PathBuf>) {

@@ -34,4 +34,4 @@ pub mod write;
 
 pub use expectations::{Expected, Finding, cross_check};
 pub use row::{Row, Verdict};
-pub use run::{Comparison, Instance, Runner, compare, run_matrix};
+pub use run::{Comparison, Instance, Runner, compare, run_matrix, run_matrix_seen};

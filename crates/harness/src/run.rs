@@ -96,7 +96,7 @@ impl Row {
             Ok(report) => {
                 let failed = report.solutions.iter().find_map(|s| instance.puzzle.check(s).err());
                 self.verdict = Verdict::Status(report.status);
-                self.solutions = report.solutions.len();
+                self.solutions = usize::try_from(report.count).unwrap_or(usize::MAX);
                 self.complete = report.complete;
                 self.variables = report.stats.variables;
                 self.constraints = report.stats.constraints;
@@ -191,6 +191,21 @@ pub fn run_matrix<P: Puzzle>(
     options: &SolveOptions,
     repeat: usize,
     jobs: usize,
+    on_instance: impl FnMut(&Instance<P>, &[Row]),
+) -> Vec<Row> {
+    run_matrix_seen(instances, runners, options, repeat, jobs, &std::sync::Mutex::default(), on_instance)
+}
+
+/// [`run_matrix`], each row also put in `seen` the moment its solve ends, for a caller that
+/// must show what finished while other solves still run (a stop that a backend does not
+/// heed).
+pub fn run_matrix_seen<P: Puzzle>(
+    instances: &[Instance<P>],
+    runners: &[Runner<P>],
+    options: &SolveOptions,
+    repeat: usize,
+    jobs: usize,
+    seen: &std::sync::Mutex<Vec<Row>>,
     mut on_instance: impl FnMut(&Instance<P>, &[Row]),
 ) -> Vec<Row> {
     let mut done: Vec<Option<Vec<Row>>> = vec![None; instances.len()];
@@ -202,7 +217,15 @@ pub fn run_matrix<P: Puzzle>(
     let options = &shared;
     let stop = || options.interrupt.is_interrupted();
     let work = |instance: &Instance<P>| -> Vec<Row> {
-        runners.iter().map(|r| run_one(instance, r, options, repeat)).collect()
+        let rows: Vec<Row> = runners
+            .iter()
+            .map(|r| {
+                let row = run_one(instance, r, options, repeat);
+                seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(row.clone());
+                row
+            })
+            .collect();
+        rows
     };
     run_jobs(instances, jobs, &stop, work, |i, instance, rows| {
         on_instance(instance, &rows);

@@ -33,6 +33,29 @@ pub fn fixed(v: Option<f64>, digits: usize) -> String {
     v.map_or("–".into(), |v| format!("{v:.digits$}"))
 }
 
+/// A time for a person to read: three significant digits in the unit that fits (`41.2 µs`,
+/// `5.90 ms`, `2.29 s`, `132 s`); `–` for none. CSV and JSON keep seconds as numbers.
+pub fn readable(seconds: Option<f64>) -> String {
+    let Some(s) = seconds else { return "–".into() };
+    let (value, unit) = match s.abs() {
+        0.0 => return "0 s".into(),
+        a if a < 1e-3 => (s * 1e6, "µs"),
+        a if a < 1.0 => (s * 1e3, "ms"),
+        _ => (s, "s"),
+    };
+    // Three significant digits, from the rounded value (999.96 ms is 1000 ms, not 999.96).
+    let digits = |v: f64| {
+        if v.abs() >= 99.95 {
+            0
+        } else if v.abs() >= 9.995 {
+            1
+        } else {
+            2
+        }
+    };
+    format!("{value:.*} {unit}", digits(value))
+}
+
 /// The shift of [`shifted_geometric_mean`] unless one is asked for: 10 ms, about the time of a
 /// small model's solve, so that the mean is not ruled by the ratios of sub-millisecond times.
 pub const DEFAULT_SHIFT: f64 = 0.01;
@@ -80,6 +103,20 @@ pub fn profile_at(ratios: &[Option<f64>], tau: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn times_read_with_three_significant_digits_in_their_unit() {
+        let read = |s: f64| readable(Some(s));
+        assert_eq!(read(0.0000412), "41.2 µs");
+        assert_eq!(read(0.0000004), "0.40 µs");
+        assert_eq!(read(0.0059), "5.90 ms");
+        assert_eq!(read(0.183), "183 ms");
+        assert_eq!(read(2.292), "2.29 s");
+        assert_eq!(read(132.4), "132 s");
+        assert_eq!(read(0.0), "0 s");
+        assert_eq!(readable(None), "–");
+    }
+
     use super::*;
 
     #[test]

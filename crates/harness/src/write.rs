@@ -8,7 +8,7 @@ use masu_core::Status;
 
 use crate::row::{Row, Verdict};
 use crate::run::Comparison;
-use crate::stats::{fixed, max, median};
+use crate::stats::{fixed, max, median, readable};
 
 /// An aligned table, one line per row, then the wrong answers and findings.
 pub fn table(comparison: &Comparison) -> String {
@@ -118,7 +118,7 @@ pub fn tallies<K: Ord>(rows: &[Row], key: impl Fn(&Row) -> K) -> BTreeMap<K, Tal
 }
 
 /// One line of a summary: a runner's, or the virtual best's (its counts by verdict `None`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SummaryLine {
     /// The formulation, or `virtual best`.
     pub formulation: String,
@@ -197,7 +197,7 @@ pub fn summary_lines(rows: &[Row], shift: f64) -> Vec<SummaryLine> {
 /// [`summary_lines`] as a Markdown table.
 pub fn summary(rows: &[Row], shift: f64) -> String {
     let mut out = String::from(
-        "| formulation | backend | instances | solved | unique | multiple | infeasible | timed out | other | wrong | sgm s | median s | max s |\n\
+        "| formulation | backend | instances | solved | unique | multiple | infeasible | timed out | other | wrong | sgm | median | max |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for line in summary_lines(rows, shift) {
@@ -212,9 +212,33 @@ pub fn summary(rows: &[Row], shift: f64) -> String {
             line.instances,
             line.solved,
             ends.join(" | "),
-            fixed(line.sgm_s, 4),
-            fixed(line.median_s, 4),
-            fixed(line.max_s, 4),
+            readable(line.sgm_s),
+            readable(line.median_s),
+            readable(line.max_s),
+        ));
+    }
+    out
+}
+
+/// [`summary_lines`] as CSV with a header line: times in seconds, empty where there is none
+/// (the virtual best's status columns).
+pub fn summary_csv(rows: &[Row], shift: f64) -> String {
+    let mut out = String::from(
+        "formulation,backend,instances,solved,unique,multiple,infeasible,timed_out,other,wrong,sgm_s,median_s,max_s\n",
+    );
+    let seconds = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
+    for line in summary_lines(rows, shift) {
+        let ends = line.ends.map_or(vec![String::new(); 6], |ends| ends.map(|n| n.to_string()).to_vec());
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            line.formulation,
+            line.backend,
+            line.instances,
+            line.solved,
+            ends.join(","),
+            seconds(line.sgm_s),
+            seconds(line.median_s),
+            seconds(line.max_s),
         ));
     }
     out
@@ -224,7 +248,7 @@ pub fn summary(rows: &[Row], shift: f64) -> String {
 /// median and max wall time in milliseconds.
 pub fn group_summary(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| set | formulation | backend | puzzles | answered | unique | multiple | infeasible | timed out | too large | other | wrong | median ms | max ms |\n\
+        "| set | formulation | backend | puzzles | answered | unique | multiple | infeasible | timed out | too large | other | wrong | median | max |\n\
          |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for ((group, formulation, backend), t) in
@@ -236,7 +260,6 @@ pub fn group_summary(rows: &[Row]) -> String {
             .sum::<usize>()
             + t.n(Verdict::TooLarge)
             + t.n(Verdict::WrongAnswer);
-        let ms = |v: Option<f64>| fixed(v.map(|s| s * 1e3), 1);
         out.push_str(&format!(
             "| {group} | {formulation} | {backend} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             t.instances,
@@ -248,8 +271,8 @@ pub fn group_summary(rows: &[Row]) -> String {
             t.n(Verdict::TooLarge),
             t.instances - named,
             t.n(Verdict::WrongAnswer),
-            ms(median(&t.walls)),
-            ms(max(&t.walls)),
+            readable(median(&t.walls)),
+            readable(max(&t.walls)),
         ));
     }
     out

@@ -23,6 +23,7 @@ fn fake(name: &str, status: Status, solutions: Vec<sudoku::Grid>) -> Runner<'sta
                 status,
                 backend: Backend::Native,
                 formulation: "fake".into(),
+                count: solutions.len() as u128,
                 solutions: solutions.clone(),
                 complete: true,
                 stats: Stats::default(),

@@ -4,6 +4,13 @@
 //!
 //! [`Sat`] is the solver they use: CaDiCaL, stopped by a callback, which can also keep the
 //! clauses it is given to write them as DIMACS (`--export`).
+//!
+//! CaDiCaL aborts the process when a value is read outside its satisfied state (after a
+//! stop, after an unsatisfiable answer, or once a clause was added since the last solve).
+//! Here a value can only be read from the [`Model`] a satisfiable [`Sat::solve`] returns,
+//! and that model borrows the solver: no clause can be added while it is alive, so the
+//! state it reads is always the satisfied one. Literals are never 0 or `i32::MIN` (the
+//! callers number their variables from 1).
 
 use cadical::Solver as Cadical;
 
@@ -27,6 +34,37 @@ pub struct Sat {
 impl std::fmt::Debug for Sat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Sat({} variables)", self.variables)
+    }
+}
+
+/// What [`Sat::solve`] ended with.
+#[derive(Debug)]
+pub enum Outcome<'a> {
+    /// The clauses are satisfiable: the model found.
+    Satisfied(Model<'a>),
+    /// They are not.
+    Unsatisfiable,
+    /// The stop callback ended the search first.
+    Stopped,
+}
+
+/// The model of a satisfiable solve. It borrows the solver, so it can be read only while the
+/// solver stays in the satisfied state: no clause is added and no solve runs meanwhile.
+pub struct Model<'a> {
+    solver: &'a Cadical<Terminate>,
+}
+
+impl std::fmt::Debug for Model<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Model")
+    }
+}
+
+impl Model<'_> {
+    /// Whether `lit` is true in the model (a literal that no clause mentions is false).
+    pub fn value(&self, lit: i32) -> bool {
+        debug_assert!(lit != 0 && lit != i32::MIN, "literal {lit}");
+        self.solver.value(lit) == Some(true)
     }
 }
 
@@ -57,15 +95,14 @@ impl Sat {
         }
     }
 
-    /// `Some(true)`: satisfiable (read the model with [`Sat::value`]); `Some(false)`:
-    /// unsatisfiable; `None`: stopped.
-    pub fn solve(&mut self) -> Option<bool> {
-        self.solver.solve()
-    }
-
-    /// The value of `lit` in the model found.
-    pub fn value(&self, lit: i32) -> Option<bool> {
-        self.solver.value(lit)
+    /// Solves the clauses added so far: a model to read, unsatisfiable, or stopped (by the
+    /// callback, at a deadline or an interrupt).
+    pub fn solve(&mut self) -> Outcome<'_> {
+        match self.solver.solve() {
+            Some(true) => Outcome::Satisfied(Model { solver: &self.solver }),
+            Some(false) => Outcome::Unsatisfiable,
+            None => Outcome::Stopped,
+        }
     }
 
     /// The recorded clauses in DIMACS CNF, with `comment` lines first (`None` unless
@@ -98,7 +135,31 @@ mod tests {
         sat.add_clause([-1]);
         sat.add_clause([3, -2]);
         assert_eq!(sat.dimacs("test").unwrap(), "c test\np cnf 3 2\n-1 0\n3 -2 0\n");
-        assert_eq!(sat.solve(), Some(true));
-        assert_eq!((sat.value(1), sat.value(2), sat.value(3)), (Some(false), Some(true), Some(true)));
+        let super::Outcome::Satisfied(model) = sat.solve() else { panic!("satisfiable") };
+        assert_eq!((model.value(1), model.value(2), model.value(3)), (false, true, true));
+    }
+
+    /// A solve that is stopped, or unsatisfiable, gives no model to read; a solve after new
+    /// clauses gives a fresh one (CaDiCaL would abort on a read in any other state).
+    #[test]
+    fn values_come_only_from_a_satisfied_solve() {
+        let mut sat = super::solver(|| true);
+        for i in 1..200 {
+            sat.add_clause([i, i + 1, -(i + 2)]);
+        }
+        // Stopped at once, or settled before the callback was asked: never a read outside.
+        match sat.solve() {
+            super::Outcome::Satisfied(model) => assert!((1..200).any(|i| model.value(i) || !model.value(i + 2))),
+            super::Outcome::Stopped => {}
+            super::Outcome::Unsatisfiable => panic!("satisfiable"),
+        }
+        let mut sat = super::solver(|| false);
+        sat.add_clause([1]);
+        let super::Outcome::Satisfied(model) = sat.solve() else { panic!("satisfiable") };
+        assert!(model.value(1));
+        sat.add_clause([-1]);
+        assert!(matches!(sat.solve(), super::Outcome::Unsatisfiable));
+        sat.add_clause([2]);
+        assert!(matches!(sat.solve(), super::Outcome::Unsatisfiable));
     }
 }

@@ -27,7 +27,7 @@
 use std::time::Instant;
 
 use masu_core::{Error, SolveOptions, StopAt};
-use masu_sat::Sat;
+use masu_sat::{Outcome, Sat};
 
 use crate::line::Cell;
 use crate::{Grid, Nonogram};
@@ -208,19 +208,16 @@ pub(crate) fn count(
     let mut counted = Counted { solutions: known, complete: false, solves: 0 };
     while counted.solutions.len() < limit {
         counted.solves += 1;
-        match cnf.solver.solve() {
-            Some(true) => {
-                let grid: Grid =
-                    (0..h).map(|r| (0..w).map(|c| cnf.solver.value(cell(r, c)) == Some(true)).collect()).collect();
-                exclude(&mut cnf, &grid);
-                counted.solutions.push(grid);
-            }
-            Some(false) => {
+        let grid: Grid = match cnf.solver.solve() {
+            Outcome::Satisfied(model) => (0..h).map(|r| (0..w).map(|c| model.value(cell(r, c))).collect()).collect(),
+            Outcome::Unsatisfiable => {
                 counted.complete = true;
                 break;
             }
-            None => break,
-        }
+            Outcome::Stopped => break,
+        };
+        exclude(&mut cnf, &grid);
+        counted.solutions.push(grid);
     }
     Ok(counted)
 }

@@ -164,7 +164,7 @@ pub(crate) fn solve(puzzle: &Nonogram, method: Method, options: &SolveOptions) -
         ..Stats::default()
     };
     // A DP contradiction proves there is no solution; a decided board is the unique one.
-    Ok(Found { complete: !stuck, solutions: solution.into_iter().collect(), stats, stuck })
+    Ok(Found { stuck, ..Found::new(solution.into_iter().collect(), !stuck, stats) })
 }
 
 #[cfg(test)]

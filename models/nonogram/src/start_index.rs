@@ -162,7 +162,7 @@ mod cp_sat {
             .iter()
             .map(|values| cells.chunks(w).map(|row| row.iter().map(|c| c.value_in(values)).collect()).collect())
             .collect();
-        Ok(Found { solutions: grids, complete: found.complete, stats, stuck: false })
+        Ok(Found::new(grids, found.complete, stats))
     }
 }
 

@@ -41,7 +41,7 @@
 use std::time::{Duration, Instant};
 
 use masu_core::{Error, SolveOptions, StopAt};
-use masu_sat::Sat;
+use masu_sat::{Outcome, Sat};
 
 use crate::{Cell, Numberlink, Paths, Rule};
 
@@ -86,8 +86,10 @@ impl Cnf {
 
 /// What the stage found.
 pub(crate) struct Counted {
-    /// The solutions, those given first.
+    /// The solutions kept to list ([`SolveOptions::kept`]), those given first.
     pub solutions: Vec<Paths>,
+    /// The solutions found: those kept and those counted past them.
+    pub count: usize,
     /// No other solution exists.
     pub complete: bool,
     /// Calls to CaDiCaL.
@@ -239,7 +241,7 @@ pub(crate) fn count(
     let interrupt = &options.interrupt;
     if deadline.is_some_and(|d| Instant::now() >= d) {
         // Out of time: encoding a large board would take time of its own.
-        return Ok(Counted { solutions: known, complete: false, solves: 0, cuts: 0 });
+        return Ok(Counted { count: known.len(), solutions: known, complete: false, solves: 0, cuts: 0 });
     }
     if keep != Keep::All && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
         known = filling(puzzle, deadline, options).into_iter().collect();
@@ -266,26 +268,32 @@ pub(crate) fn count(
     for paths in &known {
         exclude(&mut cnf, &links_of(puzzle, paths));
     }
-    let mut counted = Counted { solutions: known, complete: false, solves: 0, cuts: 0 };
-    while counted.solutions.len() < limit {
+    let keep = options.kept();
+    let mut counted = Counted { count: known.len(), solutions: known, complete: false, solves: 0, cuts: 0 };
+    while counted.count < limit {
         counted.solves += 1;
-        match cnf.solver.solve() {
-            Some(true) => {}
-            Some(false) => {
+        // The model's values, read before any clause is added (which ends the model).
+        let value: Vec<bool> = match cnf.solver.solve() {
+            Outcome::Satisfied(model) => (0..=cnf.next).map(|v| v > 0 && model.value(v)).collect(),
+            Outcome::Unsatisfiable => {
                 counted.complete = true;
                 break;
             }
-            None => break,
-        }
+            Outcome::Stopped => break,
+        };
+        let holds = |lit: i32| value[lit.unsigned_abs() as usize] == (lit > 0);
         let used: Vec<(usize, usize)> =
-            cnf.links.iter().filter(|&&(_, _, e)| cnf.solver.value(e) == Some(true)).map(|&(c, d, _)| (c, d)).collect();
-        let number = |cnf: &Cnf, c: usize| cnf.x[c].iter().position(|&x| cnf.solver.value(x) == Some(true));
+            cnf.links.iter().filter(|&&(_, _, e)| holds(e)).map(|&(c, d, _)| (c, d)).collect();
+        let number = |cnf: &Cnf, c: usize| cnf.x[c].iter().position(|&x| holds(x));
         let loops = crate::detached_loops(puzzle, &used);
         if loops.is_empty() {
-            let cells: Vec<(Cell, Cell)> = used.iter().map(|&(c, d)| ((c / w, c % w), (d / w, d % w))).collect();
-            let paths = Paths::trace(puzzle, &cells, |(r, c)| number(&cnf, r * w + c).map_or(0, |k| k as u32 + 1));
+            if counted.solutions.len() < keep {
+                let cells: Vec<(Cell, Cell)> = used.iter().map(|&(c, d)| ((c / w, c % w), (d / w, d % w))).collect();
+                let number = |(r, c): Cell| number(&cnf, r * w + c).map_or(0, |k| k as u32 + 1);
+                counted.solutions.push(Paths::trace(puzzle, &cells, number));
+            }
             exclude(&mut cnf, &used);
-            counted.solutions.push(paths);
+            counted.count += 1;
             continue;
         }
         for cycle in loops {
@@ -297,7 +305,7 @@ pub(crate) fn count(
                 inside.iter().map(|&c| -cnf.x[c][k]).chain(beside.map(|n| cnf.x[n][k])).collect::<Vec<i32>>()
             };
             let mut cut = inside.first().and_then(|&c| number(&cnf, c)).map(around).unwrap_or_default();
-            if cut.is_empty() || cut.iter().any(|&lit| cnf.solver.value(lit) == Some(true)) {
+            if cut.is_empty() || cut.iter().any(|&lit| holds(lit)) {
                 // A cell of `k` beside the loop (paths may touch themselves): not every
                 // link of the loop.
                 cut = cycle.iter().map(|&at| -link_at[&used[at]]).collect();

@@ -284,7 +284,7 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut solver = parameters(options);
     let mut stats = Stats::default();
-    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
             return count(puzzle, None, false, booleans, &mut solver, deadline, limit, &mut stats);
         }
@@ -293,7 +293,7 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
             count(puzzle, Some(slice), true, booleans, &mut solver, deadline, limit, &mut stats)
         })
     })?;
-    Ok(Found::new(solutions, complete, stats))
+    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
 }
 
 /// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the

@@ -21,26 +21,42 @@ use crate::{Cell, Numberlink, Paths, Rule};
 /// moves [`reroute`] undoes.) Only when more than two are asked for and `P`
 /// has a detour does the full search run. Induced solutions are much easier to find and to
 /// exhaust: a cell's same-numbered neighbours are exactly its path neighbours.
-pub(crate) fn induced_first<E>(
+pub(crate) fn induced_first<L: Into<Listing>, E>(
     puzzle: &Numberlink,
     limit: usize,
-    mut search: impl FnMut(bool, usize) -> Result<(Vec<Paths>, bool), E>,
-) -> Result<(Vec<Paths>, bool), E> {
+    mut search: impl FnMut(bool, usize) -> Result<L, E>,
+) -> Result<Listing, E> {
     if puzzle.rule == Rule::Blanks && limit > 0 {
-        let (mut solutions, exhausted) = search(true, limit.min(2))?;
+        let Listing { mut solutions, exhausted, .. } = search(true, limit.min(2))?.into();
         let count = solutions.len();
         let stopped = !exhausted && count < limit.min(2);
         let second = if exhausted && count == 1 { reroute(puzzle, &solutions[0]) } else { None };
         let settled = exhausted && (count == 0 || (count == 1 && second.is_none()));
         if let Some(second) = second.filter(|_| limit == 2) {
             solutions.push(second);
-            return Ok((solutions, false));
+            return Ok((solutions, false).into());
         }
         if stopped || count >= limit || settled {
-            return Ok((solutions, settled));
+            return Ok((solutions, settled).into());
         }
     }
-    search(false, limit)
+    search(false, limit).map(Into::into)
+}
+
+/// What a count ended with: the solutions kept to list, how many it found (those and any
+/// counted past them), and whether the search was exhausted.
+#[derive(Debug)]
+pub(crate) struct Listing {
+    pub(crate) solutions: Vec<Paths>,
+    pub(crate) count: u128,
+    pub(crate) exhausted: bool,
+}
+
+impl From<(Vec<Paths>, bool)> for Listing {
+    /// A count that kept every solution it found.
+    fn from((solutions, exhausted): (Vec<Paths>, bool)) -> Listing {
+        Listing { count: solutions.len() as u128, solutions, exhausted }
+    }
 }
 
 /// A second solution next to `solution`, if one is there: one of its links `a`–`b`

@@ -32,7 +32,7 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numb
         return vec![parse_json(text, rule).0];
     }
     let first = text.lines().find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
-    if pzpr::parse_url(first).is_some() {
+    if pzpr::read_url(first).is_some() {
         return text
             .lines()
             .enumerate()
@@ -51,7 +51,7 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numb
 
 /// A puzz.link numberlink URL (`https://puzz.link/p?numlin/W/H/BODY`).
 pub fn parse_url(line: &str, rule: Rule) -> Result<Numberlink, String> {
-    let url = pzpr::parse_url(line).ok_or("not a puzz.link URL")?;
+    let url = pzpr::read_url(line).ok_or("not a puzz.link URL")?.map_err(|e| format!("URL: {e}"))?;
     if url.genre != "numlin" {
         return Err(format!("a puzz.link URL of {}, not of numberlink (numlin)", url.genre));
     }

@@ -37,7 +37,7 @@ use std::path::Path;
 use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
 pub use board::{Cell, Numberlink, Rule};
-pub(crate) use counting::{Slice, blank_bounds, by_blanks, induced_first, reroute};
+pub(crate) use counting::{Listing, Slice, blank_bounds, by_blanks, induced_first, reroute};
 pub use paths::Paths;
 pub(crate) use paths::detached_loops;
 

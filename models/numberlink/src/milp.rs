@@ -127,13 +127,13 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOption
         stats = std::mem::take(&mut stats).then(run);
         Ok::<_, Error>((solutions, complete))
     };
-    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
             return run(None, limit);
         }
         crate::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
     })?;
-    Ok(Found::new(solutions, complete, stats))
+    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
 }
 
 /// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the

@@ -48,6 +48,10 @@ struct Search<'a> {
     induced: bool,
     /// Stop at this many solutions.
     limit: usize,
+    /// Keep at most this many to list; count the others.
+    keep: usize,
+    /// Solutions found: those in `solutions` and those counted past them.
+    count: usize,
     /// Up to four neighbours per cell, `NONE`-padded.
     neighbours: Vec<[usize; 4]>,
     /// The number on each cell, 0 for free.
@@ -111,6 +115,8 @@ impl<'a> Search<'a> {
             fill: puzzle.rule == Rule::Fill,
             induced,
             limit,
+            keep: options.kept(),
+            count: 0,
             neighbours,
             free: number.iter().filter(|&&n| n == 0).count(),
             number,
@@ -312,13 +318,17 @@ impl<'a> Search<'a> {
                 self.number[step] = 0;
                 self.free += 1;
             }
-            if self.stopped || self.solutions.len() >= self.limit {
+            if self.stopped || self.count >= self.limit {
                 return;
             }
         }
     }
 
     fn record(&mut self) {
+        self.count += 1;
+        if self.solutions.len() >= self.keep {
+            return;
+        }
         let w = self.puzzle.width();
         let cell = |i: usize| (i / w, i % w);
         let numbers = self.number.chunks(w).map(<[u32]>::to_vec).collect();
@@ -370,21 +380,28 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let (mut nodes, mut solves, mut cuts) = (0, 0, 0);
-    let (solutions, complete) = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, options, deadline, induced, limit);
         search.node_limit = options.count("handover").unwrap_or(HANDOVER_NODES);
         search.run();
         nodes += search.nodes;
         if search.handed_over && clause_learning {
-            // The induced stage asks for at most two: canonical solutions settle that.
+            // The induced stage asks for at most two: canonical solutions settle that. The
+            // clause-learning stage excludes what the search found; where the search counted
+            // solutions it did not keep, it counts from the start instead.
             let keep = if induced { cdcl::Keep::Canonical } else { cdcl::Keep::All };
-            let counted = cdcl::count(puzzle, keep, search.solutions, limit, deadline, options)?;
+            let known = if search.count > search.solutions.len() { Vec::new() } else { search.solutions };
+            let counted = cdcl::count(puzzle, keep, known, limit, deadline, options)?;
             solves += counted.solves;
             cuts += counted.cuts;
-            return Ok::<_, Error>((counted.solutions, counted.complete));
+            return Ok::<_, Error>(crate::Listing {
+                solutions: counted.solutions,
+                count: counted.count as u128,
+                exhausted: counted.complete,
+            });
         }
-        let exhausted = !search.stopped && search.solutions.len() < limit;
-        Ok((search.solutions, exhausted))
+        let exhausted = !search.stopped && search.count < limit;
+        Ok(crate::Listing { solutions: search.solutions, count: search.count as u128, exhausted })
     })?;
     let elapsed = started.elapsed();
     let cells = puzzle.width() * puzzle.height();
@@ -394,8 +411,9 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
         constraints_by_kind.insert("loop cut".to_string(), cuts);
     }
     Ok(Found {
-        solutions,
-        complete,
+        solutions: listing.solutions,
+        count: listing.count,
+        complete: listing.exhausted,
         stats: Stats {
             variables: cells,
             constraints: puzzle.pairs() as usize,
@@ -426,7 +444,7 @@ pub(crate) fn count_by_search(
 ) -> (Vec<Paths>, bool) {
     let mut search = Search::new(puzzle, options, None, induced, limit);
     search.run();
-    let exhausted = !search.stopped && search.solutions.len() < limit;
+    let exhausted = !search.stopped && search.count < limit;
     (search.solutions, exhausted)
 }
 

@@ -57,14 +57,7 @@ pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Er
     // The cells are the only variables: solutions differ on them whenever they differ.
     let found = options.cp_sat_solver().enumerate_first(&built.model, options.solution_limit, &built.cells)?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
-    Ok(Found {
-        solutions: found
-            .solutions
-            .iter()
-            .map(|values| built.cells.iter().map(|&x| values[x.index()] as u8).collect())
-            .collect(),
-        complete: found.complete,
-        stats,
-        stuck: false,
-    })
+    let solutions =
+        found.solutions.iter().map(|values| built.cells.iter().map(|&x| values[x.index()] as u8).collect()).collect();
+    Ok(Found::new(solutions, found.complete, stats))
 }

@@ -111,8 +111,10 @@ fn read_block(block: &[(usize, &str)], entries: &mut Vec<Item<Sudoku>>) {
 
 /// One puzzle on one line (reported as line 1): its cells, or a puzz.link URL.
 pub fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
-    if let Some(url) = pzpr::parse_url(line) {
-        return parse_url(&url);
+    match pzpr::read_url(line) {
+        Some(Ok(url)) => return parse_url(&url),
+        Some(Err(wrong)) => return Err(error(1, None, format!("URL: {wrong}"))),
+        None => {}
     }
     let cells: Vec<char> = line.trim().chars().collect();
     let side = match cells.len() {

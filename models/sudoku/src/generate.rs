@@ -21,15 +21,61 @@ use std::time::Instant;
 use masu_core::Random;
 
 use crate::Sudoku;
-use crate::native::search;
+use crate::native::{Technique, search, technique};
 
 /// What to remove down to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// Remove until no given can be removed.
     Minimal,
-    /// Stop at this many givens (or at a minimal puzzle with more).
+    /// Stop at this many givens or fewer (or at a minimal puzzle with more).
     Givens(usize),
+}
+
+/// The symmetry of the givens: cells are removed together with their images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Symmetry {
+    /// Any cell alone.
+    #[default]
+    None,
+    /// Half-turn rotation: `(r, c)` with `(n−1−r, n−1−c)`, as most published sudoku.
+    Rotational,
+    /// Left–right mirror: `(r, c)` with `(r, n−1−c)`.
+    Mirror,
+}
+
+impl Symmetry {
+    /// The image of `cell` on a `side`×`side` grid.
+    pub fn image(self, side: usize, cell: usize) -> usize {
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => side * side - 1 - cell,
+            Symmetry::Mirror => cell / side * side + side - 1 - cell % side,
+        }
+    }
+
+    /// Whether `cells` (0 blank) has this symmetry: a cell is given exactly where its image is.
+    pub fn holds(self, side: usize, cells: &[u8]) -> bool {
+        (0..cells.len()).all(|i| (cells[i] == 0) == (cells[self.image(side, i)] == 0))
+    }
+}
+
+/// How a generated puzzle must be: givens, symmetry, the technique it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// What to remove down to.
+    pub target: Target,
+    /// The givens' symmetry.
+    pub symmetry: Symmetry,
+    /// Keep only puzzles that need exactly this technique (others are drawn again).
+    pub technique: Option<Technique>,
+}
+
+impl Shape {
+    /// Minimal, no symmetry, any technique.
+    pub fn minimal() -> Shape {
+        Shape { target: Target::Minimal, symmetry: Symmetry::None, technique: None }
+    }
 }
 
 /// A generated puzzle with its solution and measures.
@@ -41,12 +87,17 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Givens left.
     pub givens: usize,
-    /// No given can be removed (checked for every given, whatever the target).
+    /// No given (with its image, under a symmetry) can be removed, checked for every given
+    /// whatever the target.
     pub minimal: bool,
     /// Naked and hidden singles alone solve it.
     pub singles_only: bool,
+    /// The hardest technique it needs.
+    pub technique: Technique,
     /// Nodes of the native search proving it unique.
     pub nodes: u64,
+    /// Grids drawn for it (more than one when a technique was asked for).
+    pub draws: usize,
     /// Seconds to make it.
     pub seconds: f64,
 }
@@ -62,11 +113,11 @@ pub enum GenerateError {
     Stopped,
 }
 
-/// One puzzle of side `side` for `seed` and `index` (each index an independent draw), with
-/// the search stopping at `deadline` or on `stop()`.
+/// One puzzle of side `side` and `shape` for `seed` and `index` (each index an independent
+/// draw), with the search stopping at `deadline` or on `stop()`.
 pub fn generate(
     side: usize,
-    target: Target,
+    shape: Shape,
     seed: u64,
     index: u64,
     deadline: Option<Instant>,
@@ -74,8 +125,30 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     let started = Instant::now();
     let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    for draws in 1.. {
+        let mut g = draw(side, shape, &mut random, deadline, stop)?;
+        if shape.technique.is_none_or(|t| t == g.technique) {
+            g.draws = draws;
+            g.seconds = started.elapsed().as_secs_f64();
+            return Ok(g);
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) || stop() {
+            return Err(GenerateError::Stopped);
+        }
+    }
+    Err(GenerateError::Stopped)
+}
+
+/// One full grid and its givens removed, orbit by orbit of the symmetry.
+fn draw(
+    side: usize,
+    shape: Shape,
+    random: &mut Random,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
     let empty = Sudoku::new(vec![0; side * side]).map_err(|_| GenerateError::Side(side))?;
-    let full = search(&empty, 1, deadline, stop, Some(&mut random));
+    let full = search(&empty, 1, deadline, stop, Some(&mut *random));
     let solution = full.solutions.into_iter().next().ok_or(GenerateError::Stopped)?;
     let mut cells = solution.clone();
     let mut order: Vec<usize> = (0..cells.len()).collect();
@@ -86,31 +159,39 @@ pub fn generate(
     // Whether every cell was tried: the pass then leaves a minimal puzzle.
     let mut whole_pass = true;
     for &cell in &order {
-        if target == Target::Givens(givens) {
+        if matches!(shape.target, Target::Givens(n) if givens <= n) {
             whole_pass = false;
             break;
         }
-        let value = std::mem::replace(&mut cells[cell], 0);
+        if cells[cell] == 0 {
+            continue; // removed with its image
+        }
+        let image = shape.symmetry.image(side, cell);
+        let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
         if count(side, &cells, deadline, stop)? == 1 {
-            givens -= 1;
+            givens -= if image == cell { 1 } else { 2 };
         } else {
+            cells[image] = mirrored; // first: the image may be the cell itself
             cells[cell] = value;
         }
     }
-    let minimal = whole_pass || !removable(side, &mut cells, deadline, stop)?;
+    let minimal = whole_pass || !removable(side, shape.symmetry, &mut cells, deadline, stop)?;
     let puzzle = Sudoku::new(cells).map_err(|_| GenerateError::Side(side))?;
     let proof = search(&puzzle, 2, deadline, stop, None);
     if !proof.complete {
         return Err(GenerateError::Stopped);
     }
+    let technique = technique(&puzzle);
     Ok(Generated {
         puzzle,
         solution,
         givens,
         minimal,
-        singles_only: proof.singles_only,
+        singles_only: technique == Technique::Singles,
+        technique,
         nodes: proof.nodes,
-        seconds: started.elapsed().as_secs_f64(),
+        draws: 1,
+        seconds: 0.0,
     })
 }
 
@@ -129,17 +210,21 @@ fn count(
     Ok(found.solutions.len())
 }
 
-/// Whether some given of a unique puzzle can be removed with the puzzle staying unique.
+/// Whether some given of a unique puzzle can be removed (with its image under `symmetry`)
+/// with the puzzle staying unique.
 fn removable(
     side: usize,
+    symmetry: Symmetry,
     cells: &mut [u8],
     deadline: Option<Instant>,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, GenerateError> {
     for cell in 0..cells.len() {
         if cells[cell] != 0 {
-            let value = std::mem::replace(&mut cells[cell], 0);
+            let image = symmetry.image(side, cell);
+            let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
             let unique = count(side, cells, deadline, stop)? == 1;
+            cells[image] = mirrored; // first: the image may be the cell itself
             cells[cell] = value;
             if unique {
                 return Ok(true);
@@ -160,7 +245,7 @@ mod tests {
     #[test]
     fn minimal_puzzles_are_unique_minimal_and_agree_with_their_solution() {
         for index in 0..5 {
-            let g = generate(9, Target::Minimal, 7, index, None, &never).unwrap();
+            let g = generate(9, Shape::minimal(), 7, index, None, &never).unwrap();
             assert!(g.minimal);
             assert_eq!(g.givens, g.puzzle.cells().iter().filter(|&&v| v != 0).count());
             assert_eq!(crate::check::check(&g.puzzle, &g.solution), Ok(()));
@@ -182,19 +267,40 @@ mod tests {
 
     #[test]
     fn a_seed_gives_the_same_puzzle_and_a_target_is_met_when_reachable() {
-        let a = generate(9, Target::Givens(40), 3, 0, None, &never).unwrap();
-        let b = generate(9, Target::Givens(40), 3, 0, None, &never).unwrap();
+        let forty = Shape { target: Target::Givens(40), ..Shape::minimal() };
+        let a = generate(9, forty, 3, 0, None, &never).unwrap();
+        let b = generate(9, forty, 3, 0, None, &never).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
         assert_eq!(a.givens, 40);
-        assert_ne!(generate(9, Target::Givens(40), 3, 1, None, &never).unwrap().puzzle, a.puzzle);
+        assert_ne!(generate(9, forty, 3, 1, None, &never).unwrap().puzzle, a.puzzle);
     }
 
     #[test]
     fn other_sides_work_and_bad_ones_are_refused() {
         for side in [4, 16] {
-            let g = generate(side, Target::Minimal, 1, 0, None, &never).unwrap();
+            let g = generate(side, Shape::minimal(), 1, 0, None, &never).unwrap();
             assert_eq!(search(&g.puzzle, 2, None, &never, None).solutions.len(), 1);
         }
-        assert_eq!(generate(10, Target::Minimal, 1, 0, None, &never).unwrap_err(), GenerateError::Side(10));
+        assert_eq!(generate(10, Shape::minimal(), 1, 0, None, &never).unwrap_err(), GenerateError::Side(10));
+    }
+
+    /// Symmetric puzzles keep their symmetry and are minimal among symmetric removals; a
+    /// technique asked for is the one the puzzle needs; the same seed, the same puzzle.
+    #[test]
+    fn symmetry_and_technique_are_kept() {
+        for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
+            let shape = Shape { symmetry, ..Shape::minimal() };
+            let g = generate(9, shape, 11, 0, None, &never).unwrap();
+            assert!(symmetry.holds(9, g.puzzle.cells()), "{symmetry:?}");
+            assert!(g.minimal);
+            assert_eq!(search(&g.puzzle, 2, None, &never, None).solutions, vec![g.solution.clone()]);
+            assert_eq!(generate(9, shape, 11, 0, None, &never).unwrap().puzzle, g.puzzle);
+        }
+        for wanted in [Technique::Singles, Technique::BoxLine, Technique::Search] {
+            let shape = Shape { technique: Some(wanted), ..Shape::minimal() };
+            let g = generate(9, shape, 5, 0, None, &never).unwrap();
+            assert_eq!((g.technique, technique(&g.puzzle)), (wanted, wanted));
+            assert_eq!(g.singles_only, wanted == Technique::Singles);
+        }
     }
 }

@@ -23,7 +23,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         Ok(())
     };
     only(args.pairs.is_some(), "--pairs", Kind::Numberlink)?;
-    only(args.givens.is_some() || args.minimal, "--givens and --minimal", Kind::Sudoku)?;
+    only(args.rule.is_some(), "--rule", Kind::Numberlink)?;
+    let sudoku_only = args.givens.is_some() || args.minimal || args.symmetry.is_some() || args.difficulty.is_some();
+    only(sudoku_only, "--givens, --minimal, --symmetry and --difficulty", Kind::Sudoku)?;
     let nonogram_only = args.height.is_some() || args.density.is_some() || args.line_solvable || args.from.is_some();
     only(nonogram_only, "--height, --density, --line-solvable and --from", Kind::Nonogram)?;
     match args.kind {
@@ -33,11 +35,15 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     }
 }
 
-/// Prints one generated puzzle: its JSON object, or its URL alone with `--format url`.
+/// Prints one generated puzzle: its JSON object, or its URL alone with `--format url` (a
+/// puzzle without one is named on stderr, with `no_url`'s reason).
 fn print(args: &GenerateArgs, json: &serde_json::Value) {
     match (args.format, json["url"].as_str()) {
         (GenerateFormat::Url, Some(url)) => crate::out::outln!("{url}"),
-        _ => crate::out::outln!("{json}"),
+        (GenerateFormat::Url, None) => {
+            eprintln!("puzzle {}: no puzz.link URL: {}", json["index"], json["no_url"].as_str().unwrap_or("none"))
+        }
+        (GenerateFormat::Json, _) => crate::out::outln!("{json}"),
     }
 }
 

@@ -12,6 +12,8 @@ use masu_core::SolveOptions;
 #[cfg(feature = "cp-sat")]
 use masu_harness::{progress::Progress, stats::median};
 #[cfg(feature = "cp-sat")]
+use masu_numberlink::Rule;
+#[cfg(feature = "cp-sat")]
 use serde_json::json;
 
 #[cfg(not(feature = "cp-sat"))]
@@ -28,6 +30,10 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if pairs > n * n / 3 {
         bail!("--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more", n * n / 3);
     }
+    let rule = match args.rule.as_deref() {
+        Some("blanks") => Rule::Blanks,
+        _ => Rule::Fill,
+    };
     let interrupt = crate::signals::interrupt();
     let options = SolveOptions {
         time_limit: args.time_limit,
@@ -41,10 +47,11 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 "enumerating up to {} candidate {n}×{n} boards with {pairs} numbers (article 001) ...",
                 args.candidates
             );
-            let run = generate::article(n, pairs, args.candidates as usize, &options)?;
+            let run = generate::article(n, pairs, rule, args.candidates as usize, &options)?;
             for (i, g) in run.unique.iter().enumerate() {
-                let line = json!({"method": "article", "size": n, "pairs": pairs, "index": i,
-                                  "puzzle": g.puzzle, "solution": g.solution, "url": url(&g.puzzle)});
+                let mut line = json!({"method": "article", "size": n, "pairs": pairs, "index": i,
+                                      "puzzle": g.puzzle, "solution": g.solution});
+                described(&mut line, g, &options)?;
                 super::print(args, &line);
             }
             let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
@@ -64,12 +71,13 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 if interrupt.is_interrupted() {
                     break;
                 }
-                match generate::fast(n, pairs, args.seed, index, &options)? {
+                match generate::fast(n, pairs, rule, args.seed, index, &options)? {
                     Some(g) => {
                         times.push(g.seconds);
-                        let line = json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed,
-                                          "index": index, "attempts": g.attempts, "seconds": g.seconds,
-                                          "puzzle": g.puzzle, "solution": g.solution, "url": url(&g.puzzle)});
+                        let mut line = json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": args.seed,
+                                              "index": index, "attempts": g.attempts, "seconds": g.seconds,
+                                              "puzzle": g.puzzle, "solution": g.solution});
+                        described(&mut line, &g, &options)?;
                         progress.suspend(|| super::print(args, &line));
                     }
                     None => progress.suspend(|| eprintln!("puzzle {index}: no unique board within the time limit")),
@@ -84,10 +92,37 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     Ok(exit_status(&interrupt, false))
 }
 
-/// A generated board's puzz.link URL (its uniqueness is the fill rule's; pzprjs also accepts
-/// answers that leave cells empty).
+/// Adds to a generated puzzle's JSON its `rule`, the share of cells its solution leaves
+/// empty (`blank_share`), and its puzz.link `url`, which puzz.link plays under the blanks
+/// rule: a puzzle unique under the fill rule gets one only when it is unique under the
+/// blanks rule too (proven by `auto` within the time limit, 10 s without one); else `url` is
+/// null and `no_url` says why.
 #[cfg(feature = "cp-sat")]
-fn url(board: &[Vec<u32>]) -> Option<String> {
-    let puzzle = masu_numberlink::Numberlink::new(board.to_vec(), masu_numberlink::Rule::Fill).ok()?;
-    Some(masu_numberlink::format::to_url(&puzzle))
+fn described(
+    line: &mut serde_json::Value,
+    g: &masu_numberlink::generate::Generated,
+    options: &SolveOptions,
+) -> Result<()> {
+    use masu_numberlink::{Formulation, Numberlink};
+    let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
+    let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
+    line["rule"] = json!(g.rule.to_string());
+    line["blank_share"] = json!(blank as f64 / cells as f64);
+    let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(anyhow::Error::msg)?;
+    let unique_blanks = g.rule == Rule::Blanks || {
+        let check = SolveOptions {
+            solution_limit: 2,
+            time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
+            ..options.clone()
+        };
+        let report = masu_numberlink::solve(&blanks, Formulation::Auto, masu_core::Backend::CpSat, &check)?;
+        report.status == masu_core::Status::Unique
+    };
+    if unique_blanks {
+        line["url"] = json!(masu_numberlink::format::to_url(&blanks));
+    } else {
+        line["url"] = serde_json::Value::Null;
+        line["no_url"] = json!("unique under the fill rule only; puzz.link plays it under the blanks rule");
+    }
+    Ok(())
 }

@@ -71,7 +71,7 @@ pub fn parse_sourced(path: &Path, text: &str) -> Vec<Sourced> {
     if text.trim().is_empty() {
         return vec![plain(error(1, "empty file: no puzzle"))];
     }
-    if text.lines().find(|l| !l.trim().is_empty()).and_then(masu_core::pzpr::parse_url).is_some() {
+    if text.lines().find(|l| !l.trim().is_empty()).and_then(masu_core::pzpr::read_url).is_some() {
         return parse_urls(text).into_iter().map(plain).collect();
     }
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
@@ -91,8 +91,9 @@ pub fn parse_sourced(path: &Path, text: &str) -> Vec<Sourced> {
 fn parse_urls(text: &str) -> Vec<Item<Nonogram>> {
     let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
     lines
-        .map(|(i, line)| match masu_core::pzpr::parse_url(line) {
-            Some(url) => Item::read(i + 1, parse_url(&url)),
+        .map(|(i, line)| match masu_core::pzpr::read_url(line) {
+            Some(Ok(url)) => Item::read(i + 1, parse_url(&url)),
+            Some(Err(wrong)) => error(i + 1, format!("URL: {wrong}")),
             None => error(i + 1, "not a puzz.link URL (a file of URLs holds one per line)"),
         })
         .collect()

@@ -84,10 +84,10 @@ pub(super) fn solve_with_restarts(
     let elapsed = started.elapsed();
     let handed_over = search.handed_over;
     Ok((
-        Found {
-            solutions: search.solutions,
+        Found::new(
+            search.solutions,
             complete,
-            stats: Stats {
+            Stats {
                 variables: puzzle.width() * puzzle.height(),
                 constraints: puzzle.width() + puzzle.height(),
                 constraints_by_kind: [("line".to_string(), puzzle.width() + puzzle.height())].into(),
@@ -97,8 +97,7 @@ pub(super) fn solve_with_restarts(
                 solves: search.nodes as usize + cdcl_solves,
                 threads: Some(1),
             },
-            stuck: false,
-        },
+        ),
         handed_over,
     ))
 }

@@ -182,12 +182,13 @@ fn searched(
     mut stats: Stats,
 ) -> Result<Found, Error> {
     let mut search = Search::new(puzzle);
+    search.keep = options.kept();
     let stop = stop_at(options);
     let ended = search.run(options.solution_limit.max(1), budget, &|| stop.reached());
     stats.constraints_by_kind.insert("search nodes".into(), search.nodes as usize);
     stats.solves += 1;
-    let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.solutions.is_empty());
-    Ok(Found::new(std::mem::take(&mut search.solutions), exhausted, stats))
+    let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.found == 0);
+    Ok(Found::counted(std::mem::take(&mut search.solutions), search.found as u128, exhausted, stats))
 }
 
 /// The depth-first search for canonical solutions (blanks rule, two asked), at most
@@ -197,7 +198,7 @@ fn searched(
 fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Found {
     let mut search = Search::new(puzzle).canonical();
     let stop = stop_at(options);
-    let Ok((solutions, complete)) = crate::induced_first(puzzle, 2, |_, limit| {
+    let Ok(crate::Listing { solutions, exhausted: complete, .. }) = crate::induced_first(puzzle, 2, |_, limit| {
         let ended = search.run(limit, budget, &|| stop.reached());
         Ok::<_, std::convert::Infallible>((std::mem::take(&mut search.solutions), ended == Ended::Exhausted))
     });
@@ -225,7 +226,7 @@ fn finish(mut found: Found, started: Instant) -> Found {
 
 /// Whether `found` answers a request for `limit` solutions.
 fn settled(found: &Found, limit: usize) -> bool {
-    found.complete || found.solutions.len() >= limit
+    found.complete || found.count >= limit as u128
 }
 
 /// A method run under the options it is given (its own interrupt and time).
@@ -276,7 +277,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
     let [a, b] = results;
     let (mut found, other) = match (winner.get(), a, b) {
         (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other.ok()),
-        (_, Ok(a), Ok(b)) if b.solutions.len() > a.solutions.len() => (b, Some(a)),
+        (_, Ok(a), Ok(b)) if b.count > a.count => (b, Some(a)),
         (_, Ok(a), b) => (a, b.ok()),
         (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
         (_, Err(e), _) => return Err(e),
@@ -322,7 +323,8 @@ fn counted(
     let mut shortcut = puzzle.rule == Rule::Blanks;
     loop {
         sweep.u_turns = !shortcut;
-        let (count, solutions) = match count::count(&mut sweep, puzzle, limit, memory, stop, options.log) {
+        let listed = limit.min(options.kept());
+        let (count, solutions) = match count::count(&mut sweep, puzzle, listed, memory, stop, options.log) {
             Counted::All { count, solutions, widest } => {
                 stats.constraints_by_kind.insert("count widest layer".into(), widest);
                 (count, solutions)
@@ -350,10 +352,15 @@ fn counted(
             let solutions = vec![solutions[0].clone(), second];
             return (Found::new(solutions, false, stats), Counting::Settled);
         }
-        if !shortcut || count == 0 || counted >= limit || unique {
+        // A count asked for more than uniqueness goes on to the full count, which is exact.
+        let enough = counted >= limit && (limit <= 2 || count == u128::MAX);
+        if !shortcut || count == 0 || enough || unique {
             stats.constraints_by_kind.insert(if shortcut { "count without u-turns" } else { "count" }.into(), counted);
-            let complete = if shortcut { count == 0 || unique } else { count <= solutions.len() as u128 };
-            return (Found::new(solutions, complete, stats), Counting::Settled);
+            // Without U-turns the count is a lower bound unless it settles the question; the
+            // full count is exact, past the solutions listed and past the limit (unless it
+            // saturated).
+            let complete = if shortcut { count == 0 || unique } else { count < u128::MAX };
+            return (Found::counted(solutions, count, complete, stats), Counting::Settled);
         }
         shortcut = false;
     }

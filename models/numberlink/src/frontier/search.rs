@@ -76,7 +76,10 @@ pub(crate) struct Search<'a> {
     /// Keep canonical solutions only (blanks rule, [`Search::canonical`]): the shortcuts
     /// through blank cells, `(b, c, d, e)` as [`Numberlink::shortcuts`] gives them.
     shortcuts: Option<Vec<Shortcut>>,
+    /// The solutions kept to list (at most `keep`), and how many were found.
     pub solutions: Vec<Paths>,
+    pub keep: usize,
+    pub found: usize,
     pub nodes: u64,
 }
 
@@ -117,6 +120,8 @@ impl<'a> Search<'a> {
             undo: Vec::new(),
             shortcuts: None,
             solutions: Vec::new(),
+            keep: usize::MAX,
+            found: 0,
             nodes: 0,
         }
     }
@@ -173,8 +178,11 @@ impl<'a> Search<'a> {
             if depth + 1 == cells {
                 let paths = self.paths();
                 if !super::touches_itself(&paths) && self.no_shortcut(&paths) {
-                    self.solutions.push(paths);
-                    if self.solutions.len() >= limit {
+                    self.found += 1;
+                    if self.solutions.len() < self.keep {
+                        self.solutions.push(paths);
+                    }
+                    if self.found >= limit {
                         return Ended::Limit;
                     }
                 }

@@ -11,7 +11,13 @@ use crate::{Numberlink, Rule};
 
 /// Article 001's method: up to `candidates` candidate boards, each kept when unique.
 #[cfg(feature = "cp-sat")]
-pub fn article(n: usize, pairs: usize, candidates: usize, options: &SolveOptions) -> Result<ArticleRun, Error> {
+pub fn article(
+    n: usize,
+    pairs: usize,
+    rule: Rule,
+    candidates: usize,
+    options: &SolveOptions,
+) -> Result<ArticleRun, Error> {
     use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
     let m = pairs as i64;
     let started = Instant::now();
@@ -104,9 +110,22 @@ pub fn article(n: usize, pairs: usize, candidates: usize, options: &SolveOptions
         let built = crate::reified::build(&board, pairs as u32, false, None).expect("no deadline");
         let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
         let answers = check.cp_sat_solver().enumerate_all(&built.model, 2)?;
-        if answers.complete && answers.solutions.len() == 1 {
-            unique.push(Generated { puzzle, solution, pairs, attempts: 1, seconds: 0.0 });
+        if !(answers.complete && answers.solutions.len() == 1) {
+            continue;
         }
+        if rule == Rule::Blanks {
+            // Unique with every cell filled; kept when no answer that leaves cells empty joins it.
+            let blanks = Numberlink { rule, ..board };
+            let bounded = SolveOptions {
+                time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
+                ..check.clone()
+            };
+            let report = crate::solve(&blanks, crate::Formulation::Auto, masu_core::Backend::CpSat, &bounded)?;
+            if report.status != masu_core::Status::Unique {
+                continue;
+            }
+        }
+        unique.push(Generated { puzzle, solution, rule, pairs, attempts: 1, seconds: 0.0 });
     }
     Ok(ArticleRun {
         candidates: found.solutions.len(),

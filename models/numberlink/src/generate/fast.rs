@@ -156,14 +156,22 @@ fn puzzle_of(n: usize, cover: &[Vec<(usize, usize)>]) -> (Vec<Vec<u32>>, Vec<Vec
     (puzzle, solution)
 }
 
-/// Draws until a board has a unique solution; `None` when `options`' time runs out.
+/// Draws until a board has a unique solution under `rule`; `None` when `options`' time runs
+/// out.
 ///
 /// A drawn board that is not unique is repaired before it is given up: the solver's other
 /// solution differs from the drawn one at some cell, so the drawn path through that cell is
 /// cut there in two (each part keeps 3 cells or more), which makes the cell an endpoint and
 /// rules that other solution out. Repairs add pairs; the board is redrawn after `3n` repairs.
 #[cfg(feature = "cp-sat")]
-pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOptions) -> Result<Option<Generated>, Error> {
+pub fn fast(
+    n: usize,
+    pairs: usize,
+    rule: Rule,
+    seed: u64,
+    index: u64,
+    options: &SolveOptions,
+) -> Result<Option<Generated>, Error> {
     let started = Instant::now();
     let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
     let mut attempts = 0;
@@ -179,7 +187,7 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
                 return Ok(None);
             }
             let (puzzle, solution) = puzzle_of(n, &cover);
-            let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { break };
+            let Ok(board) = Numberlink::new(puzzle.clone(), rule) else { break };
             let remaining = options.time_limit.map(|t| t.saturating_sub(started.elapsed()));
             let check = SolveOptions { solution_limit: 2, time_limit: remaining, ..options.clone() };
             let report = decide(&board, &check, &mut native_failed)?;
@@ -190,6 +198,7 @@ pub fn fast(n: usize, pairs: usize, seed: u64, index: u64, options: &SolveOption
                     return Ok(Some(Generated {
                         puzzle,
                         solution,
+                        rule,
                         pairs,
                         attempts,
                         seconds: started.elapsed().as_secs_f64(),

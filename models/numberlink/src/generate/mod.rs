@@ -4,14 +4,16 @@
 //!   (cells in `1..m`; per number exactly two cells with one same-number neighbour and at
 //!   least one with two; every cell with one or two; no 2×2 block of one number), whose
 //!   solutions are enumerated as candidates; each candidate's endpoints are the puzzle, kept
-//!   when the article's solver finds exactly one solution. Both enumerate as the article
+//!   when the article's solver finds exactly one solution (fill rule; under the blanks rule
+//!   also when `auto` proves it unique with cells allowed to stay empty). Both enumerate as the article
 //!   does, in one search ([`masu_cpsat::CpSolver::enumerate_all`]), so candidates are
 //!   neighbours in one enumeration (the rates beside the article's own code are in
 //!   BENCHMARKS.md, `just bench numberlink`).
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell
 //!   starts as a path of its own; random adjacent ends are joined when the joined path would
-//!   not touch itself), keep the endpoints, and prove uniqueness under the fill rule with
-//!   the `native` search (50 ms at most) or else the `connected` model; where it does not
+//!   not touch itself), keep the endpoints, and prove uniqueness under the rule asked for
+//!   (fill, or blanks: cells may stay empty) with the `native` search (50 ms at most) or
+//!   else the `connected` model; where it does not
 //!   hold, cut the drawn path at a cell where the solver's other solution differs (a new
 //!   pair) and check again, drawing anew after `3n` cuts. Each puzzle is drawn independently
 //!   from `(seed, index)`.
@@ -41,8 +43,10 @@ pub enum Method {
 pub struct Generated {
     /// The board: endpoints only, 0 blank.
     pub puzzle: Vec<Vec<u32>>,
-    /// Its unique solution (fill rule).
+    /// Its unique solution (0 where the blanks rule leaves a cell empty).
     pub solution: Vec<Vec<u32>>,
+    /// The rule its uniqueness is proven under.
+    pub rule: crate::Rule,
     /// Its number of pairs (fast: repairs may add some to those drawn).
     pub pairs: usize,
     /// Boards drawn (fast) or candidates examined (article) for this puzzle.

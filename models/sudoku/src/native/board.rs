@@ -90,6 +90,12 @@ impl Board {
     /// Every cell open to every value; then the givens (`0` blank), propagated. `None` when
     /// the givens contradict each other.
     pub(crate) fn new(geometry: &Geometry, givens: &[u8]) -> Option<Board> {
+        Board::new_with::<true>(geometry, givens)
+    }
+
+    /// [`Board::new`], propagated by singles alone when `BOX_LINE` is false (to grade a
+    /// puzzle by the techniques it needs).
+    pub(crate) fn new_with<const BOX_LINE: bool>(geometry: &Geometry, givens: &[u8]) -> Option<Board> {
         let mut board = Board {
             candidates: vec![geometry.all; geometry.cells()],
             queue: Vec::new(),
@@ -102,10 +108,10 @@ impl Board {
             }
         }
         let propagated = match geometry.box_size {
-            2 => board.propagate::<2>(geometry),
-            3 => board.propagate::<3>(geometry),
-            4 => board.propagate::<4>(geometry),
-            _ => board.propagate::<5>(geometry),
+            2 => board.propagate_with::<2, BOX_LINE>(geometry),
+            3 => board.propagate_with::<3, BOX_LINE>(geometry),
+            4 => board.propagate_with::<4, BOX_LINE>(geometry),
+            _ => board.propagate_with::<5, BOX_LINE>(geometry),
         };
         propagated.then_some(board)
     }
@@ -145,6 +151,11 @@ impl Board {
     /// Naked and hidden singles to a fix-point; `false` on a contradiction (a cell without
     /// candidates, a value with no cell left in a unit).
     pub(crate) fn propagate<const N: usize>(&mut self, geometry: &Geometry) -> bool {
+        self.propagate_with::<N, true>(geometry)
+    }
+
+    /// [`Board::propagate`], with box–line interactions only when `BOX_LINE`.
+    fn propagate_with<const N: usize, const BOX_LINE: bool>(&mut self, geometry: &Geometry) -> bool {
         loop {
             if !self.place_queued::<N>(geometry) {
                 return false;
@@ -153,6 +164,9 @@ impl Board {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
+            }
+            if !BOX_LINE {
+                return true;
             }
             match self.locked_candidates::<N>(geometry) {
                 None => return false,

@@ -35,6 +35,32 @@ pub struct Search {
     pub singles_only: bool,
 }
 
+/// The hardest technique a unique puzzle needs, in the native solver's terms: naked and
+/// hidden singles alone, those with box–line interactions, or search (branching).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Technique {
+    /// Naked and hidden singles place every cell.
+    Singles,
+    /// Singles with box–line interactions (pointing and claiming) place every cell.
+    BoxLine,
+    /// Neither does: the search branches.
+    Search,
+}
+
+/// What `puzzle` needs: see [`Technique`].
+pub fn technique(puzzle: &Sudoku) -> Technique {
+    let geometry = Geometry::of(puzzle.side(), puzzle.box_size());
+    let solved = |board: Option<Board>| board.is_some_and(|b| b.open == 0);
+    if solved(Board::new_with::<false>(geometry, puzzle.cells())) {
+        Technique::Singles
+    } else if solved(Board::new_with::<true>(geometry, puzzle.cells())) {
+        Technique::BoxLine
+    } else {
+        Technique::Search
+    }
+}
+
 /// Counts the solutions of `puzzle` up to `limit`, stopping at `deadline` or on `stop()`;
 /// with `random`, each branch tries its candidates in a random order.
 pub fn search(
