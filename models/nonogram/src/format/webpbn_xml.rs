@@ -2,30 +2,36 @@
 //! (`<clues type="columns">`, `<line>` of `<count>`), the `<id>` or `<title>` as the name, and
 //! the `goal` solution's `<image>` (rows between `|`, the white colour's character blank).
 //! Black-and-white puzzles only: a count of another colour is refused, naming its line.
+//!
+//! Parsed by `roxmltree`, so entities are decoded, comments and CDATA read as XML has them,
+//! and attribute names matched whole; the document type declaration webpbn writes is
+//! allowed (and not fetched).
 
 use masu_core::{Item, Known};
+use roxmltree::{Document, Node, ParsingOptions};
 
 use super::{Sourced, error, plain};
 use crate::{Clue, Grid, Nonogram};
 
 /// Every puzzle of an XML export.
 pub(super) fn parse(text: &str) -> Vec<Sourced> {
-    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+    let options = ParsingOptions { allow_dtd: true, ..ParsingOptions::default() };
+    let document = match Document::parse_with_options(text, options) {
+        Ok(document) => document,
+        Err(e) => return vec![plain(error(e.pos().row as usize, format!("not well-formed XML: {e}")))],
+    };
+    let line_of = |node: Node| document.text_pos_at(node.range().start).row as usize;
     let mut entries = Vec::new();
-    let mut from = 0;
-    while let Some(start) = find_tag(text, from, "puzzle") {
-        let end = text[start..].find("</puzzle>").map_or(text.len(), |e| start + e);
-        let line = line_of(start);
-        let entry = match puzzle(&text[start..end], start, &line_of) {
+    for node in document.descendants().filter(|n| n.has_tag_name("puzzle")) {
+        let entry = match puzzle(node, &line_of) {
             Ok((puzzle, name, solution)) => {
-                let mut item = Item::read(line, Ok(puzzle));
+                let mut item = Item::read(line_of(node), Ok(puzzle));
                 item.name = name;
                 (item, Known { solution, unique: None })
             }
             Err((at, message)) => plain(error(at, message)),
         };
         entries.push(entry);
-        from = end + 1;
     }
     if entries.is_empty() {
         entries.push(plain(error(1, "no <puzzle> in this XML")));
@@ -35,136 +41,80 @@ pub(super) fn parse(text: &str) -> Vec<Sourced> {
 
 type Parsed = (Nonogram, Option<String>, Option<Grid>);
 
-/// One `<puzzle>` element's text, which starts at `offset` in the file.
-fn puzzle(xml: &str, offset: usize, line_of: &dyn Fn(usize) -> usize) -> Result<Parsed, (usize, String)> {
-    let here = |at: usize| line_of(offset + at);
-    let open = &xml[..xml.find('>').unwrap_or(xml.len())];
-    if let Some(kind) = attribute(open, "type").filter(|t| t != "grid") {
-        return Err((here(0), format!("a puzzle of type {kind}: only grids are nonograms")));
+/// The child elements of `node` named `name`.
+fn children<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> impl Iterator<Item = Node<'a, 'i>> {
+    node.children().filter(move |n| n.has_tag_name(name))
+}
+
+/// The text of `node` and of everything inside it (CDATA included, comments left out).
+fn text_of(node: Node) -> String {
+    node.descendants().filter(Node::is_text).filter_map(|n| n.text()).collect()
+}
+
+/// One `<puzzle>` element.
+fn puzzle(node: Node, line_of: &dyn Fn(Node) -> usize) -> Result<Parsed, (usize, String)> {
+    if let Some(kind) = node.attribute("type").filter(|&t| t != "grid") {
+        return Err((line_of(node), format!("a puzzle of type {kind}: only grids are nonograms")));
     }
-    let default = attribute(open, "defaultcolor").unwrap_or_else(|| "black".into());
+    let default = node.attribute("defaultcolor").unwrap_or("black");
     let mut clues: [Option<Vec<Clue>>; 2] = [None, None];
-    let mut from = 0;
-    while let Some(at) = find_tag(xml, from, "clues") {
-        let close =
-            xml[at..].find("</clues>").map(|e| at + e).ok_or((here(at), "<clues> is not closed".to_string()))?;
-        let open = &xml[at..at + xml[at..].find('>').unwrap_or(0)];
-        let which = match attribute(open, "type").as_deref() {
+    for set in children(node, "clues") {
+        let which = match set.attribute("type") {
             Some("columns") => 0,
             Some("rows") => 1,
-            other => return Err((here(at), format!("<clues type={other:?}>: expected columns or rows"))),
+            other => return Err((line_of(set), format!("<clues type={other:?}>: expected columns or rows"))),
         };
-        clues[which] = Some(lines(&xml[at..close], &default).map_err(|(o, m)| (here(at + o), m))?);
-        from = close;
+        clues[which] = Some(lines(set, default, line_of)?);
     }
     let [Some(cols), Some(rows)] = clues else {
-        return Err((here(0), "a puzzle needs <clues type=\"columns\"> and <clues type=\"rows\">".into()));
+        return Err((line_of(node), "a puzzle needs <clues type=\"columns\"> and <clues type=\"rows\">".into()));
     };
-    let puzzle = Nonogram::new(rows, cols).map_err(|e| (here(0), e.to_string()))?;
-    let name = element(xml, "id").or_else(|| element(xml, "title")).map(|n| n.trim().to_string());
-    let solution = goal(xml, &puzzle);
+    let puzzle = Nonogram::new(rows, cols).map_err(|e| (line_of(node), e.to_string()))?;
+    let named = |tag| node.descendants().find(|n| n.has_tag_name(tag)).map(|n| text_of(n).trim().to_string());
+    let name = named("id").or_else(|| named("title"));
+    let solution = goal(node, &puzzle);
     Ok((puzzle, name, solution))
 }
 
 /// The `<line>`s of a `<clues>` element: each its `<count>`s.
-fn lines(xml: &str, default: &str) -> Result<Vec<Clue>, (usize, String)> {
+fn lines(set: Node, default: &str, line_of: &dyn Fn(Node) -> usize) -> Result<Vec<Clue>, (usize, String)> {
     let mut clues = Vec::new();
-    let mut from = 0;
-    while let Some(at) = find_tag(xml, from, "line") {
-        let open_end = at + xml[at..].find('>').ok_or((at, "<line is not closed".to_string()))?;
-        if xml[..open_end].ends_with('/') {
-            clues.push(Vec::new());
-            from = open_end;
-            continue;
-        }
-        let close = xml[at..].find("</line>").map(|e| at + e).ok_or((at, "<line> is not closed".to_string()))?;
+    for line in children(set, "line") {
         let mut clue = Vec::new();
-        let mut inner = open_end;
-        while let Some(count) = find_tag(&xml[..close], inner, "count") {
-            let open = &xml[count..count + xml[count..].find('>').unwrap_or(0)];
-            if let Some(color) = attribute(open, "color").filter(|c| c != default) {
-                return Err((count, format!("a count of colour {color}: only black-and-white puzzles are read")));
+        for count in children(line, "count") {
+            if let Some(color) = count.attribute("color").filter(|&c| c != default) {
+                return Err((
+                    line_of(count),
+                    format!("a count of colour {color}: only black-and-white puzzles are read"),
+                ));
             }
-            let body_start = count + open.len() + 1;
-            let body_end = xml[body_start..close].find('<').map_or(close, |e| body_start + e);
-            let text = xml[body_start..body_end].trim();
-            let n: usize = text.parse().map_err(|_| (count, format!("<count>{text}</count> is not a number")))?;
+            let text = text_of(count);
+            let text = text.trim();
+            let n: usize =
+                text.parse().map_err(|_| (line_of(count), format!("<count>{text}</count> is not a number")))?;
             if n > 0 {
                 clue.push(n);
             }
-            inner = body_end;
         }
         clues.push(clue);
-        from = close;
     }
     Ok(clues)
 }
 
 /// The `goal` solution's picture, when there is one that fits the puzzle.
-fn goal(xml: &str, puzzle: &Nonogram) -> Option<Grid> {
-    let blank = colour_char(xml, "white").unwrap_or('.');
-    let mut from = 0;
-    while let Some(at) = find_tag(xml, from, "solution") {
-        let open = &xml[at..at + xml[at..].find('>')?];
-        from = at + 1;
-        if attribute(open, "type").is_some_and(|t| t != "goal") {
-            continue;
-        }
-        let image = element(&xml[at..], "image")?;
-        let grid: Grid = image
-            .lines()
-            .map(str::trim)
-            .filter(|l| l.starts_with('|'))
-            .map(|l| l.trim_matches('|').chars().map(|c| c != blank).collect())
-            .collect();
-        let fits = grid.len() == puzzle.height() && grid.iter().all(|r: &Vec<bool>| r.len() == puzzle.width());
-        return fits.then_some(grid);
-    }
-    None
-}
-
-/// The character of the colour `name` in the `<color>` declarations.
-fn colour_char(xml: &str, name: &str) -> Option<char> {
-    let mut from = 0;
-    while let Some(at) = find_tag(xml, from, "color") {
-        let open = &xml[at..at + xml[at..].find('>')?];
-        if attribute(open, "name").as_deref() == Some(name) {
-            return attribute(open, "char").and_then(|c| c.chars().next());
-        }
-        from = at + 1;
-    }
-    None
-}
-
-/// Where the next `<name` tag (followed by `>`, `/` or whitespace) starts, from `from` on.
-fn find_tag(xml: &str, from: usize, name: &str) -> Option<usize> {
-    let pattern = format!("<{name}");
-    let mut at = from;
-    while let Some(found) = xml.get(at..)?.find(&pattern) {
-        let start = at + found;
-        let next = xml[start + pattern.len()..].chars().next();
-        if matches!(next, Some('>' | '/') | Some(' ' | '\t' | '\n' | '\r')) {
-            return Some(start);
-        }
-        at = start + pattern.len();
-    }
-    None
-}
-
-/// The value of `name="..."` in an opening tag.
-fn attribute(open: &str, name: &str) -> Option<String> {
-    let at = open.find(&format!("{name}="))? + name.len() + 1;
-    let quote = open[at..].chars().next().filter(|q| *q == '"' || *q == '\'')?;
-    let rest = &open[at + 1..];
-    rest.find(quote).map(|end| rest[..end].to_string())
-}
-
-/// The text inside the first `<name>...</name>`.
-fn element(xml: &str, name: &str) -> Option<String> {
-    let at = find_tag(xml, 0, name)?;
-    let start = at + xml[at..].find('>')? + 1;
-    let end = start + xml[start..].find(&format!("</{name}>"))?;
-    Some(xml[start..end].to_string())
+fn goal(node: Node, puzzle: &Nonogram) -> Option<Grid> {
+    let white = children(node, "color").find(|c| c.attribute("name") == Some("white"));
+    let blank = white.and_then(|c| c.attribute("char")).and_then(|c| c.chars().next()).unwrap_or('.');
+    let solution = children(node, "solution").find(|s| s.attribute("type").is_none_or(|t| t == "goal"))?;
+    let image = text_of(children(solution, "image").next()?);
+    let grid: Grid = image
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').chars().map(|c| c != blank).collect())
+        .collect();
+    let fits = grid.len() == puzzle.height() && grid.iter().all(|r: &Vec<bool>| r.len() == puzzle.width());
+    fits.then_some(grid)
 }
 
 #[cfg(test)]
@@ -227,5 +177,24 @@ mod tests {
             parse(&broken)[0].0.puzzle.as_ref().unwrap_err().message.contains("<count>two</count> is not a number")
         );
         assert!(parse("<puzzleset></puzzleset>")[0].0.puzzle.as_ref().unwrap_err().message.contains("no <puzzle>"));
+        let unclosed = parse("<puzzleset>\n<puzzle>\n</puzzleset>");
+        let error = unclosed[0].0.puzzle.as_ref().unwrap_err();
+        assert!(error.message.contains("not well-formed XML") && error.line == 3, "{error:?}");
+    }
+
+    /// What XML allows is read as XML means it: entities decoded, comments skipped, CDATA
+    /// read, attribute names matched whole (`xtype` is not `type`).
+    #[test]
+    fn entities_comments_cdata_and_exact_attribute_names() {
+        let xml = DEMO
+            .replace("<id>#7</id>", "<id>#7 &amp; &#56;</id>")
+            .replace("<line><count>2</count></line>", "<line><!-- two --><count><![CDATA[2]]></count></line>")
+            .replace("<clues type=\"rows\">", "<clues xtype=\"columns\" type=\"rows\">");
+        let entries = parse(&xml);
+        let puzzle = entries[0].0.puzzle.as_ref().unwrap();
+        assert_eq!(puzzle.cols(), &[vec![2], vec![], vec![1, 1]]);
+        assert_eq!(puzzle.rows(), &[vec![1, 1], vec![1], vec![1]]);
+        assert_eq!(entries[0].0.name.as_deref(), Some("#7 & 8"));
+        assert!(entries[0].1.solution.is_some());
     }
 }

@@ -25,8 +25,10 @@ use board::{Board, Geometry};
 /// What a search found: solutions (cells row by row), whether the count is complete, nodes.
 #[derive(Debug)]
 pub struct Search {
-    /// Pairwise different solutions, cells row by row.
+    /// Pairwise different solutions, cells row by row (at most the `keep` asked for).
     pub solutions: Vec<Vec<u8>>,
+    /// Solutions found: those kept and those counted past them.
+    pub count: usize,
     /// The search was exhausted: `solutions` are all there are.
     pub complete: bool,
     /// Boards propagated, the root included.
@@ -70,9 +72,21 @@ pub fn search(
     stop: &dyn Fn() -> bool,
     random: Option<&mut Random>,
 ) -> Search {
+    search_keeping(puzzle, limit, usize::MAX, deadline, stop, random)
+}
+
+/// [`search`], keeping at most `keep` solutions and counting the others.
+pub fn search_keeping(
+    puzzle: &Sudoku,
+    limit: usize,
+    keep: usize,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+    random: Option<&mut Random>,
+) -> Search {
     let geometry = Geometry::of(puzzle.side(), puzzle.box_size());
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
-        return Search { solutions: Vec::new(), complete: true, nodes: 1, singles_only: false };
+        return Search { solutions: Vec::new(), count: 0, complete: true, nodes: 1, singles_only: false };
     };
     let singles_only = root.open == 0;
     let mut dfs = Dfs {
@@ -82,6 +96,8 @@ pub fn search(
         stop,
         random,
         solutions: Vec::new(),
+        keep,
+        count: 0,
         nodes: 1,
         stopped: false,
         boards: vec![root],
@@ -93,8 +109,8 @@ pub fn search(
         4 => dfs.descend::<4>(0),
         _ => dfs.descend::<5>(0),
     }
-    let complete = !dfs.stopped && dfs.solutions.len() < limit;
-    Search { solutions: dfs.solutions, complete, nodes: dfs.nodes, singles_only }
+    let complete = !dfs.stopped && dfs.count < limit;
+    Search { solutions: dfs.solutions, count: dfs.count, complete, nodes: dfs.nodes, singles_only }
 }
 
 struct Dfs<'a> {
@@ -104,6 +120,8 @@ struct Dfs<'a> {
     stop: &'a dyn Fn() -> bool,
     random: Option<&'a mut Random>,
     solutions: Vec<Vec<u8>>,
+    keep: usize,
+    count: usize,
     nodes: u64,
     stopped: bool,
     /// The board of each depth, its memory reused from one node to the next.
@@ -115,7 +133,10 @@ impl Dfs<'_> {
     fn descend<const N: usize>(&mut self, depth: usize) {
         let board = &self.boards[depth];
         let Some(cell) = board.branching_cell() else {
-            self.solutions.push(board.values());
+            self.count += 1;
+            if self.solutions.len() < self.keep {
+                self.solutions.push(board.values());
+            }
             return;
         };
         let mut values = board.candidates(cell);
@@ -132,7 +153,7 @@ impl Dfs<'_> {
             }
         }
         for &bit in &order[..n] {
-            if self.solutions.len() >= self.limit || self.stopped {
+            if self.count >= self.limit || self.stopped {
                 return;
             }
             self.nodes += 1;
@@ -161,11 +182,12 @@ pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Er
     let stop = || options.interrupt.is_interrupted();
     // The search recurses once per branching, at most once per cell: a 25×25 board's
     // 625 levels of a few hundred bytes fit the default stack.
-    let found = search(puzzle, options.solution_limit, deadline, &stop, None);
+    let found = search_keeping(puzzle, options.solution_limit, options.kept(), deadline, &stop, None);
     let elapsed = started.elapsed();
     let side = puzzle.side();
-    Ok(Found::new(
+    Ok(Found::counted(
         found.solutions,
+        found.count as u128,
         found.complete,
         Stats {
             variables: side * side,
