@@ -97,8 +97,31 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     Ok(())
 }
 
-/// One solve of `model`.
+/// One CBC solve at a time in the process: CBC's driver keeps process-wide state (the model
+/// its Ctrl-C handler stops, the handler itself, the driver's statics), so two solves at once
+/// on two threads crashed the process (a segmentation fault in the differential suite's big
+/// tier, where solves run beside each other and one is stopped).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// One solve of `model`: after any CBC solve running on another thread, its time limit
+/// counted from the call (the wait included), a stop while waiting ending it unsolved.
 pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let called = std::time::Instant::now();
+    let _turn = loop {
+        match ONE_AT_A_TIME.try_lock() {
+            Ok(turn) => break turn,
+            Err(std::sync::TryLockError::Poisoned(e)) => break e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                let late = settings.time_limit.is_some_and(|t| called.elapsed() >= t);
+                if late || settings.stopped() {
+                    return Ok(Outcome::Unknown);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    };
+    let time_limit = settings.time_limit.map(|t| t.saturating_sub(called.elapsed()));
+    let settings = &Settings { time_limit, ..*settings };
     let api = api()?;
     let too_large = |what: &str| Error::TooLarge(format!("CBC: more than 2^31 {what}"));
     let columns = c_int::try_from(model.columns.len()).map_err(|_| too_large("columns"))?;
