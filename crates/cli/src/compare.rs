@@ -59,10 +59,11 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let repeat = usize::try_from(args.repeat).unwrap_or(1);
     // Past a stop that a backend does not heed, the table of what finished, the rest
     // interrupted.
+    let title = title(&instances, args, jobs);
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     {
         let (seen, format, not_run, title, shift) =
-            (seen.clone(), args.format, not_run.clone(), title(&instances, args, jobs), args.shift);
+            (seen.clone(), args.format, not_run.clone(), title.clone(), args.shift);
         let expected: Vec<(String, String, masu_core::Backend)> = instances
             .iter()
             .flat_map(|i| runners.iter().map(|r| (i.name.clone(), r.formulation.clone(), r.backend)))
@@ -89,7 +90,6 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     progress.finish();
     batch.finish()?;
     let comparison = Comparison::of(rows);
-    let title = title(&instances, args, jobs);
     let shown = Shown {
         format: args.format,
         not_run: &not_run,

@@ -217,15 +217,14 @@ pub fn run_matrix_seen<P: Puzzle>(
     let options = &shared;
     let stop = || options.interrupt.is_interrupted();
     let work = |instance: &Instance<P>| -> Vec<Row> {
-        let rows: Vec<Row> = runners
+        runners
             .iter()
             .map(|r| {
                 let row = run_one(instance, r, options, repeat);
                 seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(row.clone());
                 row
             })
-            .collect();
-        rows
+            .collect()
     };
     run_jobs(instances, jobs, &stop, work, |i, instance, rows| {
         on_instance(instance, &rows);

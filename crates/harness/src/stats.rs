@@ -103,6 +103,7 @@ pub fn profile_at(ratios: &[Option<f64>], tau: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn times_read_with_three_significant_digits_in_their_unit() {
@@ -116,8 +117,6 @@ mod tests {
         assert_eq!(read(0.0), "0 s");
         assert_eq!(readable(None), "–");
     }
-
-    use super::*;
 
     #[test]
     fn shifted_geometric_mean_by_hand() {

@@ -90,8 +90,6 @@ pub struct Generated {
     /// No given (with its image, under a symmetry) can be removed, checked for every given
     /// whatever the target.
     pub minimal: bool,
-    /// Naked and hidden singles alone solve it.
-    pub singles_only: bool,
     /// The hardest technique it needs.
     pub technique: Technique,
     /// Nodes of the native search proving it unique.
@@ -100,6 +98,13 @@ pub struct Generated {
     pub draws: usize,
     /// Seconds to make it.
     pub seconds: f64,
+}
+
+impl Generated {
+    /// Naked and hidden singles alone solve it.
+    pub fn singles_only(&self) -> bool {
+        self.technique == Technique::Singles
+    }
 }
 
 /// Why no puzzle came out.
@@ -166,13 +171,10 @@ fn draw(
         if cells[cell] == 0 {
             continue; // removed with its image
         }
-        let image = shape.symmetry.image(side, cell);
-        let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
-        if count(side, &cells, deadline, stop)? == 1 {
+        if unique_without(side, shape.symmetry, &mut cells, cell, deadline, stop)? {
+            let image = shape.symmetry.image(side, cell);
+            (cells[cell], cells[image]) = (0, 0);
             givens -= if image == cell { 1 } else { 2 };
-        } else {
-            cells[image] = mirrored; // first: the image may be the cell itself
-            cells[cell] = value;
         }
     }
     let minimal = whole_pass || !removable(side, shape.symmetry, &mut cells, deadline, stop)?;
@@ -182,17 +184,7 @@ fn draw(
         return Err(GenerateError::Stopped);
     }
     let technique = technique(&puzzle);
-    Ok(Generated {
-        puzzle,
-        solution,
-        givens,
-        minimal,
-        singles_only: technique == Technique::Singles,
-        technique,
-        nodes: proof.nodes,
-        draws: 1,
-        seconds: 0.0,
-    })
+    Ok(Generated { puzzle, solution, givens, minimal, technique, nodes: proof.nodes, draws: 1, seconds: 0.0 })
 }
 
 /// Solutions of `cells` up to 2; an error when the search stopped first.
@@ -220,18 +212,29 @@ fn removable(
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, GenerateError> {
     for cell in 0..cells.len() {
-        if cells[cell] != 0 {
-            let image = symmetry.image(side, cell);
-            let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
-            let unique = count(side, cells, deadline, stop)? == 1;
-            cells[image] = mirrored; // first: the image may be the cell itself
-            cells[cell] = value;
-            if unique {
-                return Ok(true);
-            }
+        if cells[cell] != 0 && unique_without(side, symmetry, cells, cell, deadline, stop)? {
+            return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Whether `cells` stays unique without the given at `cell` and its image under `symmetry`;
+/// `cells` is left as it was.
+fn unique_without(
+    side: usize,
+    symmetry: Symmetry,
+    cells: &mut [u8],
+    cell: usize,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, GenerateError> {
+    let image = symmetry.image(side, cell);
+    let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
+    let unique = count(side, cells, deadline, stop).map(|n| n == 1);
+    cells[image] = mirrored; // first: the image may be the cell itself
+    cells[cell] = value;
+    unique
 }
 
 #[cfg(test)]
@@ -300,7 +303,7 @@ mod tests {
             let shape = Shape { technique: Some(wanted), ..Shape::minimal() };
             let g = generate(9, shape, 5, 0, None, &never).unwrap();
             assert_eq!((g.technique, technique(&g.puzzle)), (wanted, wanted));
-            assert_eq!(g.singles_only, wanted == Technique::Singles);
+            assert_eq!(g.singles_only(), wanted == Technique::Singles);
         }
     }
 }

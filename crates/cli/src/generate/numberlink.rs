@@ -30,10 +30,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if pairs > n * n / 3 {
         bail!("--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more", n * n / 3);
     }
-    let rule = match args.rule.as_deref() {
-        Some("blanks") => Rule::Blanks,
-        _ => Rule::Fill,
-    };
+    let rule = crate::options::rule::<masu_numberlink::Numberlink>(args.rule.as_deref())?.unwrap_or(Rule::Fill);
     let interrupt = crate::signals::interrupt();
     let options = SolveOptions {
         time_limit: args.time_limit,

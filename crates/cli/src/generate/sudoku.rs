@@ -35,7 +35,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 g.seconds,
                 json!({"kind": "sudoku", "size": side, "seed": args.seed, "index": index,
                        "givens": g.givens, "minimal": g.minimal, "symmetry": args.symmetry.as_deref().unwrap_or("none"),
-                       "technique": g.technique, "singles_only": g.singles_only,
+                       "technique": g.technique, "singles_only": g.singles_only(),
                        "nodes": g.nodes, "draws": g.draws, "seconds": g.seconds,
                        "puzzle": g.puzzle.to_line(), "solution": g.puzzle.render_line(&g.solution),
                        "url": masu_sudoku::format::to_url(&g.puzzle)}),

@@ -33,8 +33,6 @@ pub struct Search {
     pub complete: bool,
     /// Boards propagated, the root included.
     pub nodes: u64,
-    /// Whether singles alone decided every cell (no branching).
-    pub singles_only: bool,
 }
 
 /// The hardest technique a unique puzzle needs, in the native solver's terms: naked and
@@ -86,9 +84,8 @@ pub fn search_keeping(
 ) -> Search {
     let geometry = Geometry::of(puzzle.side(), puzzle.box_size());
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
-        return Search { solutions: Vec::new(), count: 0, complete: true, nodes: 1, singles_only: false };
+        return Search { solutions: Vec::new(), count: 0, complete: true, nodes: 1 };
     };
-    let singles_only = root.open == 0;
     let mut dfs = Dfs {
         geometry,
         limit,
@@ -110,7 +107,7 @@ pub fn search_keeping(
         _ => dfs.descend::<5>(0),
     }
     let complete = !dfs.stopped && dfs.count < limit;
-    Search { solutions: dfs.solutions, count: dfs.count, complete, nodes: dfs.nodes, singles_only }
+    Search { solutions: dfs.solutions, count: dfs.count, complete, nodes: dfs.nodes }
 }
 
 struct Dfs<'a> {
