@@ -37,6 +37,10 @@ impl fmt::Display for Rule {
 /// A cell: (row, column).
 pub type Cell = (usize, usize);
 
+/// A blank cell and two cells it could join, with their fourth cell when they are diagonal
+/// (as [`Numberlink::shortcuts`] gives them), as cell indices.
+pub(crate) type Shortcut = (usize, usize, usize, Option<usize>);
+
 /// A puzzle: a rectangle of cells, 0 blank, `1..=pairs` endpoints, each number exactly twice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Numberlink {
@@ -157,7 +161,7 @@ impl Numberlink {
     /// (`None` when they are opposite). A path through `c` and `d` that leaves `b` blank
     /// can be shortcut through `b` unless it goes round that corner through `e`
     /// (`by_blanks`). Cells row-major, as `(b, c, d, e)`.
-    pub fn shortcuts(&self) -> Vec<(usize, usize, usize, Option<usize>)> {
+    pub(crate) fn shortcuts(&self) -> Vec<Shortcut> {
         let (w, h) = (self.width, self.height);
         let mut all = Vec::new();
         for (b, _) in self.cells.iter().enumerate().filter(|&(_, &clue)| clue == 0) {

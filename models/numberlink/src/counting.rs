@@ -126,6 +126,17 @@ pub(crate) fn reroute(puzzle: &Numberlink, solution: &Paths) -> Option<Paths> {
     None
 }
 
+/// Whether no blank cell joins two cells of one path the long way round: of `shortcuts`
+/// ([`Numberlink::shortcuts`]; none to check, always true), none has its cell blank and its
+/// two cells on one path that does not turn through the fourth.
+pub(crate) fn shortcut_free(shortcuts: &[crate::Shortcut], paths: &Paths) -> bool {
+    let w = paths.numbers.first().map_or(0, Vec::len);
+    let number = |i: usize| paths.numbers[i / w][i % w];
+    shortcuts.iter().all(|&(b, c, d, e)| {
+        number(b) != 0 || number(c) == 0 || number(c) != number(d) || e.is_some_and(|e| number(e) == number(c))
+    })
+}
+
 /// A shortest route from `from` to `to` through their (common) blank region.
 fn route_within(puzzle: &Numberlink, region: &[usize], from: Cell, to: Cell) -> Vec<Cell> {
     let w = puzzle.width;

@@ -10,6 +10,7 @@
 //! | [`Formulation::Native`] | — (paths grown cell by cell, flow solvers' cuts) | native | [`native`] |
 //! | [`Formulation::Auto`] | — (the default: `frontier`, then `connected` or `native`) | cp-sat, native | [`frontier`] |
 //! | [`Formulation::Frontier`] | — (the board swept cell by cell: search, then exact count) | native | [`frontier`] |
+//! | [`Formulation::Links`] | — (links decided one at a time, each decision propagated) | native | `links` |
 //!
 //! Rules are explicit ([`Rule`]): `fill` (every cell on a path: Flow Free) or `blanks`
 //! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
@@ -25,6 +26,7 @@ mod counting;
 pub mod format;
 pub mod frontier;
 pub mod generate;
+mod links;
 pub mod milp;
 pub mod native;
 mod paths;
@@ -36,6 +38,7 @@ use std::path::Path;
 
 use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
+pub(crate) use board::Shortcut;
 pub use board::{Cell, Numberlink, Rule};
 pub(crate) use counting::{Listing, Slice, blank_bounds, by_blanks, induced_first, reroute};
 pub use paths::Paths;
@@ -56,6 +59,9 @@ masu_core::formulations! {
         /// The board swept cell by cell: a depth-first search for answers, then an exact
         /// count by merging equal frontiers; no backend.
         Frontier = "frontier" on [Native],
+        /// Links decided one at a time, each decision propagated (degrees, chain ends,
+        /// canonical corners, reachability); no backend.
+        Links = "links" on [Native],
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
         Reified = "reified" on [CpSat],
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
@@ -113,6 +119,7 @@ impl Puzzle for Numberlink {
             Formulation::Milp => milp::solve(self, backend, options),
             Formulation::Native => native::solve(self, options),
             Formulation::Frontier => frontier::solve(self, options, native::solve, None),
+            Formulation::Links => links::solve(self, options),
             #[cfg(feature = "cp-sat")]
             Formulation::Auto if backend == Backend::CpSat => {
                 frontier::solve(self, options, connected::solve, Some(native::solve))

@@ -38,7 +38,7 @@ mod count;
 mod search;
 mod sweep;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::time::{Duration, Instant};
 
@@ -369,7 +369,7 @@ fn counted(
 /// The solution drawn by `links`: each number's path traced from its first endpoint. Linked
 /// cells off every path (none, if the links are a solution) keep a number no puzzle has,
 /// for the checker to see.
-fn paths_of(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
+pub(crate) fn paths_of(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
     let mut paths = Paths::trace(puzzle, links, |_| u32::MAX);
     for (k, path) in (1..).zip(&paths.paths) {
         for &(r, c) in path {
@@ -381,7 +381,7 @@ fn paths_of(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
 
 /// Whether some path runs beside itself: two neighbouring cells of one number that are not
 /// consecutive on its path.
-fn touches_itself(paths: &Paths) -> bool {
+pub(crate) fn touches_itself(paths: &Paths) -> bool {
     let mut linked = std::collections::HashSet::new();
     for path in &paths.paths {
         for pair in path.windows(2) {

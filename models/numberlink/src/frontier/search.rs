@@ -30,11 +30,7 @@
 //! cell joins two cells of one path the long way round.
 
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
-use crate::{Cell, Numberlink, Paths, Rule};
-
-/// A blank cell and two cells it could join, with their fourth cell when they are diagonal
-/// (as [`Numberlink::shortcuts`] gives them).
-type Shortcut = (usize, usize, usize, Option<usize>);
+use crate::{Cell, Numberlink, Paths, Rule, Shortcut};
 
 /// The links of a `┘`, or of a cell entered from both sides before it is placed.
 const NORTH_WEST: u8 = NORTH | WEST;
@@ -75,7 +71,7 @@ pub(crate) struct Search<'a> {
     undo: Vec<(bool, usize, usize)>,
     /// Keep canonical solutions only (blanks rule, [`Search::canonical`]): the shortcuts
     /// through blank cells, `(b, c, d, e)` as [`Numberlink::shortcuts`] gives them.
-    shortcuts: Option<Vec<Shortcut>>,
+    shortcuts: Vec<Shortcut>,
     /// The solutions kept to list (at most `keep`), and how many were found.
     pub solutions: Vec<Paths>,
     pub keep: usize,
@@ -118,7 +114,7 @@ impl<'a> Search<'a> {
             links: vec![0; w * h],
             mate: (0..w * h).collect(),
             undo: Vec::new(),
-            shortcuts: None,
+            shortcuts: Vec::new(),
             solutions: Vec::new(),
             keep: usize::MAX,
             found: 0,
@@ -133,7 +129,7 @@ impl<'a> Search<'a> {
     /// exhausted search with one answer is settled by [`crate::reroute`].
     pub fn canonical(mut self) -> Self {
         if !self.fill {
-            self.shortcuts = Some(self.puzzle.shortcuts());
+            self.shortcuts = self.puzzle.shortcuts();
             self.nest = true;
             self.nested = nested(&self.clue, self.width);
         }
@@ -177,7 +173,7 @@ impl<'a> Search<'a> {
             }
             if depth + 1 == cells {
                 let paths = self.paths();
-                if !super::touches_itself(&paths) && self.no_shortcut(&paths) {
+                if !super::touches_itself(&paths) && crate::counting::shortcut_free(&self.shortcuts, &paths) {
                     self.found += 1;
                     if self.solutions.len() < self.keep {
                         self.solutions.push(paths);
@@ -291,17 +287,6 @@ impl<'a> Search<'a> {
         let w = self.width;
         let (r, c) = (i / w, i % w);
         r > 0 && (c > 0 && self.links[i - w - 1] == SOUTH | EAST || c + 1 < w && self.links[i - w + 1] == SOUTH | WEST)
-    }
-
-    /// Whether no blank cell joins two cells of one path the long way round (canonical
-    /// search; always true otherwise).
-    fn no_shortcut(&self, paths: &Paths) -> bool {
-        let Some(shortcuts) = &self.shortcuts else { return true };
-        let w = self.width;
-        let number = |i: usize| paths.numbers[i / w][i % w];
-        shortcuts.iter().all(|&(b, c, d, e)| {
-            number(b) != 0 || number(c) == 0 || number(c) != number(d) || e.is_some_and(|e| number(e) == number(c))
-        })
     }
 
     /// For a `┘` at `i`: its inner cell, north-west, links neither south nor east.

@@ -122,7 +122,7 @@ fn touch_free_search_finds_exactly_the_solutions_that_do_not_touch() {
 /// Whether a solution is canonical (`docs/counting.md`), read off the whole answer: no path
 /// beside itself, no blank cell joining two cells of one path in two steps the path does not
 /// take, no `┌` or `┐` corner with a blank cell across its block.
-fn canonical(puzzle: &Numberlink, paths: &Paths) -> bool {
+pub(crate) fn canonical(puzzle: &Numberlink, paths: &Paths) -> bool {
     let w = puzzle.width();
     let number = |i: usize| paths.numbers[i / w][i % w];
     let linked: std::collections::HashSet<(usize, usize)> = paths

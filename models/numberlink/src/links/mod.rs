@@ -1,0 +1,102 @@
+//! The link-by-link search: the board as the links between neighbouring cells, each
+//! undecided, line or blank; a decision fixes one link, and propagation pushes it to its
+//! consequences before the next (the shape of semiexp/numlin's solver, written anew).
+//!
+//! Propagation, to a fixpoint after every decision (`state.rs`):
+//!
+//! ```text
+//! degrees    an endpoint has one line link, any other cell none or two: a cell at its
+//!            degree blanks the rest; one that needs a link and has one undecided takes it;
+//!            a plain cell with one undecided link left and none set blanks it (fill: two
+//!            undecided and none set are both lines, fewer fail)
+//! chains     each partial path's two ends know each other (mate) and the number either
+//!            end carries: a line that joins two numbers or closes a loop fails; two ends
+//!            side by side that may not join are blank across
+//! induced    two line links in a 2×2 block blank its other two (a third would run the path
+//!            beside itself); two ends carrying one number side by side are linked
+//! canonical  a ┌ or ┐ puts an endpoint or the same corner across its 2×2 block (the cell
+//!            there cannot be blank, or the corner would move down into it), so a corner
+//!            whose diagonal meets the edge before an endpoint never stands
+//! reachable  every open number's ends meet across a link, or both touch one region of
+//!            cells with no link and chains without a number (cut before each decision)
+//! ```
+//!
+//! The decision (`search.rs`): the open end of a number with the fewest undecided links;
+//! each of its links in turn is a line (and the search goes down) or blank (and the next is
+//! tried). Every solution fixes each decision one way, so the branches partition the
+//! solutions and an exhausted search has counted each once.
+//!
+//! What it keeps ([`Kept`]): under the blanks rule, deciding none, one or several, only
+//! *canonical* solutions (`docs/counting.md`: induced, corners nested, no shortcut through
+//! a blank cell; the last two checked on each solution found), settled as every canonical
+//! stage is by [`crate::induced_first`] (none: no solution; one: unique unless
+//! [`crate::reroute`] finds a second; two: several). Counts above two, and every count under
+//! the fill rule, keep every solution; with `--param touch=false` only induced ones.
+
+mod search;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::time::Instant;
+
+use masu_core::{Error, SolveOptions, Stats, StopAt};
+
+use crate::{Found, Listing, Numberlink, Rule};
+pub(crate) use search::{Ended, Kept, Search};
+
+/// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
+/// A board wider than high is searched transposed, so that the rows swept are the shorter
+/// side.
+pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    if puzzle.width <= puzzle.height {
+        return searched(puzzle, options);
+    }
+    let mut found = searched(&transposed(puzzle), options)?;
+    for paths in &mut found.solutions {
+        let links: Vec<_> =
+            paths.paths.iter().flat_map(|p| p.windows(2).map(|s| ((s[0].1, s[0].0), (s[1].1, s[1].0)))).collect();
+        *paths = crate::frontier::paths_of(puzzle, &links);
+    }
+    Ok(found)
+}
+
+/// The board with rows and columns exchanged.
+fn transposed(puzzle: &Numberlink) -> Numberlink {
+    let rows = (0..puzzle.width).map(|c| (0..puzzle.height).map(|r| puzzle.at((r, c))).collect()).collect();
+    Numberlink::new(rows, puzzle.rule).expect("a board transposed is a board")
+}
+
+fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    let started = Instant::now();
+    let stop = StopAt { deadline: options.time_limit.map(|t| started + t), interrupt: options.interrupt.clone() };
+    let touch = options.switch("touch").unwrap_or(true);
+    let mut nodes = 0;
+    let mut run = |kept: Kept, limit: usize| {
+        let mut search = Search::new(puzzle, kept);
+        search.keep = options.kept();
+        let ended = search.run(limit, u64::MAX, &|| stop.reached());
+        nodes += search.nodes;
+        Ok::<_, std::convert::Infallible>(Listing {
+            solutions: std::mem::take(&mut search.solutions),
+            count: search.found,
+            exhausted: ended == Ended::Exhausted,
+        })
+    };
+    let limit = options.solution_limit;
+    let Ok(listing) = if !touch {
+        run(Kept::Induced, limit)
+    } else if puzzle.rule == Rule::Blanks {
+        crate::induced_first(puzzle, limit, |induced, limit| {
+            run(if induced { Kept::Canonical } else { Kept::All }, limit)
+        })
+    } else {
+        run(Kept::All, limit)
+    };
+    let mut stats = Stats { variables: 2 * puzzle.width * puzzle.height, threads: Some(1), ..Stats::default() };
+    stats.constraints_by_kind.insert("link decisions".into(), nodes as usize);
+    stats.solves = 1;
+    stats.solve_time = started.elapsed();
+    stats.backend_time = Some(stats.solve_time);
+    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
+}

@@ -1,0 +1,156 @@
+//! The link-by-link search against the frontier count (exact) and the native search, on
+//! random boards of both rules.
+
+use masu_core::SolveOptions;
+
+use super::*;
+use crate::native::tests::{assert_checked_and_distinct, boards, scattered, with_blank_row};
+use crate::{Cell, Paths};
+
+fn options(limit: usize) -> SolveOptions {
+    SolveOptions { solution_limit: limit, threads: Some(1), ..SolveOptions::default() }
+}
+
+/// The exact count, and up to `limit` solutions, by the frontier sweep alone.
+fn exact(puzzle: &Numberlink, limit: usize) -> Found {
+    crate::frontier::solve(puzzle, &options(limit), crate::native::solve, None).unwrap()
+}
+
+/// Every solution of every board, counted with nothing kept out (limit far above the
+/// count): the same number as the frontier's exact count and, listed whole, the same
+/// solutions; every one passes the checker.
+#[test]
+fn every_solution_is_found_once() {
+    let (mut boards_seen, mut several) = (0, 0);
+    for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..6)] {
+        for puzzle in boards(sizes, rule) {
+            let ours = solve(&puzzle, &options(100_000)).unwrap();
+            let theirs = exact(&puzzle, 100_000);
+            assert!(ours.complete && theirs.complete, "{puzzle:?}");
+            assert_eq!(ours.count, theirs.count, "{puzzle:?}");
+            assert_checked_and_distinct(&puzzle, &ours);
+            if ours.count <= 50 {
+                let (mut a, mut b) = (ours.solutions.clone(), theirs.solutions.clone());
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{puzzle:?}");
+            }
+            boards_seen += 1;
+            several += usize::from(ours.count > 1);
+        }
+    }
+    assert!(boards_seen > 80 && several > 20, "{boards_seen} boards, {several} with several solutions");
+}
+
+/// Deciding uniqueness under the blanks rule (the canonical search and the reroute check)
+/// gives what the exact count gives: none, one, or two distinct checked solutions; on boards
+/// drawn from covers, with a blank row added, and with endpoints scattered at random.
+#[test]
+fn uniqueness_agrees_with_the_exact_count() {
+    let mut seen = [0; 3];
+    let drawn = boards(3..7, Rule::Blanks).into_iter().flat_map(|p| [with_blank_row(&p), p]);
+    for puzzle in drawn.chain(scattered(7, 300, 4, 4)) {
+        let ours = solve(&puzzle, &options(2)).unwrap();
+        let theirs = exact(&puzzle, 2);
+        assert!(theirs.complete || theirs.count >= 2, "{puzzle:?}");
+        let expected = theirs.count.min(2);
+        assert_eq!(ours.count.min(2), expected, "{puzzle:?}");
+        assert_eq!(ours.complete, expected < 2, "{puzzle:?}");
+        assert_eq!(ours.solutions.len() as u128, expected, "{puzzle:?}");
+        assert_checked_and_distinct(&puzzle, &ours);
+        seen[expected as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
+}
+
+/// Whether a path runs `└─…─┘` (two links or more, both ends turning north) below cells
+/// with no clue that are all blank, read off the whole answer.
+fn has_cup(puzzle: &Numberlink, paths: &Paths) -> bool {
+    let linked: std::collections::HashSet<(Cell, Cell)> =
+        paths.paths.iter().flat_map(|p| p.windows(2).flat_map(|s| [(s[0], s[1]), (s[1], s[0])])).collect();
+    let blank = |r: usize, c: usize| puzzle.at((r, c)) == 0 && paths.numbers[r][c] == 0;
+    (1..puzzle.height()).any(|r| {
+        let mut c = 0;
+        while c < puzzle.width() {
+            let start = c;
+            while c + 1 < puzzle.width() && linked.contains(&((r, c), (r, c + 1))) {
+                c += 1;
+            }
+            let up = |x: usize| linked.contains(&((r - 1, x), (r, x)));
+            if c - start >= 2 && up(start) && up(c) && (start + 1..c).all(|x| blank(r - 1, x)) {
+                return true;
+            }
+            c += 1;
+        }
+        false
+    })
+}
+
+/// The canonical search keeps exactly the canonical solutions (`docs/counting.md`, with no
+/// cup below blank cells): every one it finds is canonical, and it finds as many as the full
+/// count has canonical ones.
+#[test]
+fn the_canonical_search_keeps_exactly_the_canonical_solutions() {
+    let (mut compared, mut cups) = (0, 0);
+    for puzzle in scattered(3, 400, 3, 3).into_iter().chain(boards(3..6, Rule::Blanks)) {
+        let all = exact(&puzzle, 100_000);
+        if !all.complete || all.count > all.solutions.len() as u128 {
+            continue; // not every solution listed
+        }
+        let canonical: Vec<_> = all
+            .solutions
+            .iter()
+            .filter(|p| crate::frontier::tests::canonical(&puzzle, p))
+            .filter(|p| {
+                let cup = has_cup(&puzzle, p);
+                cups += usize::from(cup);
+                !cup
+            })
+            .collect();
+        let mut search = Search::new(&puzzle, Kept::Canonical);
+        assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
+        assert_eq!(search.found, canonical.len() as u128, "{puzzle:?}");
+        assert!(search.solutions.iter().all(|p| canonical.contains(&p)), "{puzzle:?}");
+        compared += usize::from(!canonical.is_empty());
+    }
+    assert!(compared > 50 && cups > 10, "{compared} boards with canonical solutions, {cups} cups left out");
+}
+
+/// With `touch=false`, the count of solutions whose paths never run beside themselves: the
+/// frontier's count of the same.
+#[test]
+fn touch_free_counts_equal_the_frontier() {
+    let no_touch = |limit| {
+        let mut o = options(limit);
+        o.parameters.push(("touch".into(), "false".into()));
+        o
+    };
+    for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..6)] {
+        for puzzle in boards(sizes, rule) {
+            let ours = solve(&puzzle, &no_touch(100_000)).unwrap();
+            let theirs = crate::frontier::solve(&puzzle, &no_touch(100_000), crate::native::solve, None).unwrap();
+            assert!(ours.complete && theirs.complete, "{puzzle:?}");
+            assert_eq!(ours.count, theirs.count, "{puzzle:?}");
+        }
+    }
+}
+
+/// A stop from the clock ends a search that cannot finish, without a claim.
+#[test]
+fn a_time_limit_ends_the_search() {
+    let puzzle = Numberlink::new(
+        {
+            let mut rows = vec![vec![0; 12]; 12];
+            rows[0][0] = 1;
+            rows[11][11] = 1;
+            rows
+        },
+        Rule::Blanks,
+    )
+    .unwrap();
+    let o = SolveOptions { time_limit: Some(std::time::Duration::from_millis(200)), ..options(usize::MAX) };
+    let started = std::time::Instant::now();
+    let found = solve(&puzzle, &o).unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert!(!found.complete && found.count > 1000);
+}
