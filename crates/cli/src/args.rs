@@ -308,8 +308,9 @@ pub(crate) struct SolveArgs {
     /// Model. sudoku: all-different (article 002; default), binary (MILP), native (singles and search, no backend).
     /// nonogram: native (default), start-index (article 000), patterns (article 003),
     /// line-solver and line-solver-dp (article 004), automaton. numberlink: auto (default;
-    /// frontier, then connected or native), frontier (the board swept cell by cell: a
-    /// search, an exact count), connected (no detached loops), milp (lazy cycle cuts),
+    /// links, frontier, connected or native by stated rules), links (links decided one at a
+    /// time, each decision propagated), frontier (the board swept cell by cell: a search, an
+    /// exact count), connected (no detached loops), milp (lazy cycle cuts),
     /// native (a search needing no backend), reified and reified-zero (article 001, loops
     /// and all). Default backend: the formulation's own; with --backend
     /// alone, the first formulation that runs on it.

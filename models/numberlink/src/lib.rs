@@ -8,7 +8,7 @@
 //! | [`Formulation::Connected`] | — (the flaw removed: one circuit) | cp-sat | [`connected`] |
 //! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | highs, cp-sat | [`milp`] |
 //! | [`Formulation::Native`] | — (paths grown cell by cell, flow solvers' cuts) | native | [`native`] |
-//! | [`Formulation::Auto`] | — (the default: `frontier`, then `connected` or `native`) | cp-sat, native | [`frontier`] |
+//! | [`Formulation::Auto`] | — (the default: `links`, `frontier`, `connected` or `native`, by stated rules) | cp-sat, native | `auto` |
 //! | [`Formulation::Frontier`] | — (the board swept cell by cell: search, then exact count) | native | [`frontier`] |
 //! | [`Formulation::Links`] | — (links decided one at a time, each decision propagated) | native | `links` |
 //!
@@ -17,6 +17,7 @@
 //! that a rule. A solution is the paths themselves ([`Paths`]); the numbered grid follows from
 //! them, and the [`check`]er verifies both.
 
+mod auto;
 mod board;
 mod cdcl;
 pub mod check;
@@ -47,8 +48,9 @@ pub(crate) use paths::detached_loops;
 masu_core::formulations! {
     /// How the puzzle becomes a model.
     pub enum Formulation for "numberlink" {
-        /// The default: `frontier`'s search and count, with `connected` (on cp-sat) or
-        /// `native` racing the count for what it cannot settle.
+        /// The default: `links` for uniqueness under the blanks rule and for one answer,
+        /// `frontier`'s count with `connected` (on cp-sat) or `native` beside it otherwise
+        /// and for what `links` leaves open.
         Auto = "auto" on [CpSat, Native],
         /// One circuit through every used cell: no detached loops.
         Connected = "connected" on [CpSat],
@@ -118,13 +120,13 @@ impl Puzzle for Numberlink {
             Formulation::Connected => connected::solve(self, options),
             Formulation::Milp => milp::solve(self, backend, options),
             Formulation::Native => native::solve(self, options),
-            Formulation::Frontier => frontier::solve(self, options, native::solve, None),
+            Formulation::Frontier => frontier::solve(self, options),
             Formulation::Links => links::solve(self, options),
             #[cfg(feature = "cp-sat")]
             Formulation::Auto if backend == Backend::CpSat => {
-                frontier::solve(self, options, connected::solve, Some(native::solve))
+                auto::solve(self, options, connected::solve, Some(native::solve))
             }
-            Formulation::Auto => frontier::solve(self, options, native::solve, None),
+            Formulation::Auto => auto::solve(self, options, native::solve, None),
             #[allow(unreachable_patterns)]
             _ => Err(Error::NotCompiled(backend)),
         }

@@ -8,21 +8,15 @@
 //!   equal profiles merged and their counts added: the exact number of solutions
 //!   (Yoshinaka et al., Algorithms 5(2), 2012), any of them read back from the steps kept.
 //!
-//! `solve` composes them with an `exact` method (`native` or `connected`), so that a board
-//! stalls only where every method does:
+//! `solve` is the sweep alone (`crate::auto` composes its stages with other methods):
 //!
 //! ```text
-//! blanks rule, two answers asked (uniqueness), first:
-//!                   the canonical search, CANONICAL_BUDGET nodes; settled by `reroute`
-//! then, or otherwise:
-//! touch off:        the search, to exhaustion
-//! auto, blanks rule, shorter side ≥ 14, more than one answer asked:
-//!                   `connected` ∥ `native`                         two threads
-//!                   `connected`                                    one thread
-//! one answer asked: the search ∥ (the count, then `exact`)       two threads
-//!                   the search (0.6 of the time), the count, `exact`   one thread
-//! otherwise:        the count ∥ `exact`                             two threads
-//!                   the count (TURN_MEMORY, TURN_SHARE), `exact`    one thread
+//! touch off:                         the search, to exhaustion
+//! blanks rule, two answers asked:    the canonical search (`canonical` nodes, 0.6 of the time;
+//!                                    settled by `reroute`), then the count
+//! one answer asked:                  the search (SEARCH_BUDGET nodes, 0.6 of the time), then
+//!                                    the count
+//! otherwise:                         the count
 //! ```
 //!
 //! The canonical search keeps only solutions no shortcut or corner move reduces
@@ -40,11 +34,9 @@ mod sweep;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats, StopAt};
+use masu_core::{Error, SolveOptions, Stats, StopAt};
 
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 use count::Counted;
@@ -53,128 +45,59 @@ use sweep::Sweep;
 
 /// Nodes the touch-free search may visit first when one answer is asked on one thread
 /// (some seconds), and the share of the time limit it may take.
-const SEARCH_BUDGET: u64 = 400_000_000;
-const SEARCH_SHARE: f64 = 0.6;
+pub(crate) const SEARCH_BUDGET: u64 = 400_000_000;
+pub(crate) const SEARCH_SHARE: f64 = 0.6;
 
 /// Nodes the canonical search may visit first when uniqueness is asked under the blanks
 /// rule (some tens of milliseconds; chosen on the even-numbered janko boards).
 const CANONICAL_BUDGET: u64 = 1_000_000;
 
-/// What the count may take before `exact` takes over, when the two run in turn (one
-/// thread): bytes, and a share of the time limit (on a 15-column blanks-rule board 256 MB
-/// take over 10 s).
-const TURN_MEMORY: u64 = 1 << 28;
-const TURN_SHARE: f64 = 0.1;
-
-/// Bytes the count may take when it races `exact` (about 10 million profiles, some seconds
-/// of counting): past them it gives its core to the other method.
-const RACE_MEMORY: u64 = 1 << 30;
-
-/// How long the first of two racing methods runs alone.
-const HEAD_START: Duration = Duration::from_millis(20);
-
-/// A complete method that settles what the count cannot: `native` or `connected`.
-pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
-
-/// The shorter side from which, under the blanks rule, the count's profiles outgrow memory
-/// (`docs/hard-instances.md`: a million profiles by the fifth row of 14–15).
-const COUNT_WIDTH: usize = 14;
-
-/// Solves, counts up to `options.solution_limit`, or decides uniqueness (see the module
-/// doc), with `exact` after or beside the count. With `wide` (the default's portfolio), a
-/// blanks-rule board whose shorter side is [`COUNT_WIDTH`] or more is left to the exact
-/// methods: `exact` alone on one thread, `exact` beside `wide` on two.
-pub(crate) fn solve(
-    puzzle: &Numberlink,
-    options: &SolveOptions,
-    exact: Exact,
-    wide: Option<Exact>,
-) -> Result<Found, Error> {
+/// The sweep alone (the module doc): the search where it settles the request, else the
+/// count, which refuses ([`Error::TooLarge`]) when its layers outgrow memory.
+pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
     let touch = options.switch("touch").unwrap_or(true);
-    let stats = Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() };
-    let search = |o: &SolveOptions, budget: u64| searched(puzzle, o, budget, touch, stats.clone());
-    let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {
-        count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
-    };
-    let one = options.solution_limit <= 1;
-    let mut searched_first = None;
-    if touch && puzzle.rule == Rule::Blanks && options.solution_limit == 2 {
-        let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
+    let stats = stats_of(puzzle);
+    let limit = options.solution_limit;
+    let share = SolveOptions { time_limit: options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE)), ..options.clone() };
+    if !touch {
+        return Ok(finish(searched(puzzle, options, u64::MAX, false, stats)?, started));
+    }
+    let first = if puzzle.rule == Rule::Blanks && limit == 2 {
         let budget = options.count("canonical").unwrap_or(CANONICAL_BUDGET);
-        let first =
-            canonical_searched(puzzle, &SolveOptions { time_limit: share, ..options.clone() }, budget, stats.clone());
-        if settled(&first, 2) || options.interrupt.is_interrupted() {
-            return Ok(finish(first, started));
-        }
-        searched_first = Some(first);
-    }
-    // The rest runs on the time left, timed from now; the answer's time from `began`.
-    let (options, began) = (&remaining(options, started), started);
-    let started = Instant::now();
-    let partner = wide.filter(|_| puzzle.rule == Rule::Blanks && puzzle.width().min(puzzle.height()) >= COUNT_WIDTH);
-    let mut found = if !touch {
-        search(options, u64::MAX)?
-    } else if let Some(partner) = partner.filter(|_| !one) {
-        if options.threads == Some(1) {
-            exact(puzzle, options)?
-        } else {
-            race(options, &|o| exact(puzzle, o), &|o| partner(puzzle, o))?
-        }
-    } else if options.threads == Some(1) {
-        // In turn: the search for a share of the time, the count within its share, `exact`.
-        let mut found = None;
-        if one {
-            let share = options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE));
-            let first = search(&SolveOptions { time_limit: share, ..options.clone() }, SEARCH_BUDGET)?;
-            if settled(&first, 1) {
-                found = Some(first);
-            }
-        }
-        match found {
-            Some(found) => found,
-            None => {
-                let count_for = options.time_limit.map(|t| t.mul_f64(TURN_SHARE));
-                count_then_exact(&remaining(options, started), TURN_MEMORY, count_for)?
-            }
-        }
-    } else if one {
-        race(options, &|o| search(o, u64::MAX), &|o| count_then_exact(o, RACE_MEMORY, None))?
+        Some(canonical_searched(puzzle, &share, budget, stats.clone()))
+    } else if limit <= 1 {
+        Some(searched(puzzle, &share, SEARCH_BUDGET, true, stats.clone())?)
     } else {
-        race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
+        None
     };
-    if let Some(mut first) = searched_first {
-        found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
+    if let Some(first) = &first
+        && (settled(first, limit.max(1)) || options.interrupt.is_interrupted())
+    {
+        return Ok(finish(first.clone(), started));
     }
-    Ok(finish(found, began))
+    let rest = remaining(options, started);
+    let stop = stop_at(&rest);
+    match counted(puzzle, &rest, None, &|| stop.reached(), stats) {
+        (_, Counting::TooLarge(why)) => Err(Error::TooLarge(why)),
+        (mut found, _) => {
+            if let Some(mut first) = first {
+                found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
+            }
+            Ok(finish(found, started))
+        }
+    }
 }
 
-/// The count within `memory` bytes and `count_for`; past either, `exact` for the time left.
-fn count_then_exact(
-    puzzle: &Numberlink,
-    options: &SolveOptions,
-    memory: u64,
-    count_for: Option<Duration>,
-    stats: Stats,
-    exact: Exact,
-) -> Result<Found, Error> {
-    let began = Instant::now();
-    let stop = stop_at(options);
-    let own = count_for.map(|t| began + t);
-    let (mut found, how) =
-        counted(puzzle, options, Some(memory), &|| stop.reached() || own.is_some_and(|d| Instant::now() >= d), stats);
-    if how == Counting::Settled || stop.reached() {
-        return Ok(found);
-    }
-    let mut settled = exact(puzzle, &remaining(options, began))?;
-    settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
-    Ok(settled)
+/// What a sweep reports before it has run: the board's cells, one thread.
+pub(crate) fn stats_of(puzzle: &Numberlink) -> Stats {
+    Stats { variables: puzzle.width() * puzzle.height(), threads: Some(1), ..Stats::default() }
 }
 
 /// The depth-first search (touch-free) for up to `options.solution_limit` solutions, at most
 /// `budget` nodes: complete when exhausted, where that settles the question (with `touch`
 /// off, or under the blanks rule, where a board without a touch-free solution has none).
-fn searched(
+pub(crate) fn searched(
     puzzle: &Numberlink,
     options: &SolveOptions,
     budget: u64,
@@ -208,96 +131,36 @@ fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, 
 }
 
 /// When a solve with `options`, starting now, must stop.
-fn stop_at(options: &SolveOptions) -> StopAt {
+pub(crate) fn stop_at(options: &SolveOptions) -> StopAt {
     StopAt { deadline: options.time_limit.map(|t| Instant::now() + t), interrupt: options.interrupt.clone() }
 }
 
 /// `options` with the time left of those that started at `started`.
-fn remaining(options: &SolveOptions, started: Instant) -> SolveOptions {
+pub(crate) fn remaining(options: &SolveOptions, started: Instant) -> SolveOptions {
     SolveOptions { time_limit: options.time_limit.map(|t| t.saturating_sub(started.elapsed())), ..options.clone() }
 }
 
 /// `found` with the time since `started` as its solve time.
-fn finish(mut found: Found, started: Instant) -> Found {
+pub(crate) fn finish(mut found: Found, started: Instant) -> Found {
     found.stats.solve_time = started.elapsed();
     found.stats.backend_time = Some(found.stats.solve_time);
     found
 }
 
 /// Whether `found` answers a request for `limit` solutions.
-fn settled(found: &Found, limit: usize) -> bool {
+pub(crate) fn settled(found: &Found, limit: usize) -> bool {
     found.complete || found.count >= limit as u128
 }
 
-/// A method run under the options it is given (its own interrupt and time).
-type Lane<'a> = dyn Fn(&SolveOptions) -> Result<Found, Error> + Sync + 'a;
-
-/// `a` and `b` at once, on two threads, each with an interrupt of its own; the first to
-/// settle the request stops the other, and the user's interrupt stops both.
-fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
-    let started = Instant::now();
-    let limit = options.solution_limit;
-    let stops = [Interrupt::new(), Interrupt::new()];
-    let done = [AtomicBool::new(false), AtomicBool::new(false)];
-    let winner = std::sync::OnceLock::new();
-    let run = |lane: usize, method: &Lane| {
-        let own = SolveOptions { interrupt: stops[lane].clone(), ..remaining(options, started) };
-        let result = method(&own);
-        if result.as_ref().is_ok_and(|found| settled(found, limit)) && winner.set(lane).is_ok() {
-            stops[1 - lane].interrupt();
-        }
-        done[lane].store(true, Ordering::Release);
-        result
-    };
-    let results = std::thread::scope(|scope| {
-        let first = scope.spawn(|| run(0, a));
-        // `b` starts after a head start of `a`, which settles small boards first: their
-        // solve then never loads a library.
-        let second = scope.spawn(|| {
-            let head_start = Instant::now() + HEAD_START;
-            while !done[0].load(Ordering::Acquire) && Instant::now() < head_start {
-                std::thread::sleep(Duration::from_micros(200));
-            }
-            if winner.get().is_some() {
-                done[1].store(true, Ordering::Release);
-                return Ok(Found::new(Vec::new(), false, Stats::default()));
-            }
-            run(1, b)
-        });
-        // The lanes listen to their own interrupts: pass the user's on.
-        while !done.iter().all(|d| d.load(Ordering::Acquire)) {
-            if options.interrupt.is_interrupted() {
-                stops.iter().for_each(Interrupt::interrupt);
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let panicked = || Error::Backend { backend: Backend::Native, message: "a frontier stage panicked".into() };
-        [first.join().unwrap_or_else(|_| Err(panicked())), second.join().unwrap_or_else(|_| Err(panicked()))]
-    });
-    let [a, b] = results;
-    let (mut found, other) = match (winner.get(), a, b) {
-        (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other.ok()),
-        (_, Ok(a), Ok(b)) if b.count > a.count => (b, Some(a)),
-        (_, Ok(a), b) => (a, b.ok()),
-        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
-        (_, Err(e), _) => return Err(e),
-    };
-    if let Some(mut other) = other {
-        found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
-    }
-    found.stats.threads = Some(2);
-    Ok(found)
-}
-
 /// How a count ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counting {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Counting {
     /// It settled the request.
     Settled,
     /// The clock, the user or the other method stopped it.
     Stopped,
-    /// Its layers outgrew the memory it had.
-    TooLarge,
+    /// Its layers outgrew the memory it had (why).
+    TooLarge(String),
 }
 
 /// The exact count, and how it ended.
@@ -307,7 +170,7 @@ enum Counting {
 /// None means no solution at all; one that does not touch itself is the only solution
 /// unless [`crate::reroute`] finds a second next to it (every solution shortcuts to one that
 /// does not touch itself: [`crate::induced_first`]); two are two. Otherwise the full count.
-fn counted(
+pub(crate) fn counted(
     puzzle: &Numberlink,
     options: &SolveOptions,
     memory: Option<u64>,
@@ -317,7 +180,7 @@ fn counted(
     let limit = options.solution_limit;
     let Some(mut sweep) = Sweep::new(puzzle) else {
         stats.constraints_by_kind.insert("count too large".into(), 1);
-        return (Found::new(Vec::new(), false, stats), Counting::TooLarge);
+        return (Found::new(Vec::new(), false, stats), Counting::TooLarge("the board is too wide to sweep".into()));
     };
     stats.solves += 1;
     let mut shortcut = puzzle.rule == Rule::Blanks;
@@ -339,7 +202,7 @@ fn counted(
                     eprintln!("frontier: {why}");
                 }
                 stats.constraints_by_kind.insert("count too large".into(), 1);
-                return (Found::new(Vec::new(), false, stats), Counting::TooLarge);
+                return (Found::new(Vec::new(), false, stats), Counting::TooLarge(why));
             }
         };
         let counted = usize::try_from(count).unwrap_or(usize::MAX);

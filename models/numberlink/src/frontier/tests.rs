@@ -52,7 +52,7 @@ fn counts_equal_the_native_search() {
             for limit in [2, 30] {
                 let what = format!("{puzzle:?}, limit {limit}");
                 assert_same_count(&count_only(&puzzle, limit), &native(&puzzle, limit), limit, &what);
-                let raced = solve(&puzzle, &options(limit, None), crate::native::solve, None).unwrap();
+                let raced = solve(&puzzle, &options(limit, None)).unwrap();
                 assert_same_count(&raced, &native(&puzzle, limit), limit, &what);
             }
         }
@@ -67,7 +67,7 @@ fn the_count_past_the_listing_is_exact() {
     for (rule, sizes) in [(Rule::Fill, 3..6), (Rule::Blanks, 3..5)] {
         for puzzle in boards(sizes, rule) {
             let listing = SolveOptions { keep: 3, ..options(1_000_000, Some(1)) };
-            let counted = solve(&puzzle, &listing, crate::native::solve, None).unwrap();
+            let counted = solve(&puzzle, &listing).unwrap();
             let searched = crate::native::solve(&puzzle, &listing).unwrap();
             assert!(searched.complete, "{puzzle:?}");
             assert!(counted.complete, "{puzzle:?}");
@@ -87,7 +87,7 @@ fn answers_are_checked_and_distinct() {
             let found = count_only(&puzzle, 50);
             assert_checked_and_distinct(&puzzle, &found);
             for threads in [Some(1), None] {
-                let one = solve(&puzzle, &options(1, threads), crate::native::solve, None).unwrap();
+                let one = solve(&puzzle, &options(1, threads)).unwrap();
                 assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
                 assert_checked_and_distinct(&puzzle, &one);
             }
@@ -175,8 +175,7 @@ fn the_canonical_budget_is_a_parameter() {
     for puzzle in boards(5..7, Rule::Blanks) {
         for budget in [0, 5] {
             let read = vec![("canonical", masu_core::ParameterValue::Count(budget))];
-            let found =
-                solve(&puzzle, &SolveOptions { read, ..options(2, Some(1)) }, crate::native::solve, None).unwrap();
+            let found = solve(&puzzle, &SolveOptions { read, ..options(2, Some(1)) }).unwrap();
             let nodes = found.stats.constraints_by_kind["canonical search nodes"];
             assert!(nodes as u64 <= budget + 1, "{nodes} nodes for a budget of {budget}");
             assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
@@ -206,39 +205,10 @@ fn a_count_out_of_time_is_timed_out() {
     rows[29][0] = 2;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
     let three = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(3, Some(1)) };
-    let found = solve(&puzzle, &three, crate::native::solve, None).unwrap();
+    let found = solve(&puzzle, &three).unwrap();
     assert!(!found.complete);
     // Bounded too, should the canonical search ever fail to settle it.
     let two = SolveOptions { time_limit: Some(Duration::from_secs(10)), ..options(2, Some(1)) };
-    let settled = solve(&puzzle, &two, crate::native::solve, None).unwrap();
+    let settled = solve(&puzzle, &two).unwrap();
     assert!(settled.complete && settled.solutions.is_empty());
-}
-
-/// Past its memory the count gives way to the exact method, which settles the board.
-#[test]
-fn a_count_out_of_memory_hands_over() {
-    for puzzle in boards(6..8, Rule::Fill) {
-        let found = count_then_exact(&puzzle, &options(2, Some(1)), 1000, None, Stats::default(), crate::native::solve)
-            .unwrap();
-        assert!(found.stats.constraints_by_kind.contains_key("count too large"), "{puzzle:?}");
-        assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
-    }
-}
-
-/// Past its share of the time the count gives way too (on one thread, the exact method
-/// needs the rest of it).
-#[test]
-fn a_count_past_its_time_hands_over() {
-    fn marker(_: &Numberlink, _: &SolveOptions) -> Result<Found, masu_core::Error> {
-        Ok(Found::new(Vec::new(), false, Stats { solves: 777, ..Stats::default() }))
-    }
-    let mut rows = vec![vec![0; 30]; 30];
-    rows[0][0] = 1;
-    rows[29][29] = 1;
-    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
-    let options = SolveOptions { time_limit: Some(Duration::from_secs(30)), ..options(2, Some(1)) };
-    let found =
-        count_then_exact(&puzzle, &options, u64::MAX, Some(Duration::from_millis(50)), Stats::default(), marker)
-            .unwrap();
-    assert_eq!(found.stats.solves, 777);
 }

@@ -90,6 +90,13 @@ fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error>
         crate::induced_first(puzzle, limit, |induced, limit| {
             run(if induced { Kept::Canonical } else { Kept::All }, limit)
         })
+    } else if limit == 1 {
+        // One answer: those whose paths never run beside themselves are searched far
+        // faster, and any of them will do; only where there is none, every answer.
+        match run(Kept::Induced, 1) {
+            Ok(Listing { exhausted: true, count: 0, .. }) => run(Kept::All, 1),
+            induced => induced.map(|l| Listing { exhausted: false, ..l }),
+        }
     } else {
         run(Kept::All, limit)
     };

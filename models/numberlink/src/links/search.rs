@@ -139,8 +139,7 @@ impl<'a> Search<'a> {
         if dangling {
             return None;
         }
-        let n = s.w * s.h;
-        if self.kept == Kept::Canonical && (0..n).any(|l| s.link[l] == LINE && s.cup(l, true)) {
+        if self.kept == Kept::Canonical && s.has_cup() {
             return None;
         }
         let paths = crate::frontier::paths_of(self.puzzle, &s.lines());

@@ -3,13 +3,15 @@
 //! that undoes. [`State::set`] decides a link and [`State::propagate`] pushes every decision
 //! to its fixpoint (the rules are listed in the module doc of `links`).
 
+mod cups;
+
 /// A link's value.
 pub(super) const UNDECIDED: u8 = 0;
 pub(super) const LINE: u8 = 1;
 pub(super) const BLANK: u8 = 2;
 
 /// No neighbour on that side.
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 
 /// What the trail undoes.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +33,8 @@ pub(super) struct State {
     pub clue: Vec<u32>,
     /// Horizontal link `(i, i + 1)` at `i`, vertical `(i, i + w)` at `w·h + i`.
     pub link: Vec<u8>,
-    /// For each cell, up to four `(link, neighbour)`, east, south, west, north; `NONE`-padded.
+    /// For each cell, up to four `(link, neighbour)`, east, south, west, north (the sides
+    /// `0..4`); `NONE`-padded.
     pub adj: Vec<[(usize, usize); 4]>,
     pub deg: Vec<u8>,
     pub und: Vec<u8>,
@@ -76,8 +79,8 @@ impl State {
                 (c > 0).then(|| (i - 1, i - 1)),
                 (r > 0).then(|| (w * h + i - w, i - w)),
             ];
-            for (k, side) in sides.into_iter().flatten().enumerate() {
-                adj[i][k] = side;
+            for (k, side) in sides.into_iter().enumerate() {
+                adj[i][k] = side.unwrap_or((NONE, NONE));
             }
             und[i] = sides.iter().flatten().count() as u8;
         }
@@ -304,6 +307,7 @@ impl State {
             (true, 0 | 1) => false,
             (true, 2) => self.set_open(i, LINE),
             (false, 1) => self.set_open(i, BLANK),
+            (false, 0) => !(self.nest && self.cup_after_blank(i)),
             _ => true,
         }
     }
@@ -371,35 +375,7 @@ impl State {
                 return false;
             }
         }
-        !self.nest || self.nested_at(a) && self.nested_at(b) && !(l < n && self.cup(l, false))
-    }
-
-    /// Corners nest: whether horizontal line `l` is on a `└─…─┘` (a run of two links or
-    /// more whose two ends both turn north) below a row of cells with no clue and no link,
-    /// undecided or set (so blank). Such a path straightens through that row, two cells shorter, and
-    /// the straightened one has a detour through the blank run below it ([`crate::reroute`]
-    /// finds it), so canonical solutions have no such cup (semiexp/numlin cuts it the same
-    /// way). With `settled`, a cell with no line counts as blank though links of it are
-    /// undecided (a finished search leaves them so).
-    pub fn cup(&self, l: usize, settled: bool) -> bool {
-        let w = self.w;
-        let (a, b) = self.ends(l);
-        if a < w {
-            return false;
-        }
-        let (mut left, mut right) = (a, b);
-        while left % w > 0 && self.link[left - 1] == LINE {
-            left -= 1;
-        }
-        while right % w + 1 < w && self.link[right] == LINE {
-            right += 1;
-        }
-        let n = w * self.h;
-        let up = |i: usize| self.link[n + i - w] == LINE;
-        right - left >= 2
-            && up(left)
-            && up(right)
-            && (left - w + 1..right - w).all(|i| self.clue[i] == 0 && self.deg[i] == 0 && (settled || self.und[i] == 0))
+        !self.nest || self.nested_at(a) && self.nested_at(b) && !self.cup_after_line(l, false)
     }
 
     /// Corners nest: a plain cell turning `┌` (`┐`) has across its block a cell that is an

@@ -13,7 +13,7 @@ fn options(limit: usize) -> SolveOptions {
 
 /// The exact count, and up to `limit` solutions, by the frontier sweep alone.
 fn exact(puzzle: &Numberlink, limit: usize) -> Found {
-    crate::frontier::solve(puzzle, &options(limit), crate::native::solve, None).unwrap()
+    crate::frontier::solve(puzzle, &options(limit)).unwrap()
 }
 
 /// Every solution of every board, counted with nothing kept out (limit far above the
@@ -63,17 +63,36 @@ fn uniqueness_agrees_with_the_exact_count() {
     assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
 }
 
-/// Whether a path runs `└─…─┘` (two links or more, both ends turning north) below cells
-/// with no clue that are all blank, read off the whole answer.
+/// Whether a path runs `└─…─┘` (two links or more, both ends turning the same way) around
+/// cells with no clue that are all blank, in any of four orientations, read off the whole
+/// answer: the `└─…─┘` opening north, on the board turned four times.
 fn has_cup(puzzle: &Numberlink, paths: &Paths) -> bool {
-    let linked: std::collections::HashSet<(Cell, Cell)> =
-        paths.paths.iter().flat_map(|p| p.windows(2).flat_map(|s| [(s[0], s[1]), (s[1], s[0])])).collect();
-    let blank = |r: usize, c: usize| puzzle.at((r, c)) == 0 && paths.numbers[r][c] == 0;
-    (1..puzzle.height()).any(|r| {
+    let mut links: Vec<(Cell, Cell)> = paths.paths.iter().flat_map(|p| p.windows(2).map(|s| (s[0], s[1]))).collect();
+    let mut clues = puzzle.rows();
+    let mut numbers = paths.numbers.clone();
+    (0..4).any(|_| {
+        let found = cup_opening_north(&clues, &numbers, &links);
+        // Turn a quarter: (r, c) to (c, h − 1 − r).
+        let h = clues.len();
+        let turn = |(r, c): Cell| (c, h - 1 - r);
+        let turned = |grid: &Vec<Vec<u32>>| -> Vec<Vec<u32>> {
+            (0..grid[0].len()).map(|c| (0..h).map(|r| grid[h - 1 - r][c]).collect()).collect()
+        };
+        links = links.iter().map(|&(a, b)| (turn(a), turn(b))).collect();
+        (clues, numbers) = (turned(&clues), turned(&numbers));
+        found
+    })
+}
+
+fn cup_opening_north(clues: &[Vec<u32>], numbers: &[Vec<u32>], links: &[(Cell, Cell)]) -> bool {
+    let linked: std::collections::HashSet<(Cell, Cell)> = links.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let (h, w) = (clues.len(), clues[0].len());
+    let blank = |r: usize, c: usize| clues[r][c] == 0 && numbers[r][c] == 0;
+    (1..h).any(|r| {
         let mut c = 0;
-        while c < puzzle.width() {
+        while c < w {
             let start = c;
-            while c + 1 < puzzle.width() && linked.contains(&((r, c), (r, c + 1))) {
+            while c + 1 < w && linked.contains(&((r, c), (r, c + 1))) {
                 c += 1;
             }
             let up = |x: usize| linked.contains(&((r - 1, x), (r, x)));
@@ -87,7 +106,7 @@ fn has_cup(puzzle: &Numberlink, paths: &Paths) -> bool {
 }
 
 /// The canonical search keeps exactly the canonical solutions (`docs/counting.md`, with no
-/// cup below blank cells): every one it finds is canonical, and it finds as many as the full
+/// cups around blank cells): every one it finds is canonical, and it finds as many as the full
 /// count has canonical ones.
 #[test]
 fn the_canonical_search_keeps_exactly_the_canonical_solutions() {
@@ -128,7 +147,7 @@ fn touch_free_counts_equal_the_frontier() {
     for (rule, sizes) in [(Rule::Fill, 3..7), (Rule::Blanks, 3..6)] {
         for puzzle in boards(sizes, rule) {
             let ours = solve(&puzzle, &no_touch(100_000)).unwrap();
-            let theirs = crate::frontier::solve(&puzzle, &no_touch(100_000), crate::native::solve, None).unwrap();
+            let theirs = crate::frontier::solve(&puzzle, &no_touch(100_000)).unwrap();
             assert!(ours.complete && theirs.complete, "{puzzle:?}");
             assert_eq!(ours.count, theirs.count, "{puzzle:?}");
         }

@@ -1,0 +1,218 @@
+//! The default (`auto`): a portfolio of the engines, with stated rules, so that a board
+//! stalls only where every engine does. `exact` is `native` (or `connected` on cp-sat);
+//! `wide` is `native` beside `connected` on cp-sat.
+//!
+//! ```text
+//! blanks rule, one or two answers asked; fill rule, one answer asked (touch on):
+//!     `links`, to the end                                     on two threads, beside the rest
+//!     `links`, LINKS_SHARE of the time                       on one thread, then the rest
+//! the rest, or otherwise:
+//! touch off:        the frontier search, to exhaustion
+//! blanks rule, shorter side ≥ COUNT_WIDTH, more than one answer asked:
+//!                   `exact` ∥ `wide`                                    two threads
+//!                   `exact`                                             one thread
+//! one answer asked: the frontier search ∥ (the count, then `exact`)     two threads
+//!                   the search (0.6 of the time), the count, `exact`    one thread
+//! otherwise:        the count ∥ `exact`                                 two threads
+//!                   the count (TURN_MEMORY, TURN_SHARE), `exact`        one thread
+//! ```
+//!
+//! The rules were chosen on the even-numbered janko boards and the Flow Free levels
+//! (`docs/tuning.md`): `links` settles uniqueness under the blanks rule and finds one
+//! answer under the fill rule fastest; counts, and uniqueness under the fill rule, are the
+//! frontier count's, which merges what a search would enumerate.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats};
+
+use crate::frontier::{self, Counting, finish, remaining, settled, stop_at};
+use crate::{Found, Numberlink, Rule};
+
+/// The share of the time limit `links` has on one thread before the rest runs.
+const LINKS_SHARE: f64 = 0.5;
+
+/// What the count may take before `exact` takes over, when the two run in turn (one
+/// thread): bytes, and a share of the time limit (on a 15-column blanks-rule board 256 MB
+/// take over 10 s).
+const TURN_MEMORY: u64 = 1 << 28;
+const TURN_SHARE: f64 = 0.1;
+
+/// Bytes the count may take when it races `exact` (about 10 million profiles, some seconds
+/// of counting): past them it gives its core to the other method.
+const RACE_MEMORY: u64 = 1 << 30;
+
+/// How long the first of two racing methods runs alone.
+const HEAD_START: Duration = Duration::from_millis(20);
+
+/// The shorter side from which, under the blanks rule, the count's profiles outgrow memory
+/// (the first janko boards to exhaust 4 GB are 14–15 wide).
+const COUNT_WIDTH: usize = 14;
+
+/// A complete method that settles what the count cannot: `native` or `connected`.
+pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
+
+/// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
+pub(crate) fn solve(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    exact: Exact,
+    wide: Option<Exact>,
+) -> Result<Found, Error> {
+    let started = Instant::now();
+    let touch = options.switch("touch").unwrap_or(true);
+    let limit = options.solution_limit;
+    let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
+    if !linked {
+        return rest(puzzle, options, exact, wide);
+    }
+    let found = if options.threads == Some(1) {
+        let share = SolveOptions { time_limit: options.time_limit.map(|t| t.mul_f64(LINKS_SHARE)), ..options.clone() };
+        let first = crate::links::solve(puzzle, &share)?;
+        if settled(&first, limit.max(1)) || options.interrupt.is_interrupted() {
+            return Ok(finish(first, started));
+        }
+        let mut found = rest(puzzle, &remaining(options, started), exact, wide)?;
+        found.stats.constraints_by_kind.extend(first.stats.constraints_by_kind);
+        found
+    } else {
+        let links = |o: &SolveOptions| crate::links::solve(puzzle, o);
+        race(options, &links, &|o| rest(puzzle, &SolveOptions { threads: Some(1), ..o.clone() }, exact, wide))?
+    };
+    Ok(finish(found, started))
+}
+
+/// Everything but `links` (the module doc).
+fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
+    let started = Instant::now();
+    let touch = options.switch("touch").unwrap_or(true);
+    let stats = frontier::stats_of(puzzle);
+    let search = |o: &SolveOptions, budget: u64| frontier::searched(puzzle, o, budget, touch, stats.clone());
+    let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {
+        count_then_exact(puzzle, o, memory, count_for, stats.clone(), exact)
+    };
+    let one = options.solution_limit <= 1;
+    let partner = wide.filter(|_| puzzle.rule == Rule::Blanks && puzzle.width().min(puzzle.height()) >= COUNT_WIDTH);
+    let found = if !touch {
+        search(options, u64::MAX)?
+    } else if let Some(partner) = partner.filter(|_| !one) {
+        if options.threads == Some(1) {
+            exact(puzzle, options)?
+        } else {
+            race(options, &|o| exact(puzzle, o), &|o| partner(puzzle, o))?
+        }
+    } else if options.threads == Some(1) {
+        // In turn: the search for a share of the time, the count within its share, `exact`.
+        let mut found = None;
+        if one {
+            let share = options.time_limit.map(|t| t.mul_f64(frontier::SEARCH_SHARE));
+            let first = search(&SolveOptions { time_limit: share, ..options.clone() }, frontier::SEARCH_BUDGET)?;
+            if settled(&first, 1) {
+                found = Some(first);
+            }
+        }
+        match found {
+            Some(found) => found,
+            None => {
+                let count_for = options.time_limit.map(|t| t.mul_f64(TURN_SHARE));
+                count_then_exact(&remaining(options, started), TURN_MEMORY, count_for)?
+            }
+        }
+    } else if one {
+        race(options, &|o| search(o, u64::MAX), &|o| count_then_exact(o, RACE_MEMORY, None))?
+    } else {
+        race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
+    };
+    Ok(finish(found, started))
+}
+
+/// The count within `memory` bytes and `count_for`; past either, `exact` for the time left.
+fn count_then_exact(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    memory: u64,
+    count_for: Option<Duration>,
+    stats: Stats,
+    exact: Exact,
+) -> Result<Found, Error> {
+    let began = Instant::now();
+    let stop = stop_at(options);
+    let own = count_for.map(|t| began + t);
+    let (mut found, how) = frontier::counted(
+        puzzle,
+        options,
+        Some(memory),
+        &|| stop.reached() || own.is_some_and(|d| Instant::now() >= d),
+        stats,
+    );
+    if how == Counting::Settled || stop.reached() {
+        return Ok(found);
+    }
+    let mut settled = exact(puzzle, &remaining(options, began))?;
+    settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
+    Ok(settled)
+}
+
+/// A method run under the options it is given (its own interrupt and time).
+type Lane<'a> = dyn Fn(&SolveOptions) -> Result<Found, Error> + Sync + 'a;
+
+/// `a` and `b` at once, on two threads, each with an interrupt of its own; the first to
+/// settle the request stops the other, and the user's interrupt stops both.
+fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
+    let started = Instant::now();
+    let limit = options.solution_limit;
+    let stops = [Interrupt::new(), Interrupt::new()];
+    let done = [AtomicBool::new(false), AtomicBool::new(false)];
+    let winner = std::sync::OnceLock::new();
+    let run = |lane: usize, method: &Lane| {
+        let own = SolveOptions { interrupt: stops[lane].clone(), ..remaining(options, started) };
+        let result = method(&own);
+        if result.as_ref().is_ok_and(|found| settled(found, limit)) && winner.set(lane).is_ok() {
+            stops[1 - lane].interrupt();
+        }
+        done[lane].store(true, Ordering::Release);
+        result
+    };
+    let results = std::thread::scope(|scope| {
+        let first = scope.spawn(|| run(0, a));
+        // `b` starts after a head start of `a`, which settles small boards first: their
+        // solve then never loads a library.
+        let second = scope.spawn(|| {
+            let head_start = Instant::now() + HEAD_START;
+            while !done[0].load(Ordering::Acquire) && Instant::now() < head_start {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            if winner.get().is_some() {
+                done[1].store(true, Ordering::Release);
+                return Ok(Found::new(Vec::new(), false, Stats::default()));
+            }
+            run(1, b)
+        });
+        // The lanes listen to their own interrupts: pass the user's on.
+        while !done.iter().all(|d| d.load(Ordering::Acquire)) {
+            if options.interrupt.is_interrupted() {
+                stops.iter().for_each(Interrupt::interrupt);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let panicked = || Error::Backend { backend: Backend::Native, message: "a portfolio stage panicked".into() };
+        [first.join().unwrap_or_else(|_| Err(panicked())), second.join().unwrap_or_else(|_| Err(panicked()))]
+    });
+    let [a, b] = results;
+    let (mut found, other) = match (winner.get(), a, b) {
+        (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other.ok()),
+        (_, Ok(a), Ok(b)) if b.count > a.count => (b, Some(a)),
+        (_, Ok(a), b) => (a, b.ok()),
+        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
+        (_, Err(e), _) => return Err(e),
+    };
+    if let Some(mut other) = other {
+        found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
+    }
+    found.stats.threads = Some(2);
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests;

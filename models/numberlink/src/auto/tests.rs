@@ -1,0 +1,67 @@
+//! The portfolio: its hand-overs, and its answers against the native search.
+
+use std::time::Duration;
+
+use masu_core::SolveOptions;
+
+use super::*;
+use crate::native::tests::{assert_checked_and_distinct, assert_same_count, boards, scattered};
+
+fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
+    SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
+}
+
+fn native(puzzle: &Numberlink, limit: usize) -> Found {
+    crate::native::solve(puzzle, &options(limit, None)).unwrap()
+}
+
+/// The default's answers, on one thread and two, deciding uniqueness, finding one answer and
+/// counting 30, equal the native search's: the count, and the answers when both are
+/// complete; every answer checked.
+#[test]
+fn answers_equal_the_native_search() {
+    let drawn = [(Rule::Fill, boards(3..7, Rule::Fill)), (Rule::Blanks, boards(3..6, Rule::Blanks))];
+    for (_, puzzles) in drawn.into_iter().chain([(Rule::Blanks, scattered(9, 60, 3, 3))]) {
+        for puzzle in puzzles {
+            for (limit, threads) in [(2, Some(1)), (2, None), (1, Some(1)), (30, None)] {
+                let ours = solve(&puzzle, &options(limit, threads), crate::native::solve, None).unwrap();
+                assert_checked_and_distinct(&puzzle, &ours);
+                let theirs = native(&puzzle, limit);
+                let what = format!("{puzzle:?}, limit {limit}, threads {threads:?}");
+                assert_eq!(ours.count.min(limit as u128), theirs.count.min(limit as u128), "{what}");
+                if limit > 1 && ours.complete == theirs.complete {
+                    assert_same_count(&ours, &theirs, &what);
+                }
+            }
+        }
+    }
+}
+
+/// Past its memory the count gives way to the exact method, which settles the board.
+#[test]
+fn a_count_out_of_memory_hands_over() {
+    for puzzle in boards(6..8, Rule::Fill) {
+        let found = count_then_exact(&puzzle, &options(2, Some(1)), 1000, None, Stats::default(), crate::native::solve)
+            .unwrap();
+        assert!(found.stats.constraints_by_kind.contains_key("count too large"), "{puzzle:?}");
+        assert_same_count(&found, &native(&puzzle, 2), &format!("{puzzle:?}"));
+    }
+}
+
+/// Past its share of the time the count gives way too (on one thread, the exact method
+/// needs the rest of it).
+#[test]
+fn a_count_past_its_time_hands_over() {
+    fn marker(_: &Numberlink, _: &SolveOptions) -> Result<Found, masu_core::Error> {
+        Ok(Found::new(Vec::new(), false, Stats { solves: 777, ..Stats::default() }))
+    }
+    let mut rows = vec![vec![0; 30]; 30];
+    rows[0][0] = 1;
+    rows[29][29] = 1;
+    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
+    let options = SolveOptions { time_limit: Some(Duration::from_secs(30)), ..options(2, Some(1)) };
+    let found =
+        count_then_exact(&puzzle, &options, u64::MAX, Some(Duration::from_millis(50)), Stats::default(), marker)
+            .unwrap();
+    assert_eq!(found.stats.solves, 777);
+}

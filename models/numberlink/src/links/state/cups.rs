@@ -1,0 +1,87 @@
+//! Cups: a path that runs `└─…─┘` (a straight run of two links or more whose two ends turn
+//! the same way) around a row of cells with no clue, all blank, straightens through them,
+//! two cells shorter; and the straightened path has a detour through the blank run it left
+//! ([`crate::reroute`] finds it). So canonical solutions have no cup, in any of the four
+//! orientations (semiexp/numlin cuts the `└─…─┘` one the same way, row by row).
+//!
+//! Sides are those of [`State::adj`]: 0 east, 1 south, 2 west, 3 north.
+
+use super::{LINE, NONE, State};
+
+const EAST: usize = 0;
+const SOUTH: usize = 1;
+const WEST: usize = 2;
+const NORTH: usize = 3;
+
+impl State {
+    /// Whether the straight run of lines through `i` along `along` (east or south) is a
+    /// cup opening to one of `inward` (sides across it): both its ends turn that way, it has
+    /// two links or more, and every cell beside its inner cells on that side has no clue and
+    /// no line (and, unless `settled`, no undecided link).
+    fn cup_at(&self, i: usize, along: usize, inward: &[usize], settled: bool) -> bool {
+        let line = |x: usize, side: usize| {
+            let (l, _) = self.adj[x][side];
+            l != NONE && self.link[l] == LINE
+        };
+        if !line(i, along) && !line(i, along + 2) {
+            return false;
+        }
+        let (mut lo, mut hi) = (i, i);
+        while line(lo, along + 2) {
+            lo = self.adj[lo][along + 2].1;
+        }
+        while line(hi, along) {
+            hi = self.adj[hi][along].1;
+        }
+        if self.adj[lo][along].1 == hi {
+            return false;
+        }
+        inward.iter().any(|&inward| {
+            if !line(lo, inward) || !line(hi, inward) {
+                return false;
+            }
+            let mut x = self.adj[lo][along].1;
+            while x != hi {
+                let y = self.adj[x][inward].1;
+                if self.clue[y] != 0 || self.deg[y] != 0 || !settled && self.und[y] != 0 {
+                    return false;
+                }
+                x = self.adj[x][along].1;
+            }
+            true
+        })
+    }
+
+    /// Whether line `l`, just set, completes a cup: as a link of its run or as the turn at
+    /// one of its ends.
+    pub(super) fn cup_after_line(&self, l: usize, settled: bool) -> bool {
+        let (a, b) = self.ends(l);
+        if l < self.w * self.h {
+            self.cup_at(a, EAST, &[NORTH, SOUTH], settled)
+                || self.cup_at(a, SOUTH, &[EAST], settled)
+                || self.cup_at(b, SOUTH, &[WEST], settled)
+        } else {
+            self.cup_at(a, SOUTH, &[WEST, EAST], settled)
+                || self.cup_at(a, EAST, &[SOUTH], settled)
+                || self.cup_at(b, EAST, &[NORTH], settled)
+        }
+    }
+
+    /// Whether cell `i`, just left blank for good, completes a cup around it.
+    pub(super) fn cup_after_blank(&self, i: usize) -> bool {
+        (0..4).any(|side| {
+            let (_, j) = self.adj[i][side];
+            let along = if side % 2 == 1 { EAST } else { SOUTH };
+            // `i` is beside an inner cell of the run: `j` runs straight across.
+            let straight = |side: usize| self.adj[j][side].0 != NONE && self.link[self.adj[j][side].0] == LINE;
+            j != NONE && straight(along) && straight(along + 2) && self.cup_at(j, along, &[(side + 2) % 4], false)
+        })
+    }
+
+    /// Whether the lines set hold a cup, the cells without a line taken as blank (a
+    /// finished search leaves links undecided).
+    pub(in crate::links) fn has_cup(&self) -> bool {
+        let n = self.w * self.h;
+        (0..2 * n).any(|l| self.link[l] == LINE && self.cup_after_line(l, true))
+    }
+}
