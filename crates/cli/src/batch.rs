@@ -20,13 +20,13 @@ pub(crate) struct Batch<'a> {
 }
 
 impl<'a> Batch<'a> {
-    /// The batch `args` ask for; `stream` writes every record to stdout as well.
-    pub(crate) fn open(args: &'a BatchArgs, stream: bool, mut setting: Setting) -> Result<Batch<'a>> {
+    /// The batch `args` ask for, its records stamped with `setting` (which names the shard);
+    /// `stream` writes every record to stdout as well.
+    pub(crate) fn open(args: &'a BatchArgs, stream: bool, setting: Setting) -> Result<Batch<'a>> {
         let log = match &args.resume {
             Some(path) => Some(Log::resume(path).with_context(|| format!("cannot resume {}", path.display()))?),
             None => None,
         };
-        setting.shard = args.shard.map(|s| s.to_string());
         Ok(Batch { args, log, stream, setting, failed: None })
     }
 

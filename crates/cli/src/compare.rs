@@ -35,7 +35,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = solve_options(args.time_limit.0, args.threads, args.count, args.size_limit, &interrupt);
     let rule = rule::<P>(args.rule.as_deref())?;
-    let setting = Setting::here(args.count, args.time_limit.0.map(|t| t.as_secs_f64()), args.size_limit, None);
+    let setting = Setting::of(&options, args.batch.shard.map(|s| s.to_string()));
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
     let mut input_errors = 0;
     let mut instances = Vec::new();

@@ -63,7 +63,9 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         (None, None) => vec!["all".into()],
     };
     let (instances, unreadable) = P::cases(&args.dir, &sets)?;
-    let setting = Setting::here(2, args.time_limit.0.map(|t| t.as_secs_f64()), None, None);
+    let interrupt = crate::signals::interrupt();
+    let options = solve_options(args.time_limit.0, args.threads, 2, None, &interrupt);
+    let setting = Setting::of(&options, args.batch.shard.map(|s| s.to_string()));
     let mut batch = Batch::open(&args.batch, false, setting)?;
     let instances = batch.select(instances, &runners);
     let progress = Progress::new((instances.len() * runners.len()) as u64, "solves", true);
@@ -75,9 +77,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     for (file, why) in &unreadable {
         fail(file, format!("unreadable: {why}"));
     }
-    let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let options = solve_options(args.time_limit.0, args.threads, 2, None, &interrupt);
     let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
         for row in rows {
             progress.advance();

@@ -59,12 +59,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     if args.svg.is_some() && items.len() != 1 {
         bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
     }
-    let setting = Setting::here(
-        options.solution_limit as u64,
-        args.time_limit.map(|t| t.as_secs_f64()),
-        args.size_limit,
-        args.shard.map(|s| s.to_string()),
-    );
+    let setting = Setting::of(&options, args.shard.map(|s| s.to_string()));
     let progress =
         if items.len() > 1 { Progress::new(items.len() as u64, "puzzles", false) } else { Progress::hidden() };
     let single = items.len() == 1;

@@ -280,3 +280,18 @@ fn sharded_solve_lines_merge_with_report() {
     assert_eq!(merged.len(), 1, "{merged:?}");
     assert!(merged[0].contains("| native | native |"), "{merged:?}");
 }
+
+/// A sharded comparison's page names its shard (it once said "whole"), as its records do.
+#[test]
+fn a_sharded_html_page_names_its_shard() {
+    let dir = temp_dir("shard-page");
+    let set = tdoku_set(&dir);
+    let args = ["compare", "sudoku", &set, "--formulations", "native", "--backends", "native", "--shard", "2/3"];
+    let page = masu(&[&args[..], &["--format", "html"]].concat());
+    assert!(page.status.success(), "{}", text(&page.stderr));
+    let html = text(&page.stdout);
+    assert!(html.contains("2/3") && !html.contains(">whole<"), "the page does not name shard 2/3");
+    let records = masu(&[&args[..], &["--format", "jsonl"]].concat());
+    let first: serde_json::Value = serde_json::from_str(text(&records.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["setting"]["shard"], "2/3");
+}

@@ -12,7 +12,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use masu_core::{Backend, Puzzle};
+use masu_core::{Backend, Puzzle, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::row::Row;
@@ -36,13 +36,13 @@ pub struct Setting {
 }
 
 impl Setting {
-    /// This process's setting: masu's version and this host, with the limits given.
-    pub fn here(
-        solution_limit: u64,
-        time_limit_s: Option<f64>,
-        size_limit: Option<u64>,
-        shard: Option<String>,
-    ) -> Setting {
+    /// This process's setting for solves with `options`: masu's version and this host, the
+    /// solution and time limits, the size limit where one was given, and the shard.
+    pub fn of(options: &SolveOptions, shard: Option<String>) -> Setting {
+        let solution_limit = u64::try_from(options.solution_limit).unwrap_or(u64::MAX);
+        let time_limit_s = options.time_limit.map(|t| t.as_secs_f64());
+        let given = options.size_limit != SolveOptions::default().size_limit;
+        let size_limit = given.then_some(options.size_limit);
         let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
             .map(|h| h.trim().to_string())
             .or_else(|_| std::env::var("HOSTNAME"))
@@ -200,7 +200,10 @@ mod tests {
             solution: Some(serde_json::json!([[1]])),
             puzzle: ".".into(),
             failures: Vec::new(),
-            setting: Setting::here(2, Some(10.0), None, Some("1/3".into())),
+            setting: Setting::of(
+                &SolveOptions { time_limit: Some(std::time::Duration::from_secs(10)), ..SolveOptions::default() },
+                Some("1/3".into()),
+            ),
         }
     }
 
