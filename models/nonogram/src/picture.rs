@@ -1,4 +1,5 @@
-//! Pictures as grids: PNG (any colour type, thresholded) and PBM (`P1` text, `P4` binary).
+//! Pictures as grids: PNG (any colour type, thresholded; feature `picture`) and PBM (`P1`
+//! text, `P4` binary).
 //!
 //! A pixel is filled when its luminance (`0.299 R + 0.587 G + 0.114 B`) is below half the
 //! range and it is at least half opaque.
@@ -39,6 +40,12 @@ fn check_size(width: usize, height: usize) -> Result<(), String> {
     }
 }
 
+#[cfg(not(feature = "picture"))]
+fn png_grid(_: &[u8]) -> Result<Grid, String> {
+    Err("reading PNG needs masu-nonogram's `picture` feature (PBM needs none)".into())
+}
+
+#[cfg(feature = "picture")]
 fn png_grid(bytes: &[u8]) -> Result<Grid, String> {
     let mut decoder = png::Decoder::new(bytes);
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -140,6 +147,7 @@ mod tests {
         assert!(read(&neither).unwrap_err().contains("not a PNG or PBM"));
     }
 
+    #[cfg(feature = "picture")]
     #[test]
     fn reads_a_png_thresholded() {
         let mut bytes = Vec::new();
