@@ -5,18 +5,17 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Error, Parameter, ParameterKind};
+use crate::{Declared, Error, Parameter};
 
-/// HiGHS's parameters that masu's glue reads: the threads it reports, and whether presolve
-/// may run (with it, a failed solve is decided again without).
-const HIGHS_READS: &[Parameter] = &[
-    Parameter { name: "threads", kind: ParameterKind::Count, about: "HiGHS's threads" },
-    Parameter {
-        name: "presolve",
-        kind: ParameterKind::Choice(&["off", "choose", "on"]),
-        about: "HiGHS's presolve; masu runs it on unless off",
-    },
-];
+/// HiGHS's threads, which masu's glue reports.
+pub const HIGHS_THREADS: Parameter<Option<u64>> = Parameter::solver_count("threads", "HiGHS's threads");
+/// HiGHS's presolve: masu runs it unless `off` (with it, a failed solve is decided again
+/// without).
+pub const HIGHS_PRESOLVE: Parameter<Option<&'static str>> =
+    Parameter::solver_choice("presolve", &["off", "choose", "on"], "HiGHS's presolve; masu runs it on unless off");
+
+/// HiGHS's parameters that masu's glue reads.
+const HIGHS_READS: &[&dyn Declared] = &[&HIGHS_THREADS, &HIGHS_PRESOLVE];
 
 /// A solver backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -54,7 +53,7 @@ struct Facts {
     /// Checks raw parameters by the solver's own definitions (compiled in only).
     check: CheckParameters,
     /// The solver's own parameters that masu's glue for it also acts on.
-    reads: &'static [Parameter],
+    reads: &'static [&'static dyn Declared],
     /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
     /// take good_lp's model their own ways).
     matrix: fn() -> Option<crate::milp::matrix::Solver>,
@@ -263,7 +262,7 @@ impl Backend {
 
     /// The solver's own parameters that masu's glue for it also reads (once, typed:
     /// [`crate::check_parameters`]).
-    pub fn reads(self) -> &'static [Parameter] {
+    pub fn reads(self) -> &'static [&'static dyn Declared] {
         self.facts().reads
     }
 

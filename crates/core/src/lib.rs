@@ -20,6 +20,7 @@ pub mod fuzz;
 pub mod lines;
 pub mod milp;
 pub mod options;
+pub mod parameter;
 pub mod puzzle;
 pub mod pzpr;
 mod random;
@@ -29,9 +30,10 @@ pub mod sys;
 pub use backend::{Backend, check_backend};
 pub use error::{Error, UnknownName};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
+pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
 pub use puzzle::{
-    At, Formulation, Found, Item, Known, NoRule, Parameter, ParameterKind, ParameterValue, ParseError, Puzzle,
-    backend_for, check_parameters, choose, runnable, solve, timed,
+    At, Formulation, Found, Item, Known, NoRule, ParseError, Puzzle, backend_for, check_parameters, choose, runnable,
+    solve, timed,
 };
 pub use random::Random;
 pub use report::{Report, Stats, Status};

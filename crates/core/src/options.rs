@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::{Error, ParameterValue, available_memory};
+use crate::{Error, Parameter, ParameterValue, Value, available_memory};
 
 /// Stops running and later solves from any thread (the CLI wires Ctrl-C and SIGTERM to it).
 /// Each backend turns it into its own stop request: CP-SAT's stop call, HiGHS's interrupt
@@ -143,33 +143,10 @@ impl SolveOptions {
     pub fn kept(&self) -> usize {
         self.keep.max(2)
     }
-    /// The parameter `name` as masu read it, the last given.
-    fn value(&self, name: &str) -> Option<ParameterValue> {
-        self.read.iter().rev().find(|(n, _)| *n == name).map(|&(_, v)| v)
-    }
-
-    /// The parameter `name` when it is a count (the last given).
-    pub fn count(&self, name: &str) -> Option<u64> {
-        match self.value(name)? {
-            ParameterValue::Count(count) => Some(count),
-            _ => None,
-        }
-    }
-
-    /// The parameter `name` when it is a switch (the last given).
-    pub fn switch(&self, name: &str) -> Option<bool> {
-        match self.value(name)? {
-            ParameterValue::Switch(on) => Some(on),
-            _ => None,
-        }
-    }
-
-    /// The parameter `name` when it is a choice of words (the last given).
-    pub fn choice(&self, name: &str) -> Option<&'static str> {
-        match self.value(name)? {
-            ParameterValue::Choice(word) => Some(word),
-            _ => None,
-        }
+    /// Parameter `parameter` as given (the last, as masu read it), else its default.
+    pub fn get<T: Value>(&self, parameter: &Parameter<T>) -> T {
+        let given = self.read.iter().rev().find(|(name, _)| *name == parameter.name);
+        given.and_then(|&(_, value)| T::of(value)).unwrap_or(parameter.default)
     }
 
     /// A CP-SAT solver with these limits, stopped by this interrupt.

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use crate::parameter::{Declared, ParameterValue};
 use crate::{Backend, Error, Report, SolveOptions, Stats, Status};
 
 /// How a puzzle becomes a model: one variant per formulation of a kind, declared with
@@ -264,7 +265,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     const DEFAULT: Self::Formulation;
     /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
     /// backend), checked by [`check_parameters`].
-    const PARAMETERS: &'static [Parameter] = &[];
+    const PARAMETERS: &'static [&'static dyn Declared] = &[];
     /// File names that choose each of its readers (they tell formats by extension and
     /// content): the fuzz targets pick one by an input's first byte ([`crate::fuzz`]).
     const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.txt"];
@@ -330,60 +331,6 @@ impl FromStr for NoRule {
     }
 }
 
-/// A raw parameter masu itself reads (`--param NAME=VALUE`): one a kind's native
-/// formulations take, or one of a backend's own that masu's glue for it also acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Parameter {
-    /// Its name.
-    pub name: &'static str,
-    /// What its value is.
-    pub kind: ParameterKind,
-    /// What it does, for errors and help.
-    pub about: &'static str,
-}
-
-/// What a [`Parameter`]'s value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParameterKind {
-    /// A whole number (steps, nodes).
-    Count,
-    /// `true` or `false`.
-    Switch,
-    /// One of these words.
-    Choice(&'static [&'static str]),
-}
-
-/// A parameter's value, read once from its text by [`check_parameters`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParameterValue {
-    /// A whole number.
-    Count(u64),
-    /// `true` or `false`.
-    Switch(bool),
-    /// One of the words of a [`ParameterKind::Choice`].
-    Choice(&'static str),
-}
-
-impl Parameter {
-    /// `value` read as this parameter's kind, or why not.
-    fn read(&self, value: &str) -> Result<ParameterValue, String> {
-        let value = value.trim();
-        let read = match self.kind {
-            ParameterKind::Count => value.parse().ok().map(ParameterValue::Count),
-            ParameterKind::Switch => value.parse().ok().map(ParameterValue::Switch),
-            ParameterKind::Choice(words) => words.iter().find(|&&w| w == value).map(|&w| ParameterValue::Choice(w)),
-        };
-        read.ok_or_else(|| {
-            let wanted = match self.kind {
-                ParameterKind::Count => "a whole number".to_string(),
-                ParameterKind::Switch => "true or false".to_string(),
-                ParameterKind::Choice(words) => format!("one of {}", words.join(", ")),
-            };
-            format!("'{value}' is not {wanted} ({})", self.about)
-        })
-    }
-}
-
 /// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
 /// once what masu itself acts on, into the [`ParameterValue`]s a solve gets
 /// ([`SolveOptions::read`]): the native backend takes what the kind declares
@@ -404,14 +351,14 @@ pub fn check_parameters<P: Puzzle>(
     let mut read = Vec::new();
     for (name, value) in parameters {
         let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
-        match declared.iter().find(|p| p.name == name) {
-            Some(parameter) => read.push((parameter.name, parameter.read(value).map_err(refuse)?)),
+        match declared.iter().find(|p| p.name() == name) {
+            Some(parameter) => read.push((parameter.name(), parameter.read(value).map_err(refuse)?)),
             None if backend != Backend::Native => {} // the solver's own, checked by it
             None => {
-                let names: Vec<&str> = P::PARAMETERS.iter().map(|p| p.name).collect();
-                return Err(refuse(match names.as_slice() {
+                let helps: Vec<String> = P::PARAMETERS.iter().map(|p| p.help()).collect();
+                return Err(refuse(match helps.as_slice() {
                     [] => format!("the native {} solvers take no parameters", P::KIND),
-                    names => format!("the native {} solvers take {}", P::KIND, names.join(", ")),
+                    helps => format!("the native {} solvers take {}", P::KIND, helps.join("; ")),
                 }));
             }
         }

@@ -159,11 +159,7 @@ impl Puzzle for Nonogram {
     type Rule = masu_core::NoRule;
     const KIND: &'static str = "nonogram";
     const DEFAULT: Formulation = Formulation::Native;
-    const PARAMETERS: &'static [masu_core::Parameter] = &[masu_core::Parameter {
-        name: "handover",
-        kind: masu_core::ParameterKind::Count,
-        about: "probes before native hands over to clause learning, 200,000 by default",
-    }];
+    const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::HANDOVER];
     const READER_FILE_NAMES: &'static [&'static str] =
         &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle.xml", "puzzle"];
 

@@ -32,7 +32,8 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
     }
     let started = Instant::now();
-    let threads = options.count("threads").map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(options.threads);
+    let threads =
+        options.get(&crate::backend::HIGHS_THREADS).map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(options.threads);
     let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
     let mut cuts: Vec<Constraint> = Vec::new();
     while outcome.solutions.len() < options.solution_limit {
@@ -62,7 +63,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         // tests check it instead. A solve error after presolve reduced an infeasible model
         // to an empty one (#1710, #2402; met on an Arukone board whose fill model is
         // infeasible) is rare and is decided again without presolve.
-        let presolve = options.choice("presolve") != Some("off");
+        let presolve = options.get(&crate::backend::HIGHS_PRESOLVE) != Some("off");
         let (mut answer, elapsed) = run(presolve);
         outcome.backend_time += elapsed;
         outcome.solves += 1;

@@ -15,7 +15,7 @@
 //!    reaches it; runs after the first break ties at random and try the other value first one
 //!    time in four. Solutions found are kept across runs: reaching the limit settles the
 //!    count, and the first run within its budget has seen every solution.
-//! 5. **Clause learning**: past a budget of probes (`HANDOVER_PROBES`, about 0.3 s), the
+//! 5. **Clause learning**: past a budget of probes ([`HANDOVER`], about 0.3 s), the
 //!    root is probed again and the search hands over to the CDCL stage (`cdcl`):
 //!    the puzzle as CNF, the cells decided at the root as units, the solutions found so far
 //!    excluded, counted on by CaDiCaL. Depth-first search repeats the same failure in one
@@ -38,7 +38,8 @@ use masu_core::{Error, SolveOptions};
 
 use crate::line::Cell;
 use crate::{Found, Nonogram};
-use restarts::{Budgets, FRAME_BYTES, HANDOVER_PROBES, solve_with_restarts};
+pub use restarts::HANDOVER;
+use restarts::{Budgets, FRAME_BYTES, solve_with_restarts};
 use search::Search;
 
 /// Solves and counts up to `options.solution_limit`.
@@ -47,7 +48,7 @@ pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, 
     // of its own whose stack is sized for the puzzle.
     let depth = puzzle.width() * puzzle.height() + 1;
     masu_core::on_sized_stack("the nonogram search", depth, FRAME_BYTES, || {
-        let handover = options.count("handover").unwrap_or(HANDOVER_PROBES);
+        let handover = options.get(&HANDOVER);
         solve_with_restarts(puzzle, options, Budgets { first_run: 256, handover }, true).map(|(found, _)| found)
     })
 }

@@ -14,7 +14,8 @@ pub(super) const FRAME_BYTES: usize = 1024;
 /// Probes (cells assumed, over all runs) before the CDCL stage takes over: about 0.3 s of
 /// search. Over the 876 TAAI/TCGA puzzles, handing over earlier lengthens the tail and
 /// later shortens it no further (`docs/tuning.md`).
-pub(super) const HANDOVER_PROBES: u64 = 200_000;
+pub const HANDOVER: masu_core::Parameter<u64> =
+    masu_core::Parameter::count("handover", 200_000, "probes before native hands over to clause learning");
 
 /// The search's budgets: the first run's nodes before its restart, and all runs' probes
 /// before the hand-over to the CDCL stage.
