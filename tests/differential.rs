@@ -502,6 +502,18 @@ fn numberlink_counts_agree_with_exhaustive_counts() {
                 report.solutions.len(),
                 report.complete
             );
+            // Uniqueness, as `solve` asks it: under the blanks rule the canonical stages
+            // (`links`, `auto`, `frontier`, `connected`) answer it by their own argument.
+            let two = SolveOptions { solution_limit: 2, ..options() };
+            let report =
+                masu::core::solve(&board, formulation, backend, &two).unwrap_or_else(|e| panic!("{shown}: {e}"));
+            let status = match count {
+                0 => masu::core::Status::Infeasible,
+                1 => masu::core::Status::Unique,
+                _ => masu::core::Status::Multiple,
+            };
+            assert_eq!(report.status, status, "{shown}, two asked: exhaustive {count}");
+            assert_eq!(report.solutions.len(), count.min(2), "{shown}, two asked");
         }
     }
 }

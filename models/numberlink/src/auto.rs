@@ -61,7 +61,7 @@ pub(crate) fn solve(
     wide: Option<Exact>,
 ) -> Result<Found, Error> {
     let started = Instant::now();
-    let touch = options.switch("touch").unwrap_or(true);
+    let touch = options.get(&crate::TOUCH);
     let limit = options.solution_limit;
     let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
     if !linked {
@@ -86,7 +86,7 @@ pub(crate) fn solve(
 /// Everything but `links` (the module doc).
 fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
     let started = Instant::now();
-    let touch = options.switch("touch").unwrap_or(true);
+    let touch = options.get(&crate::TOUCH);
     let stats = frontier::stats_of(puzzle);
     let search = |o: &SolveOptions, budget: u64| frontier::searched(puzzle, o, budget, touch, stats.clone());
     let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {

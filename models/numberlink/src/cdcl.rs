@@ -26,7 +26,7 @@
 //! could move down a diagonal into a blank cell. Every solution reduces to such a one by
 //! those moves and the shortcuts where a path touches itself (`docs/counting.md`), so they
 //! count 0, 1 or 2 where the solutions do, and one canonical solution is settled by
-//! [`crate::reroute`].
+//! [`crate::uniqueness::reroute`].
 //!
 //! These clauses admit closed loops away from the endpoints. Each answer is traced; a loop
 //! on cells `S`, all of number `k`, with no neighbour of number `k` (always so for induced
@@ -376,7 +376,7 @@ mod tests {
 
     /// Under the blanks rule, on random boards (endpoints of covers, with a blank row added,
     /// and endpoints scattered): the canonical model's count up to two, with
-    /// [`crate::reroute`] on a single answer, says none, one or several exactly where the
+    /// [`crate::uniqueness::reroute`] on a single answer, says none, one or several exactly where the
     /// full search does.
     #[test]
     fn canonical_solutions_and_reroutes_settle_what_the_search_settles() {
@@ -393,7 +393,7 @@ mod tests {
             assert!(canonical.complete || canonical.solutions.len() == 2, "{puzzle:?}");
             let settled = match canonical.solutions.len() {
                 1 => {
-                    let second = crate::reroute(&puzzle, &canonical.solutions[0]);
+                    let second = crate::uniqueness::reroute(&puzzle, &canonical.solutions[0]);
                     rerouted += usize::from(second.is_some());
                     1 + usize::from(second.is_some())
                 }

@@ -20,16 +20,16 @@
 //! out (the circuit could not take them). Solutions are counted on the arcs, so two that
 //! differ only in which cells stay unused are the same only if their paths are.
 //!
-//! With the blanks rule, `crate::induced_first` first counts *induced* solutions, with
+//! With the blanks rule, `crate::uniqueness::induced_first` first counts *induced* solutions, with
 //! `b_ck ∧ b_dk ⇒ a_cd ∨ a_dc` for neighbours: two neighbouring cells of one number are
 //! consecutive on its path. With Booleans, also `¬b_ak ∨ ¬b_bk ∨ ¬b_ck ∨ ¬b_dk` for every
 //! 2×2 block `a, b, c, d` ([`Numberlink::squares`]): implied (four cells of one number there
 //! would be pairwise linked, a loop of four), but said at once instead of learnt.
 //!
 //! The induced count runs in disjoint slices by the number of blank cells
-//! (`crate::by_blanks`): none first, which is the fill rule's model (the easiest search),
+//! (`crate::uniqueness::by_blanks`): none first, which is the fill rule's model (the easiest search),
 //! then `low ≤ Σ_c u_c ≤ high` for one possible count at a time. It asks for two at most,
-//! so it keeps only *canonical* solutions (`docs/counting.md`), and `crate::reroute`
+//! so it keeps only *canonical* solutions (`docs/counting.md`), and `crate::uniqueness::reroute`
 //! settles a single one: none with a shortcut through a blank cell `b`,
 //! `u_b ⇒ ¬b_ck ∨ ¬b_dk` for two neighbours `c, d` of `b` opposite each other,
 //! `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two around a corner `e` (Booleans only), and none with
@@ -48,7 +48,8 @@ use std::time::Instant;
 use masu_core::{Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
 
-use crate::{Cell, Found, Numberlink, Paths, Rule, Slice};
+use crate::uniqueness::Slice;
+use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// A cell's number in the model.
 #[derive(Clone, Debug)]
@@ -216,7 +217,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool, deadline: Optio
     Some(ConnectedModel { model, numbers, arcs, unused })
 }
 
-/// No path can be shortcut through a blank cell `b` (`crate::by_blanks`): for its
+/// No path can be shortcut through a blank cell `b` (`crate::uniqueness::by_blanks`): for its
 /// neighbours `c, d` and number `k`, `u_b ⇒ ¬b_ck ∨ ¬b_dk` (`∨ b_ek` around a corner `e`).
 /// With Booleans only: integer numbers are used where paths are short and the search easy.
 fn forbid_shortcuts(puzzle: &Numberlink, built: &mut ConnectedModel) {
@@ -284,12 +285,12 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Re
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let mut solver = parameters(options);
     let mut stats = Stats::default();
-    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
             return count(puzzle, None, false, booleans, &mut solver, deadline, limit, &mut stats);
         }
         // The induced stage asks for two at most: canonical solutions settle that.
-        crate::by_blanks(puzzle, limit, |slice, limit| {
+        crate::uniqueness::by_blanks(puzzle, limit, |slice, limit| {
             count(puzzle, Some(slice), true, booleans, &mut solver, deadline, limit, &mut stats)
         })
     })?;
@@ -369,7 +370,7 @@ mod tests {
         }
     }
 
-    /// The slices by blank count (`crate::by_blanks`) count exactly the induced solutions
+    /// The slices by blank count (`crate::uniqueness::by_blanks`) count exactly the induced solutions
     /// the native search finds, up to 1, 2 and 10, though the last slices leave out
     /// solutions with a shortcut when one more solution settles the count.
     #[test]
@@ -384,7 +385,7 @@ mod tests {
             }
             for limit in [1, 2, 10] {
                 let (mut solver, mut stats) = (parameters(&all), Stats::default());
-                let (ours, exhausted) = crate::by_blanks(&puzzle, limit, |slice, limit| {
+                let (ours, exhausted) = crate::uniqueness::by_blanks(&puzzle, limit, |slice, limit| {
                     shortcuts += usize::from(slice.shortcut_free && *slice.blanks.start() > 0);
                     count(&puzzle, Some(slice), false, true, &mut solver, None, limit, &mut stats)
                 })

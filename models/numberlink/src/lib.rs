@@ -23,7 +23,6 @@ mod cdcl;
 pub mod check;
 #[cfg(feature = "cp-sat")]
 pub mod connected;
-mod counting;
 pub mod format;
 pub mod frontier;
 pub mod generate;
@@ -34,6 +33,7 @@ mod paths;
 #[cfg(feature = "cp-sat")]
 pub mod reified;
 pub mod render;
+mod uniqueness;
 
 use std::path::Path;
 
@@ -41,7 +41,6 @@ use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
 
 pub(crate) use board::Shortcut;
 pub use board::{Cell, Numberlink, Rule};
-pub(crate) use counting::{Listing, Slice, blank_bounds, by_blanks, induced_first, reroute};
 pub use paths::Paths;
 pub(crate) use paths::detached_loops;
 
@@ -71,6 +70,11 @@ masu_core::formulations! {
     }
 }
 
+/// Whether paths may run beside themselves (`--param touch=false`: only paths that never do
+/// are solutions, for `frontier`, `links` and `auto`).
+pub const TOUCH: masu_core::Parameter<bool> =
+    masu_core::Parameter::switch("touch", true, "false: only paths that never run beside themselves count");
+
 /// What a formulation found, before checking.
 pub(crate) type Found = masu_core::Found<Paths>;
 
@@ -81,23 +85,7 @@ impl Puzzle for Numberlink {
     type Rule = Rule;
     const KIND: &'static str = "numberlink";
     const DEFAULT: Formulation = Formulation::Auto;
-    const PARAMETERS: &'static [masu_core::Parameter] = &[
-        masu_core::Parameter {
-            name: "handover",
-            kind: masu_core::ParameterKind::Count,
-            about: "nodes before native hands over to clause learning, 20,000 by default",
-        },
-        masu_core::Parameter {
-            name: "canonical",
-            kind: masu_core::ParameterKind::Count,
-            about: "nodes of frontier's canonical search before uniqueness goes on to the count, 1,000,000 by default",
-        },
-        masu_core::Parameter {
-            name: "touch",
-            kind: masu_core::ParameterKind::Switch,
-            about: "false: frontier counts only paths that never run beside themselves",
-        },
-    ];
+    const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::HANDOVER, &frontier::CANONICAL, &TOUCH];
     const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.json", "puzzle.txt", "puzzle"];
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.

@@ -17,17 +17,17 @@
 //! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
 //! a no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
-//! Under the blanks rule, `crate::induced_first` first counts *induced* solutions, adding
+//! Under the blanks rule, `crate::uniqueness::induced_first` first counts *induced* solutions, adding
 //! `y[c][k] + y[d][k] − u[e] ≤ 1` (two neighbouring cells of one number are linked) and
 //! `Σ_{c ∈ B} y[c][k] ≤ 3` for every 2×2 block `B` ([`Numberlink::squares`]: four cells of
 //! one number there would be pairwise linked, a loop of four; implied over integers, not by
 //! the LP relaxation). That count runs in disjoint slices by the number of cells left blank
-//! (`crate::by_blanks`): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
+//! (`crate::uniqueness::by_blanks`): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
 //! much the easier one to search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for
 //! each slice after. A puzzle whose one solution fills the board is then found in the first
 //! slice, and the rest only has to prove it has no rival; once one more solution settles
 //! the count, the slices left count only solutions without a shortcut through a blank cell
-//! `b` (`crate::by_blanks`): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
+//! `b` (`crate::uniqueness::by_blanks`): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
 //! `c, d` of `b` opposite each other, `− y[e][k]` more on the left for two around a corner
 //! `e`. Only bounds that cut are added: the last slice states no redundant lower bound.
 //!
@@ -41,7 +41,8 @@ use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
 use masu_core::{Backend, Error, SolveOptions, Stats};
 
-use crate::{Cell, Found, Numberlink, Paths, Rule, Slice};
+use crate::uniqueness::Slice;
+use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The model and its variables.
 #[derive(Debug)]
@@ -127,11 +128,11 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOption
         stats = std::mem::take(&mut stats).then(run);
         Ok::<_, Error>((solutions, complete))
     };
-    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
             return run(None, limit);
         }
-        crate::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
+        crate::uniqueness::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
     })?;
     Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
 }
@@ -161,12 +162,12 @@ fn count(
             let bound = used().leq(cells - *blanks.start() as f64);
             built.milp.add(bound);
         }
-        if *blanks.end() < crate::blank_bounds(board).0 {
+        if *blanks.end() < crate::uniqueness::blank_bounds(board).0 {
             let bound = used().geq(cells - *blanks.end() as f64);
             built.milp.add(bound);
         }
         if shortcut_free {
-            // No shortcut through a blank cell b (crate::by_blanks): for its neighbours c, d
+            // No shortcut through a blank cell b (crate::uniqueness::by_blanks): for its neighbours c, d
             // and number k, y[c][k] + y[d][k] − Σ_k y[b][k] (− y[e][k] round a corner e) ≤ 1.
             for (b, c, d, e) in board.shortcuts() {
                 let used_b: Expression = built.y[b].iter().copied().sum();

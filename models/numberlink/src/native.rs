@@ -26,7 +26,7 @@
 //!
 //! With the blanks rule, see `solve` for the induced search that runs first.
 //!
-//! Past `HANDOVER_NODES` nodes the search hands over to clause learning (`crate::cdcl`:
+//! Past [`HANDOVER`] nodes the search hands over to clause learning (`crate::cdcl`:
 //! the board as CNF, the solutions found so far excluded, counted on by CaDiCaL), since
 //! depth-first search repeats one failure in subtree after subtree on long winding paths.
 
@@ -351,12 +351,12 @@ impl<'a> Search<'a> {
 }
 
 /// Solves and counts up to `options.solution_limit`; with the blanks rule, induced solutions
-/// first ([`crate::induced_first`]).
+/// first ([`crate::uniqueness::induced_first`]).
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     solve_with(puzzle, options, true)
 }
 
-/// The search alone, cut (the count incomplete) past `HANDOVER_NODES` nodes instead of
+/// The search alone, cut (the count incomplete) past [`HANDOVER`] nodes instead of
 /// handing over: deterministic, where a time limit would not be. The generator asks this
 /// first, then CP-SAT.
 #[cfg(feature = "cp-sat")]
@@ -380,9 +380,9 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
     let started = Instant::now();
     let deadline = options.time_limit.map(|t| started + t);
     let (mut nodes, mut solves, mut cuts) = (0, 0, 0);
-    let listing = crate::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, options, deadline, induced, limit);
-        search.node_limit = options.count("handover").unwrap_or(HANDOVER_NODES);
+        search.node_limit = options.get(&HANDOVER);
         search.run();
         nodes += search.nodes;
         if search.handed_over && clause_learning {
@@ -394,14 +394,14 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
             let counted = cdcl::count(puzzle, keep, known, limit, deadline, options)?;
             solves += counted.solves;
             cuts += counted.cuts;
-            return Ok::<_, Error>(crate::Listing {
+            return Ok::<_, Error>(crate::uniqueness::Listing {
                 solutions: counted.solutions,
                 count: counted.count as u128,
                 exhausted: counted.complete,
             });
         }
         let exhausted = !search.stopped && search.count < limit;
-        Ok(crate::Listing { solutions: search.solutions, count: search.count as u128, exhausted })
+        Ok(crate::uniqueness::Listing { solutions: search.solutions, count: search.count as u128, exhausted })
     })?;
     let elapsed = started.elapsed();
     let cells = puzzle.width() * puzzle.height();
@@ -431,7 +431,8 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
 /// Nodes the search visits before it hands over to the clause-learning stage (tens of
 /// milliseconds): past it, depth-first search on long winding paths repeats one failure in
 /// subtree after subtree (`docs/tuning.md`).
-const HANDOVER_NODES: u64 = 20_000;
+pub const HANDOVER: masu_core::Parameter<u64> =
+    masu_core::Parameter::count("handover", 20_000, "nodes before native hands over to clause learning");
 
 /// The search alone, without the clause-learning stage: its solutions up to `limit`, and
 /// whether it saw every one.
@@ -495,7 +496,7 @@ pub(crate) mod tests {
     }
 
     /// `puzzle` with a blank row added below, under the blanks rule: on a board of odd width
-    /// that makes the parity of its blank counts odd ([`crate::blank_bounds`]).
+    /// that makes the parity of its blank counts odd ([`crate::uniqueness::blank_bounds`]).
     pub(crate) fn with_blank_row(puzzle: &Numberlink) -> Numberlink {
         let mut rows = puzzle.rows();
         rows.push(vec![0; puzzle.width()]);

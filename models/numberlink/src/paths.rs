@@ -14,6 +14,40 @@ pub struct Paths {
 }
 
 impl Paths {
+    /// The solution drawn by `links`: each number's path traced from its first endpoint. Linked
+    /// cells off every path (none, if the links are a solution) keep a number no puzzle has,
+    /// for the checker to see.
+    pub(crate) fn from_links(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
+        let mut paths = Paths::trace(puzzle, links, |_| u32::MAX);
+        for (k, path) in (1..).zip(&paths.paths) {
+            for &(r, c) in path {
+                paths.numbers[r][c] = k;
+            }
+        }
+        paths
+    }
+
+    /// Whether some path runs beside itself: two neighbouring cells of one number that are not
+    /// consecutive on its path.
+    pub(crate) fn touches_itself(&self) -> bool {
+        let mut linked = std::collections::HashSet::new();
+        for path in &self.paths {
+            for pair in path.windows(2) {
+                linked.insert((pair[0].min(pair[1]), pair[0].max(pair[1])));
+            }
+        }
+        let numbers = &self.numbers;
+        let (h, w) = (numbers.len(), numbers.first().map_or(0, Vec::len));
+        (0..h).any(|r| {
+            (0..w).any(|c| {
+                let beside = [(r + 1 < h).then_some((r + 1, c)), (c + 1 < w).then_some((r, c + 1))];
+                beside.into_iter().flatten().any(|(r2, c2)| {
+                    numbers[r][c] != 0 && numbers[r2][c2] == numbers[r][c] && !linked.contains(&((r, c), (r2, c2)))
+                })
+            })
+        })
+    }
+
     /// Every cell is on a path (no cell left blank).
     pub fn fills_board(&self) -> bool {
         self.numbers.iter().flatten().all(|&v| v != 0)

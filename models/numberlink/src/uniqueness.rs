@@ -1,4 +1,4 @@
-//! How counts are made exact and fast under the blanks rule: induced solutions first, in
+//! Uniqueness under the blanks rule, and how counts there are made exact and fast: induced solutions first, in
 //! slices by the number of blank cells, and one induced solution settled by a linear check
 //! for a second route (`docs/counting.md` has the argument).
 

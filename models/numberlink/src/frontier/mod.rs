@@ -16,7 +16,7 @@
 //!                                    settled by `reroute`), then the count
 //! one answer asked:                  the search (SEARCH_BUDGET nodes, 0.6 of the time), then
 //!                                    the count
-//! otherwise:                         the count
+//! otherwise:                         the count (within COUNT_MEMORY bytes, else `too large`)
 //! ```
 //!
 //! The canonical search keeps only solutions no shortcut or corner move reduces
@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use masu_core::{Error, SolveOptions, Stats, StopAt};
 
-use crate::{Cell, Found, Numberlink, Paths, Rule};
+use crate::{Found, Numberlink, Rule};
 use count::Counted;
 use search::{Ended, Search};
 use sweep::Sweep;
@@ -50,13 +50,21 @@ pub(crate) const SEARCH_SHARE: f64 = 0.6;
 
 /// Nodes the canonical search may visit first when uniqueness is asked under the blanks
 /// rule (some tens of milliseconds; chosen on the even-numbered janko boards).
-const CANONICAL_BUDGET: u64 = 1_000_000;
+pub const CANONICAL: masu_core::Parameter<u64> = masu_core::Parameter::count(
+    "canonical",
+    1_000_000,
+    "nodes of frontier's canonical search before uniqueness goes on to the count",
+);
+
+/// Bytes the count may take when it runs alone (about 10 million profiles): past them it
+/// refuses rather than take the machine's memory.
+const COUNT_MEMORY: u64 = 1 << 30;
 
 /// The sweep alone (the module doc): the search where it settles the request, else the
-/// count, which refuses ([`Error::TooLarge`]) when its layers outgrow memory.
+/// count, which refuses ([`Error::TooLarge`]) when its layers outgrow [`COUNT_MEMORY`].
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
-    let touch = options.switch("touch").unwrap_or(true);
+    let touch = options.get(&crate::TOUCH);
     let stats = stats_of(puzzle);
     let limit = options.solution_limit;
     let share = SolveOptions { time_limit: options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE)), ..options.clone() };
@@ -64,7 +72,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         return Ok(finish(searched(puzzle, options, u64::MAX, false, stats)?, started));
     }
     let first = if puzzle.rule == Rule::Blanks && limit == 2 {
-        let budget = options.count("canonical").unwrap_or(CANONICAL_BUDGET);
+        let budget = options.get(&CANONICAL);
         Some(canonical_searched(puzzle, &share, budget, stats.clone()))
     } else if limit <= 1 {
         Some(searched(puzzle, &share, SEARCH_BUDGET, true, stats.clone())?)
@@ -78,7 +86,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     }
     let rest = remaining(options, started);
     let stop = stop_at(&rest);
-    match counted(puzzle, &rest, None, &|| stop.reached(), stats) {
+    match counted(puzzle, &rest, Some(COUNT_MEMORY), &|| stop.reached(), stats) {
         (_, Counting::TooLarge(why)) => Err(Error::TooLarge(why)),
         (mut found, _) => {
             if let Some(mut first) = first {
@@ -115,16 +123,17 @@ pub(crate) fn searched(
 }
 
 /// The depth-first search for canonical solutions (blanks rule, two asked), at most
-/// `budget` nodes, settled as every induced or canonical stage is ([`crate::induced_first`]:
-/// exhausted, none means no solution and one is settled by [`crate::reroute`]; two are two
+/// `budget` nodes, settled as every induced or canonical stage is ([`crate::uniqueness::induced_first`]:
+/// exhausted, none means no solution and one is settled by [`crate::uniqueness::reroute`]; two are two
 /// solutions). With two asked, `induced_first` never asks for the unrestricted search.
 fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Found {
     let mut search = Search::new(puzzle).canonical();
     let stop = stop_at(options);
-    let Ok(crate::Listing { solutions, exhausted: complete, .. }) = crate::induced_first(puzzle, 2, |_, limit| {
-        let ended = search.run(limit, budget, &|| stop.reached());
-        Ok::<_, std::convert::Infallible>((std::mem::take(&mut search.solutions), ended == Ended::Exhausted))
-    });
+    let Ok(crate::uniqueness::Listing { solutions, exhausted: complete, .. }) =
+        crate::uniqueness::induced_first(puzzle, 2, |_, limit| {
+            let ended = search.run(limit, budget, &|| stop.reached());
+            Ok::<_, std::convert::Infallible>((std::mem::take(&mut search.solutions), ended == Ended::Exhausted))
+        });
     stats.constraints_by_kind.insert("canonical search nodes".into(), search.nodes as usize);
     stats.solves += 1;
     Found::new(solutions, complete, stats)
@@ -168,8 +177,8 @@ pub(crate) enum Counting {
 /// Under the blanks rule it counts first without U-turns (`┌┐`, `└┘`): every solution
 /// whose paths never touch themselves is among those, and each of those is a solution.
 /// None means no solution at all; one that does not touch itself is the only solution
-/// unless [`crate::reroute`] finds a second next to it (every solution shortcuts to one that
-/// does not touch itself: [`crate::induced_first`]); two are two. Otherwise the full count.
+/// unless [`crate::uniqueness::reroute`] finds a second next to it (every solution shortcuts to one that
+/// does not touch itself: [`crate::uniqueness::induced_first`]); two are two. Otherwise the full count.
 pub(crate) fn counted(
     puzzle: &Numberlink,
     options: &SolveOptions,
@@ -207,8 +216,8 @@ pub(crate) fn counted(
         };
         let counted = usize::try_from(count).unwrap_or(usize::MAX);
         // One solution without U-turns that does not touch itself is the only induced one.
-        let induced_one = shortcut && count == 1 && !touches_itself(&solutions[0]);
-        let second = if induced_one { crate::reroute(puzzle, &solutions[0]) } else { None };
+        let induced_one = shortcut && count == 1 && !solutions[0].touches_itself();
+        let second = if induced_one { crate::uniqueness::reroute(puzzle, &solutions[0]) } else { None };
         let unique = induced_one && second.is_none();
         if let Some(second) = second.filter(|_| limit == 2) {
             stats.constraints_by_kind.insert("count without u-turns".into(), 1);
@@ -227,38 +236,4 @@ pub(crate) fn counted(
         }
         shortcut = false;
     }
-}
-
-/// The solution drawn by `links`: each number's path traced from its first endpoint. Linked
-/// cells off every path (none, if the links are a solution) keep a number no puzzle has,
-/// for the checker to see.
-pub(crate) fn paths_of(puzzle: &Numberlink, links: &[(Cell, Cell)]) -> Paths {
-    let mut paths = Paths::trace(puzzle, links, |_| u32::MAX);
-    for (k, path) in (1..).zip(&paths.paths) {
-        for &(r, c) in path {
-            paths.numbers[r][c] = k;
-        }
-    }
-    paths
-}
-
-/// Whether some path runs beside itself: two neighbouring cells of one number that are not
-/// consecutive on its path.
-pub(crate) fn touches_itself(paths: &Paths) -> bool {
-    let mut linked = std::collections::HashSet::new();
-    for path in &paths.paths {
-        for pair in path.windows(2) {
-            linked.insert((pair[0].min(pair[1]), pair[0].max(pair[1])));
-        }
-    }
-    let numbers = &paths.numbers;
-    let (h, w) = (numbers.len(), numbers.first().map_or(0, Vec::len));
-    (0..h).any(|r| {
-        (0..w).any(|c| {
-            let beside = [(r + 1 < h).then_some((r + 1, c)), (c + 1 < w).then_some((r, c + 1))];
-            beside.into_iter().flatten().any(|(r2, c2)| {
-                numbers[r][c] != 0 && numbers[r2][c2] == numbers[r][c] && !linked.contains(&((r, c), (r2, c2)))
-            })
-        })
-    })
 }

@@ -126,7 +126,7 @@ impl<'a> Search<'a> {
     /// corner with a blank cell across its 2×2 block (cut when the blank cell is placed),
     /// no two cells of one path beside a blank cell that would join them in two steps
     /// (checked on each solution). Every solution reduces to a canonical one, so an
-    /// exhausted search with one answer is settled by [`crate::reroute`].
+    /// exhausted search with one answer is settled by [`crate::uniqueness::reroute`].
     pub fn canonical(mut self) -> Self {
         if !self.fill {
             self.shortcuts = self.puzzle.shortcuts();
@@ -173,7 +173,7 @@ impl<'a> Search<'a> {
             }
             if depth + 1 == cells {
                 let paths = self.paths();
-                if !super::touches_itself(&paths) && crate::counting::shortcut_free(&self.shortcuts, &paths) {
+                if !paths.touches_itself() && crate::uniqueness::shortcut_free(&self.shortcuts, &paths) {
                     self.found += 1;
                     if self.solutions.len() < self.keep {
                         self.solutions.push(paths);
@@ -369,6 +369,6 @@ impl<'a> Search<'a> {
                 links.push((cell(i), cell(i + w)));
             }
         }
-        super::paths_of(self.puzzle, &links)
+        Paths::from_links(self.puzzle, &links)
     }
 }

@@ -190,7 +190,7 @@ impl Sweep {
                 links.push((self.cell(r, c), self.cell(r, c + 1)));
             }
         }
-        super::paths_of(puzzle, &links)
+        Paths::from_links(puzzle, &links)
     }
 
     /// The board's cell at sweep row `r`, column `c`.

@@ -5,6 +5,7 @@ use std::time::Duration;
 use masu_core::SolveOptions;
 
 use super::*;
+use crate::Paths;
 use crate::native::tests::{assert_checked_and_distinct, boards, scattered};
 
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
@@ -107,7 +108,7 @@ fn touch_free_search_finds_exactly_the_solutions_that_do_not_touch() {
                 continue; // not every solution listed
             }
             checked += 1;
-            let mut expected: Vec<Paths> = all.solutions.into_iter().filter(|p| !touches_itself(p)).collect();
+            let mut expected: Vec<Paths> = all.solutions.into_iter().filter(|p| !p.touches_itself()).collect();
             let mut search = Search::new(&puzzle);
             assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
             let mut found = search.solutions;
@@ -137,7 +138,7 @@ pub(crate) fn canonical(puzzle: &Numberlink, paths: &Paths) -> bool {
     let corner = puzzle.corners_down().into_iter().any(|(c, beside, below, across)| {
         linked.contains(&(c, beside)) && linked.contains(&(c, below)) && number(across) == 0
     });
-    !touches_itself(paths) && !shortcut && !corner
+    !paths.touches_itself() && !shortcut && !corner
 }
 
 /// Under the blanks rule the canonical search finds exactly the canonical solutions (the
@@ -188,9 +189,9 @@ fn the_canonical_budget_is_a_parameter() {
 fn touching_is_two_neighbours_of_one_path_not_linked() {
     let puzzle = Numberlink::new(vec![vec![1, 0, 0], vec![0, 0, 0], vec![1, 0, 0]], Rule::Blanks).unwrap();
     let straight = Paths::trace(&puzzle, &[((0, 0), (1, 0)), ((1, 0), (2, 0))], |_| 1);
-    assert!(!touches_itself(&straight));
+    assert!(!straight.touches_itself());
     let links = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (2, 0))];
-    assert!(touches_itself(&paths_of(&puzzle, &links)));
+    assert!(Paths::from_links(&puzzle, &links).touches_itself());
 }
 
 /// A wide blank board cannot be counted in its time: it says so, with nothing wrong (three

@@ -29,8 +29,8 @@
 //! What it keeps ([`Kept`]): under the blanks rule, deciding none, one or several, only
 //! *canonical* solutions (`docs/counting.md`: induced, corners nested, no shortcut through
 //! a blank cell; the last two checked on each solution found), settled as every canonical
-//! stage is by [`crate::induced_first`] (none: no solution; one: unique unless
-//! [`crate::reroute`] finds a second; two: several). Counts above two, and every count under
+//! stage is by [`crate::uniqueness::induced_first`] (none: no solution; one: unique unless
+//! [`crate::uniqueness::reroute`] finds a second; two: several). Counts above two, and every count under
 //! the fill rule, keep every solution; with `--param touch=false` only induced ones.
 
 mod search;
@@ -42,7 +42,8 @@ use std::time::Instant;
 
 use masu_core::{Error, SolveOptions, Stats, StopAt};
 
-use crate::{Found, Listing, Numberlink, Rule};
+use crate::uniqueness::Listing;
+use crate::{Found, Numberlink, Paths, Rule};
 pub(crate) use search::{Ended, Kept, Search};
 
 /// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
@@ -56,7 +57,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     for paths in &mut found.solutions {
         let links: Vec<_> =
             paths.paths.iter().flat_map(|p| p.windows(2).map(|s| ((s[0].1, s[0].0), (s[1].1, s[1].0)))).collect();
-        *paths = crate::frontier::paths_of(puzzle, &links);
+        *paths = Paths::from_links(puzzle, &links);
     }
     Ok(found)
 }
@@ -70,7 +71,7 @@ fn transposed(puzzle: &Numberlink) -> Numberlink {
 fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
     let stop = StopAt { deadline: options.time_limit.map(|t| started + t), interrupt: options.interrupt.clone() };
-    let touch = options.switch("touch").unwrap_or(true);
+    let touch = options.get(&crate::TOUCH);
     let mut nodes = 0;
     let mut run = |kept: Kept, limit: usize| {
         let mut search = Search::new(puzzle, kept);
@@ -87,7 +88,7 @@ fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error>
     let Ok(listing) = if !touch {
         run(Kept::Induced, limit)
     } else if puzzle.rule == Rule::Blanks {
-        crate::induced_first(puzzle, limit, |induced, limit| {
+        crate::uniqueness::induced_first(puzzle, limit, |induced, limit| {
             run(if induced { Kept::Canonical } else { Kept::All }, limit)
         })
     } else if limit == 1 {

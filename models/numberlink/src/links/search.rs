@@ -142,11 +142,11 @@ impl<'a> Search<'a> {
         if self.kept == Kept::Canonical && s.has_cup() {
             return None;
         }
-        let paths = crate::frontier::paths_of(self.puzzle, &s.lines());
-        if self.kept != Kept::All && crate::frontier::touches_itself(&paths) {
+        let paths = Paths::from_links(self.puzzle, &s.lines());
+        if self.kept != Kept::All && paths.touches_itself() {
             return None;
         }
-        if !crate::counting::shortcut_free(&self.shortcuts, &paths) {
+        if !crate::uniqueness::shortcut_free(&self.shortcuts, &paths) {
             return None;
         }
         self.found += 1;
