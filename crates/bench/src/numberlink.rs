@@ -1,6 +1,6 @@
 //! Numberlink: every formulation × backend on the flow-solver levels (fill rule) and the 40
-//! largest janko boards (blanks rule), beside article 001's own solver; the frontier sweep
-//! on thomasahle's boards and the Flow Free levels; uniqueness on every janko board at 60 s;
+//! largest janko boards (blanks rule), beside article 001's own solver; one answer on
+//! thomasahle's boards, and the Flow Free levels; uniqueness on every janko board at 60 s;
 //! then the generators, masu's and the article's, beside the article's code.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -93,8 +93,9 @@ fn outcomes(t: &Tally) -> String {
     )
 }
 
-/// The frontier sweep: one answer under the fill rule on thomasahle's boards, one thread,
-/// 5 s each (the 1002×1002 board left out); the Flow Free levels, uniqueness by the default
+/// One answer under the fill rule on thomasahle's boards, by the default and by the
+/// frontier sweep alone, one thread, 5 s each (the 1002×1002 board left out); the Flow Free
+/// levels, uniqueness by the default
 /// (`auto`) and by `frontier` alone on one thread, one answer by `frontier` and by the peer
 /// mzucker/flow_solver where `MASU_FLOW_SOLVER` names a build of it.
 pub(crate) fn frontier(data: &Path) -> Result<()> {
@@ -116,31 +117,40 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         ..SolveOptions::default()
     };
     let runner = || Runner::new(masu_numberlink::Formulation::Frontier, masu_core::Backend::Native);
-    let rows = rows_of(&boards, runner(), &one);
+    let default = masu_core::backend_for(masu_numberlink::Formulation::Auto, None);
+    let auto = || Runner::new(masu_numberlink::Formulation::Auto, default);
+    let rows = rows_of(&boards, auto(), &one);
+    let frontier_rows = rows_of(&boards, runner(), &one);
     let mut sizes: BTreeMap<String, BTreeSet<(usize, usize)>> = BTreeMap::new();
     for board in &boards {
         sizes.entry(set(&board.name)).or_default().insert((board.puzzle.height(), board.puzzle.width()));
     }
     let mut table = String::from(
-        "| set | sizes | boards | answered | infeasible (no fill answer) | timed out | median s | max s |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|\n",
+        "| set | sizes | boards | answered | infeasible (no fill answer) | timed out | median s | max s | frontier alone: answered | median s | max s |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let mut by_set: Vec<(String, Tally)> = tallies(&rows, |r| set(&r.instance)).into_iter().collect();
+    let frontier_sets = tallies(&frontier_rows, |r| set(&r.instance));
     by_set.sort_by_key(|(name, _)| (name.len(), name.clone()));
     for (name, t) in by_set {
+        let f = &frontier_sets[&name];
         let shown: Vec<String> = sizes[&name].iter().map(|(h, w)| format!("{h}×{w}")).collect();
         let sizes = match shown.as_slice() {
             [first, .., last] if shown.len() > 3 => format!("{} sizes, {first} to {last}", shown.len()),
             _ => shown.join(", "),
         };
+        let answered = |t: &Tally| t.status(Status::Solved) + t.status(Status::Unique) + t.status(Status::Multiple);
         table.push_str(&format!(
-            "| {name} | {sizes} | {} | {} | {} | {} | {} | {} |\n",
+            "| {name} | {sizes} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             t.instances,
-            t.status(Status::Solved) + t.status(Status::Unique) + t.status(Status::Multiple),
+            answered(&t),
             t.status(Status::Infeasible),
             t.status(Status::TimedOut),
             fixed(median(&t.walls), 4),
             fixed(max(&t.walls), 4),
+            answered(f),
+            fixed(median(&f.walls), 4),
+            fixed(max(&f.walls), 4),
         ));
     }
     if let Some(driver) = std::env::var_os("MASU_AHLE") {
@@ -198,11 +208,12 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
     publish(
         "numberlink-frontier",
         &format!(
-            "## Numberlink: the frontier sweep\n\nMachine: {}. Command: {}, release profile.\n\n\
+            "## Numberlink: one answer, and the Flow Free levels\n\nMachine: {}. Command: {}, release profile.\n\n\
              thomasahle's boards under the fill rule, one answer asked (`--rule fill --count 1 --time-limit 5 \
-             --formulation frontier --threads 1`): the depth-first sweep for paths that do not touch themselves \
-             first. The 1002×1002 board is left out. *infeasible*: proven to have no answer under the fill \
-             rule.\n\n{table}\n\
+             --threads 1`): the default (`links`, paths that do not touch themselves first, for half of the time; \
+             then the frontier sweep), and `frontier` alone (`--formulation frontier`: its depth-first sweep for \
+             paths that do not touch themselves first). The 1002×1002 board is left out. *infeasible*: proven to \
+             have no answer under the fill rule.\n\n{table}\n\
              The Flow Free levels of flow-solver (fill rule, paths may touch themselves), 10 s limit; the peer \
              row, where `MASU_FLOW_SOLVER` names a built mzucker/flow_solver, times its process on its own \
              files.\n\n{levels}",
@@ -235,7 +246,7 @@ fn ahle_rows(
     let mut out = String::from(
         "\nBeside thomasahle's own Go solver (`just peer-ahle`, `MASU_AHLE` names the build; one process per board, \
          5 s, its time including the process), set by set:\n\n\
-         | set | boards | masu frontier answered | masu total s | Go solver answered | Go total s |\n\
+         | set | boards | masu auto answered | masu total s | Go solver answered | Go total s |\n\
          |---|---:|---:|---:|---:|---:|\n",
     );
     let mut sets: Vec<_> = by_set.into_iter().collect();
@@ -251,12 +262,12 @@ fn ahle_rows(
 }
 
 /// Uniqueness on every janko board (blanks rule) at 60 s, one thread, two boards at once:
-/// the default (`auto`) beside `connected`, the method it falls back on; every answer
-/// checked, the two cross-checked.
+/// the default (`auto`) beside `links`, its first stage alone; every answer checked, the
+/// two cross-checked.
 pub(crate) fn janko(data: &Path) -> Result<()> {
-    use masu_numberlink::Formulation::{Auto, Connected};
+    use masu_numberlink::Formulation::{Auto, Links};
     let boards = read_each::<Numberlink>(&every_kth(&data.join("numberlink/janko-puzzlekit/json"), usize::MAX)?)?;
-    let runners: Vec<Runner<Numberlink>> = [Auto, Connected]
+    let runners: Vec<Runner<Numberlink>> = [Auto, Links]
         .into_iter()
         .map(|f| Runner::new(f, masu_core::backend_for(f, None)))
         .filter(|r| r.backend.is_compiled())
@@ -304,8 +315,9 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
             "## Numberlink: uniqueness on every janko board\n\nMachine: {}. Command: {}, release profile: the {} \
              janko boards (blanks rule), solution limit 2 (decide uniqueness), {} s per board, one thread per solve, \
              two boards at once (`./masu corpus numberlink ../shared/data/numberlink --sets janko-puzzlekit \
-             --formulations auto,connected --time-limit 60 --threads 1 --jobs 2` runs the same and compares the \
-             answers with the source's). *settled*: unique, multiple or infeasible, proven. Times include the \
+             --formulations auto,links --time-limit 60 --threads 1 --jobs 2` runs the same and compares the \
+             answers with the source's; `auto` gives `links` half of the time, then the frontier count and \
+             `connected`). *settled*: unique, multiple or infeasible, proven. Times include the \
              boards that time out. The two disagree on {} boards.\n\n{table}{peer}",
             machine(),
             command("numberlink", "numberlink-janko"),

@@ -43,7 +43,7 @@ pub(crate) fn run() -> Result<()> {
             vec!["solve", "sudoku", "examples/data/article_002_sudoku.json"],
         ),
         (
-            "numberlink, article 001 (auto: the frontier count)",
+            "numberlink, article 001 (auto: `links`)",
             &masu,
             vec!["solve", "numberlink", "examples/data/article_001_numberlink.json"],
         ),
