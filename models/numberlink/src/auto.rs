@@ -189,12 +189,15 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
             }
             run(1, b)
         });
-        // The lanes listen to their own interrupts: pass the user's on.
+        // The lanes listen to their own interrupts: pass the user's on. Naps grow from 50 µs
+        // to 2 ms, so that a board settled at once is not kept waiting.
+        let mut nap = Duration::from_micros(50);
         while !done.iter().all(|d| d.load(Ordering::Acquire)) {
             if options.interrupt.is_interrupted() {
                 stops.iter().for_each(Interrupt::interrupt);
             }
-            std::thread::sleep(Duration::from_millis(2));
+            std::thread::sleep(nap);
+            nap = (nap * 2).min(Duration::from_millis(2));
         }
         let panicked = || Error::Backend { backend: Backend::Native, message: "a portfolio stage panicked".into() };
         [first.join().unwrap_or_else(|_| Err(panicked())), second.join().unwrap_or_else(|_| Err(panicked()))]

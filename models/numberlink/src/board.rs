@@ -203,6 +203,20 @@ impl Numberlink {
         }
         all
     }
+    /// `nested[i]`: whether a `┌` (bit 0) and a `┐` (bit 1) may stand at cell `i` when
+    /// corners nest (each has the same corner or an endpoint across its 2×2 block): the
+    /// diagonal below it, down-right (down-left), holds an endpoint before the board's edge.
+    pub(crate) fn nested_corners(&self) -> Vec<u8> {
+        let (w, h, clue) = (self.width, self.height, &self.cells);
+        let mut nested = vec![0u8; w * h];
+        for i in (0..w * h).rev() {
+            let (r, c) = (i / w, i % w);
+            let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
+            let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
+            nested[i] = u8::from(se) | u8::from(sw) << 1;
+        }
+        nested
+    }
     /// The index of a cell, row-major.
     pub fn index(&self, (r, c): Cell) -> usize {
         r * self.width + c

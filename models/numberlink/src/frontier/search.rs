@@ -79,27 +79,12 @@ pub(crate) struct Search<'a> {
     pub nodes: u64,
 }
 
-/// `nested[i]`: whether a `┌` (bit 0) and a `┐` (bit 1) may stand at cell `i` when corners
-/// nest: the diagonal below it, down-right (down-left), holds an endpoint before the board's
-/// edge.
-fn nested(clue: &[u32], w: usize) -> Vec<u8> {
-    let h = clue.len() / w;
-    let mut nested = vec![0u8; w * h];
-    for i in (0..w * h).rev() {
-        let (r, c) = (i / w, i % w);
-        let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
-        let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
-        nested[i] = u8::from(se) | u8::from(sw) << 1;
-    }
-    nested
-}
-
 impl<'a> Search<'a> {
     pub fn new(puzzle: &'a Numberlink) -> Search<'a> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let clue: Vec<u32> = (0..w * h).map(|i| puzzle.at((i / w, i % w))).collect();
         let fill = puzzle.rule == Rule::Fill;
-        let nested = if fill { nested(&clue, w) } else { vec![0b11u8; w * h] };
+        let nested = if fill { puzzle.nested_corners() } else { vec![0b11u8; w * h] };
         let order = (0..w + h - 1)
             .flat_map(|d| (0..h).filter(move |&r| r <= d && d - r < w).map(move |r| r * w + d - r))
             .collect();
@@ -131,7 +116,7 @@ impl<'a> Search<'a> {
         if !self.fill {
             self.shortcuts = self.puzzle.shortcuts();
             self.nest = true;
-            self.nested = nested(&self.clue, self.width);
+            self.nested = self.puzzle.nested_corners();
         }
         self
     }

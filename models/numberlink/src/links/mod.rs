@@ -50,6 +50,16 @@ pub(crate) use search::{Ended, Kept, Search};
 /// A board wider than high is searched transposed, so that the rows swept are the shorter
 /// side.
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    // The search recurses once per decision, at most once per link: on a thread of its own
+    // whose stack is sized for the board, so that a large board cannot overflow it.
+    let depth = 2 * puzzle.width * puzzle.height + 1;
+    masu_core::on_sized_stack("the link-by-link search", depth, FRAME_BYTES, || oriented(puzzle, options))
+}
+
+/// Stack bytes per level of the search's recursion, with room to spare.
+const FRAME_BYTES: usize = 512;
+
+fn oriented(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     if puzzle.width <= puzzle.height {
         return searched(puzzle, options);
     }

@@ -84,13 +84,7 @@ impl State {
             }
             und[i] = sides.iter().flatten().count() as u8;
         }
-        let mut nested = vec![0u8; w * h];
-        for i in (0..w * h).rev() {
-            let (r, c) = (i / w, i % w);
-            let se = r + 1 < h && c + 1 < w && (clue[i + w + 1] != 0 || nested[i + w + 1] & 1 != 0);
-            let sw = r + 1 < h && c > 0 && (clue[i + w - 1] != 0 || nested[i + w - 1] & 2 != 0);
-            nested[i] = u8::from(se) | u8::from(sw) << 1;
-        }
+        let nested = puzzle.nested_corners();
         State {
             w,
             h,

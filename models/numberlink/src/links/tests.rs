@@ -173,3 +173,17 @@ fn a_time_limit_ends_the_search() {
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     assert!(!found.complete && found.count > 1000);
 }
+
+/// A board two rows high and 20,000 long: the first branch goes a decision deep per link,
+/// on a stack sized for the board (the calling thread's would overflow).
+#[test]
+fn deep_searches_do_not_overflow_the_stack() {
+    let mut rows = vec![vec![0; 20_000]; 2];
+    rows[0][0] = 1;
+    rows[1][19_999] = 1;
+    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
+    let o = SolveOptions { time_limit: Some(std::time::Duration::from_secs(20)), ..options(1) };
+    let found = solve(&puzzle, &o).unwrap();
+    assert_eq!(found.count, 1);
+    assert_checked_and_distinct(&puzzle, &found);
+}

@@ -13,6 +13,10 @@ const SOUTH: usize = 1;
 const WEST: usize = 2;
 const NORTH: usize = 3;
 
+/// The longest run a check during the search walks (cells); a longer cup is refused when a
+/// solution is checked whole ([`State::has_cup`]).
+const WALK: usize = 64;
+
 impl State {
     /// Whether the straight run of lines through `i` along `along` (east or south) is a
     /// cup opening to one of `inward` (sides across it): both its ends turn that way, it has
@@ -26,12 +30,25 @@ impl State {
         if !line(i, along) && !line(i, along + 2) {
             return false;
         }
-        let (mut lo, mut hi) = (i, i);
-        while line(lo, along + 2) {
-            lo = self.adj[lo][along + 2].1;
+        // An end of the run that does not turn inward ends the question at once (a run grown
+        // a link at a time is not walked a link at a time).
+        let turns = |x: usize| inward.iter().any(|&side| line(x, side));
+        if !line(i, along) && !turns(i) || !line(i, along + 2) && !turns(i) {
+            return false;
         }
-        while line(hi, along) {
+        // While searching, runs longer than WALK are left to the check of each solution.
+        let mut steps = 0;
+        let (mut lo, mut hi) = (i, i);
+        while line(lo, along + 2) && (settled || steps < WALK) {
+            lo = self.adj[lo][along + 2].1;
+            steps += 1;
+        }
+        while line(hi, along) && (settled || steps < WALK) {
             hi = self.adj[hi][along].1;
+            steps += 1;
+        }
+        if line(lo, along + 2) || line(hi, along) {
+            return false;
         }
         if self.adj[lo][along].1 == hi {
             return false;
@@ -79,9 +96,15 @@ impl State {
     }
 
     /// Whether the lines set hold a cup, the cells without a line taken as blank (a
-    /// finished search leaves links undecided).
+    /// finished search leaves links undecided): each run walked once, from its first cell.
     pub(in crate::links) fn has_cup(&self) -> bool {
-        let n = self.w * self.h;
-        (0..2 * n).any(|l| self.link[l] == LINE && self.cup_after_line(l, true))
+        let line = |x: usize, side: usize| {
+            let (l, _) = self.adj[x][side];
+            l != NONE && self.link[l] == LINE
+        };
+        (0..self.w * self.h).any(|i| {
+            (line(i, EAST) && !line(i, WEST) && self.cup_at(i, EAST, &[NORTH, SOUTH], true))
+                || (line(i, SOUTH) && !line(i, NORTH) && self.cup_at(i, SOUTH, &[WEST, EAST], true))
+        })
     }
 }
