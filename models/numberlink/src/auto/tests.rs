@@ -7,8 +7,14 @@ use masu_core::SolveOptions;
 use super::*;
 use crate::native::tests::{assert_checked_and_distinct, assert_same_count, boards, scattered};
 
+/// Asking for `limit` solutions; the minute bounds a test that would hang.
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
-    SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
+    SolveOptions {
+        solution_limit: limit,
+        threads,
+        time_limit: Some(Duration::from_secs(60)),
+        ..SolveOptions::default()
+    }
 }
 
 fn native(puzzle: &Numberlink, limit: usize) -> Found {

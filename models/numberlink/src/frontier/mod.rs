@@ -40,7 +40,8 @@ use masu_core::{Error, SolveOptions, Stats, StopAt};
 
 use crate::{Found, Numberlink, Rule};
 use count::Counted;
-use search::{Ended, Search};
+pub(crate) use search::Ended;
+use search::Search;
 use sweep::Sweep;
 
 /// Nodes the touch-free search may visit first when one answer is asked on one thread
@@ -79,11 +80,12 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     } else {
         None
     };
-    if let Some(first) = &first
-        && (settled(first, limit.max(1)) || options.interrupt.is_interrupted())
-    {
-        return Ok(finish(first.clone(), started));
-    }
+    let first = match first {
+        Some(first) if settled(&first, limit.max(1)) || options.interrupt.is_interrupted() => {
+            return Ok(finish(first, started));
+        }
+        first => first,
+    };
     let rest = remaining(options, started);
     let stop = stop_at(&rest);
     match counted(puzzle, &rest, Some(COUNT_MEMORY), &|| stop.reached(), stats) {

@@ -17,21 +17,28 @@
 //! canonical  a ┌ or ┐ puts an endpoint or the same corner across its 2×2 block (the cell
 //!            there cannot be blank, or the corner would move down into it), so a corner
 //!            whose diagonal meets the edge before an endpoint never stands
-//! reachable  every open number's ends meet across a link, or both touch one region of
-//!            cells with no link and chains without a number (cut before each decision)
+//! cups       no straight run of two links or more whose ends turn the same way around
+//!            clue-free cells that are all blank (canonical: it would straighten through
+//!            them, `docs/counting.md`)
 //! ```
 //!
-//! The decision (`search.rs`): the open end of a number with the fewest undecided links;
-//! each of its links in turn is a line (and the search goes down) or blank (and the next is
-//! tried). Every solution fixes each decision one way, so the branches partition the
-//! solutions and an exhausted search has counted each once.
+//! Before each decision a cut: between two neighbouring columns, the undecided links must
+//! carry every open number whose ends lie on either side, less the chains without a number
+//! that already cross there.
+//!
+//! The decision (`search.rs`): the first link, row by row, east then south of each cell,
+//! line first, then blank; a board wider than high is searched transposed, so that the rows
+//! are the shorter side. Every solution fixes each decision one way, so the branches
+//! partition the solutions and an exhausted search has counted each once.
 //!
 //! What it keeps ([`Kept`]): under the blanks rule, deciding none, one or several, only
-//! *canonical* solutions (`docs/counting.md`: induced, corners nested, no shortcut through
-//! a blank cell; the last two checked on each solution found), settled as every canonical
-//! stage is by [`crate::uniqueness::induced_first`] (none: no solution; one: unique unless
-//! [`crate::uniqueness::reroute`] finds a second; two: several). Counts above two, and every count under
-//! the fill rule, keep every solution; with `--param touch=false` only induced ones.
+//! *canonical* solutions (`docs/counting.md`: induced, corners nested, no cup, no shortcut
+//! through a blank cell; each solution found is checked for all four, since propagation
+//! sees some only once the cells around them are settled), settled as every canonical stage
+//! is by [`crate::uniqueness::induced_first`] (none: no solution; one: unique unless
+//! [`crate::uniqueness::reroute`] finds a second; two: several). Counts above two, and
+//! counts under the fill rule, keep every solution; one answer under the fill rule is
+//! searched among induced solutions first; with `--param touch=false` only induced ones.
 
 mod search;
 mod state;
@@ -40,8 +47,9 @@ mod tests;
 
 use std::time::Instant;
 
-use masu_core::{Error, SolveOptions, Stats, StopAt};
+use masu_core::{Error, SolveOptions, Stats};
 
+use crate::frontier::{finish, stop_at};
 use crate::uniqueness::Listing;
 use crate::{Found, Numberlink, Paths, Rule};
 pub(crate) use search::{Ended, Kept, Search};
@@ -80,13 +88,13 @@ fn transposed(puzzle: &Numberlink) -> Numberlink {
 
 fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let started = Instant::now();
-    let stop = StopAt { deadline: options.time_limit.map(|t| started + t), interrupt: options.interrupt.clone() };
+    let stop = stop_at(options);
     let touch = options.get(&crate::TOUCH);
     let mut nodes = 0;
     let mut run = |kept: Kept, limit: usize| {
         let mut search = Search::new(puzzle, kept);
         search.keep = options.kept();
-        let ended = search.run(limit, u64::MAX, &|| stop.reached());
+        let ended = search.run(limit, &|| stop.reached());
         nodes += search.nodes;
         Ok::<_, std::convert::Infallible>(Listing {
             solutions: std::mem::take(&mut search.solutions),
@@ -111,10 +119,8 @@ fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error>
     } else {
         run(Kept::All, limit)
     };
-    let mut stats = Stats { variables: 2 * puzzle.width * puzzle.height, threads: Some(1), ..Stats::default() };
+    let mut stats =
+        Stats { variables: 2 * puzzle.width * puzzle.height, threads: Some(1), solves: 1, ..Stats::default() };
     stats.constraints_by_kind.insert("link decisions".into(), nodes as usize);
-    stats.solves = 1;
-    stats.solve_time = started.elapsed();
-    stats.backend_time = Some(stats.solve_time);
-    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
+    Ok(finish(Found::counted(listing.solutions, listing.count, listing.exhausted, stats), started))
 }

@@ -3,20 +3,8 @@
 //! carry the paths that must cross there.
 
 use super::state::{BLANK, LINE, State};
+pub(crate) use crate::frontier::Ended;
 use crate::{Numberlink, Paths, Rule, Shortcut};
-
-/// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ended {
-    /// Every branch tried.
-    Exhausted,
-    /// `limit` solutions found.
-    Limit,
-    /// The node budget ran out.
-    Budget,
-    /// The clock or the user stopped it.
-    Stopped,
-}
 
 /// Which solutions a search keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +28,6 @@ pub(crate) struct Search<'a> {
     /// Scratch for the cut test: paths that must cross, per column.
     need: Vec<i32>,
     limit: usize,
-    budget: u64,
     /// The solutions kept to list (at most `keep`), and how many were found.
     pub solutions: Vec<Paths>,
     pub keep: usize,
@@ -68,7 +55,6 @@ impl<'a> Search<'a> {
             pairs,
             need: Vec::new(),
             limit: 0,
-            budget: 0,
             solutions: Vec::new(),
             keep: usize::MAX,
             found: 0,
@@ -76,11 +62,10 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Searches for up to `limit` solutions within `budget` nodes, asking `stop` now and
-    /// then. A search may run again (with a higher limit): it starts over.
-    pub fn run(&mut self, limit: usize, budget: u64, stop: &dyn Fn() -> bool) -> Ended {
+    /// Searches for up to `limit` solutions, asking `stop` now and then (it never ends on a
+    /// budget). A search may run again (with a higher limit): it starts over.
+    pub fn run(&mut self, limit: usize, stop: &dyn Fn() -> bool) -> Ended {
         self.limit = limit;
-        self.budget = budget;
         if limit == 0 {
             return Ended::Limit;
         }
@@ -96,9 +81,6 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         if self.nodes % 1024 == 0 && stop() {
             return Some(Ended::Stopped);
-        }
-        if self.nodes > self.budget {
-            return Some(Ended::Budget);
         }
         if self.state.open == 0 {
             return self.finish();

@@ -13,6 +13,12 @@ pub(super) const BLANK: u8 = 2;
 /// No neighbour on that side.
 pub(super) const NONE: usize = usize::MAX;
 
+/// The sides of a cell, as [`State::adj`] lists them.
+pub(super) const EAST: usize = 0;
+pub(super) const SOUTH: usize = 1;
+pub(super) const WEST: usize = 2;
+pub(super) const NORTH: usize = 3;
+
 /// What the trail undoes.
 #[derive(Clone, Copy, Debug)]
 enum Undo {
@@ -126,6 +132,16 @@ impl State {
     /// with one link.
     pub fn is_end(&self, i: usize) -> bool {
         self.deg[i] < self.cap(i) && (self.clue[i] != 0 || self.deg[i] == 1)
+    }
+
+    /// The link on `side` of cell `i`, if the board has one.
+    fn side(&self, i: usize, side: usize) -> Option<usize> {
+        Some(self.adj[i][side].0).filter(|&l| l != NONE)
+    }
+
+    /// Whether the link on `side` of cell `i` is a line.
+    fn line_at(&self, i: usize, side: usize) -> bool {
+        self.side(i, side).is_some_and(|l| self.link[l] == LINE)
     }
 
     /// The number the chain ending at `i` carries (0: none yet).
@@ -317,30 +333,23 @@ impl State {
         true
     }
 
-    /// Corners nest, at a plain cell with one link: a link that would make a corner no endpoint
-    /// ends down its diagonal (`┌` or `┐` that cannot nest) is blank.
+    /// Corners nest, at a plain cell with one link (an endpoint with one is full): a link
+    /// that would make a corner no endpoint ends down its diagonal (`┌` or `┐` that cannot
+    /// nest) is blank.
     fn corner(&mut self, i: usize) -> bool {
-        if self.clue[i] != 0 {
-            return true;
-        }
-        let n = self.w * self.h;
-        let (r, c) = (i / self.w, i % self.w);
-        let south = (r + 1 < self.h).then_some(n + i);
-        let east = (c + 1 < self.w).then_some(i);
-        let west = (c > 0).then(|| i - 1);
-        let line = |l: Option<usize>| l.is_some_and(|l| self.link[l] == LINE);
+        let (south, east, west) = (self.side(i, SOUTH), self.side(i, EAST), self.side(i, WEST));
         let mut blanks = [None; 2];
         if self.nested[i] & 1 == 0 {
-            if line(south) {
+            if self.line_at(i, SOUTH) {
                 blanks[0] = east;
-            } else if line(east) {
+            } else if self.line_at(i, EAST) {
                 blanks[0] = south;
             }
         }
         if self.nested[i] & 2 == 0 {
-            if line(south) {
+            if self.line_at(i, SOUTH) {
                 blanks[1] = west;
-            } else if line(west) {
+            } else if self.line_at(i, WEST) {
                 blanks[1] = south;
             }
         }

@@ -6,12 +6,7 @@
 //!
 //! Sides are those of [`State::adj`]: 0 east, 1 south, 2 west, 3 north.
 
-use super::{LINE, NONE, State};
-
-const EAST: usize = 0;
-const SOUTH: usize = 1;
-const WEST: usize = 2;
-const NORTH: usize = 3;
+use super::{EAST, NONE, NORTH, SOUTH, State, WEST};
 
 /// The longest run a check during the search walks (cells); a longer cup is refused when a
 /// solution is checked whole ([`State::has_cup`]).
@@ -23,10 +18,7 @@ impl State {
     /// two links or more, and every cell beside its inner cells on that side has no clue and
     /// no line (and, unless `settled`, no undecided link).
     fn cup_at(&self, i: usize, along: usize, inward: &[usize], settled: bool) -> bool {
-        let line = |x: usize, side: usize| {
-            let (l, _) = self.adj[x][side];
-            l != NONE && self.link[l] == LINE
-        };
+        let line = |x: usize, side: usize| self.line_at(x, side);
         if !line(i, along) && !line(i, along + 2) {
             return false;
         }
@@ -90,18 +82,17 @@ impl State {
             let (_, j) = self.adj[i][side];
             let along = if side % 2 == 1 { EAST } else { SOUTH };
             // `i` is beside an inner cell of the run: `j` runs straight across.
-            let straight = |side: usize| self.adj[j][side].0 != NONE && self.link[self.adj[j][side].0] == LINE;
-            j != NONE && straight(along) && straight(along + 2) && self.cup_at(j, along, &[(side + 2) % 4], false)
+            j != NONE
+                && self.line_at(j, along)
+                && self.line_at(j, along + 2)
+                && self.cup_at(j, along, &[(side + 2) % 4], false)
         })
     }
 
     /// Whether the lines set hold a cup, the cells without a line taken as blank (a
     /// finished search leaves links undecided): each run walked once, from its first cell.
     pub(in crate::links) fn has_cup(&self) -> bool {
-        let line = |x: usize, side: usize| {
-            let (l, _) = self.adj[x][side];
-            l != NONE && self.link[l] == LINE
-        };
+        let line = |x: usize, side: usize| self.line_at(x, side);
         (0..self.w * self.h).any(|i| {
             (line(i, EAST) && !line(i, WEST) && self.cup_at(i, EAST, &[NORTH, SOUTH], true))
                 || (line(i, SOUTH) && !line(i, NORTH) && self.cup_at(i, SOUTH, &[WEST, EAST], true))
