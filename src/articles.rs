@@ -17,7 +17,7 @@ pub fn sudoku_002() -> Result<String, Box<dyn Error>> {
     // The article enumerates all solutions; 1000 is far beyond what a proper sudoku has,
     // and the report says whether the enumeration was complete.
     let options = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
-    let report = masu_sudoku::solve(&puzzle, Formulation::AllDifferent, Backend::CpSat, &options)?;
+    let report = masu_core::solve(&puzzle, Formulation::AllDifferent, Backend::CpSat, &options)?;
     if report.solutions.is_empty() {
         return Ok("解けませんでした\n".to_string());
     }
@@ -102,7 +102,7 @@ pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     }
     let puzzle = nonogram_from_clues(NONOGRAM_004.0, NONOGRAM_004.1)?;
     let options = masu_core::SolveOptions::default();
-    let report = masu_nonogram::solve(&puzzle, masu_nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
+    let report = masu_core::solve(&puzzle, masu_nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
     out.push_str(&format!("solve_nonogram (article 004's sample): {}\n", report.status));
     for grid in &report.solutions {
         out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Ascii));
@@ -116,8 +116,7 @@ pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
     let puzzle = nonogram_from_clues(NONOGRAM_003.0, NONOGRAM_003.1)?;
     let order = [Backend::Cbc, Backend::Highs, Backend::Scip, Backend::CpSat, Backend::Microlp];
     let backend = order.into_iter().find(|b| b.is_compiled()).ok_or("no MILP backend compiled in")?;
-    let report =
-        masu_nonogram::solve(&puzzle, masu_nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
+    let report = masu_core::solve(&puzzle, masu_nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
     let mut out = format!("patterns on {backend}: {}\n", report.status);
     for grid in &report.solutions {
         out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Blocks));

@@ -23,7 +23,7 @@ fn article_002_solution_is_unique_on_every_backend() {
     let solution: Vec<Vec<u8>> = shown.split(' ').map(|r| r.bytes().map(|b| b - b'0').collect()).collect();
     for &formulation in Formulation::ALL {
         for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
-            let report = sudoku::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+            let report = masu_core::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
             assert_eq!(report.solutions, vec![solution.clone()], "{formulation} on {backend}");
         }
@@ -63,15 +63,15 @@ fn article_000_enumerations() {
 #[test]
 fn article_003_one_picture_on_every_backend() {
     use masu::core::{SolveOptions, Status};
-    use masu::nonogram::{self, Formulation};
+    use masu::nonogram::Formulation;
     let (rows, cols) = masu::articles::NONOGRAM_003;
     let puzzle = masu::articles::nonogram_from_clues(rows, cols).unwrap();
     let native =
-        nonogram::solve(&puzzle, Formulation::Native, masu::core::Backend::Native, &SolveOptions::default()).unwrap();
+        masu_core::solve(&puzzle, Formulation::Native, masu::core::Backend::Native, &SolveOptions::default()).unwrap();
     assert_eq!(native.status, Status::Unique);
     for &formulation in Formulation::ALL {
         for &backend in formulation.backends().iter().filter(|b| b.is_compiled()) {
-            let report = nonogram::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+            let report = masu_core::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
             assert_eq!(report.solutions, native.solutions, "{formulation} on {backend}");
         }

@@ -218,7 +218,7 @@ fn counts_match_tdoku_exactly() {
                 }
                 options.time_limit = Some(std::time::Duration::from_secs(2));
             }
-            let report = sudoku::solve(puzzle, formulation, backend, &options).unwrap();
+            let report = masu_core::solve(puzzle, formulation, backend, &options).unwrap();
             let expected = (*count).min(limit);
             let cut = options.time_limit.is_some() && !report.complete && *count <= 13;
             if backend == Backend::Microlp && i >= 5 && (cut || report.status == Status::TimedOut) {
@@ -256,7 +256,7 @@ fn larger_sizes_solve() {
             .collect();
         let puzzle = Sudoku::new(cells).unwrap();
         for (formulation, backend) in combinations() {
-            let report = match sudoku::solve(&puzzle, formulation, backend, &options(1)) {
+            let report = match masu_core::solve(&puzzle, formulation, backend, &options(1)) {
                 // microlp's dense tableau is bounded: it refuses these, by type.
                 Err(Error::TooLarge(why)) if backend == Backend::Microlp => {
                     assert!(why.starts_with("microlp: the model is"), "{why}");
@@ -272,7 +272,7 @@ fn larger_sizes_solve() {
 
 mod nonogram {
     use masu::core::{Backend, Error, SolveOptions, Status};
-    use masu::nonogram::{self, Formulation, Grid, Nonogram, check::clues_of};
+    use masu::nonogram::{Formulation, Grid, Nonogram, check::clues_of};
 
     fn puzzle_of(picture: &[&str]) -> Nonogram {
         let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();
@@ -326,7 +326,7 @@ mod nonogram {
     fn line_solvers_decide_or_say_stuck() {
         for formulation in [Formulation::LineSolver, Formulation::LineSolverDp] {
             for (name, puzzle, count) in cases() {
-                let report = nonogram::solve(&puzzle, formulation, Backend::Native, &SolveOptions::default()).unwrap();
+                let report = masu_core::solve(&puzzle, formulation, Backend::Native, &SolveOptions::default()).unwrap();
                 let allowed: &[Status] = match count {
                     0 => &[Status::Infeasible, Status::Stuck],
                     1 => &[Status::Unique, Status::Stuck],
@@ -335,11 +335,11 @@ mod nonogram {
                 assert!(allowed.contains(&report.status), "{name}: {formulation} said {}", report.status);
             }
             let cross = &cases()[0].1;
-            let report = nonogram::solve(cross, formulation, Backend::Native, &SolveOptions::default()).unwrap();
+            let report = masu_core::solve(cross, formulation, Backend::Native, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation}");
         }
         let none = &cases()[2].1;
-        let dp = nonogram::solve(none, Formulation::LineSolverDp, Backend::Native, &SolveOptions::default()).unwrap();
+        let dp = masu_core::solve(none, Formulation::LineSolverDp, Backend::Native, &SolveOptions::default()).unwrap();
         assert_eq!(dp.status, Status::Infeasible);
     }
 
@@ -351,7 +351,7 @@ mod nonogram {
         let row: String = "#.".repeat(20) + &".".repeat(20);
         let puzzle = puzzle_of(&[&row]);
         for (formulation, backend) in combinations() {
-            let result = nonogram::solve(&puzzle, formulation, backend, &SolveOptions::default());
+            let result = masu_core::solve(&puzzle, formulation, backend, &SolveOptions::default());
             match formulation {
                 Formulation::Patterns | Formulation::LineSolver => {
                     assert!(matches!(result, Err(Error::TooLarge(_))), "{formulation} on {backend}: {result:?}")
@@ -385,7 +385,7 @@ mod numberlink {
         );
         let mut answers = Vec::new();
         for (formulation, backend) in combinations() {
-            let report = numberlink::solve(&article, formulation, backend, &SolveOptions::default()).unwrap();
+            let report = masu_core::solve(&article, formulation, backend, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique, "{formulation} on {backend}");
             answers.push(report.solutions[0].numbers.clone());
         }
@@ -425,7 +425,7 @@ mod numberlink {
             .filter(|(f, _)| matches!(f, Formulation::Connected | Formulation::Milp | Formulation::Native))
         {
             let options = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
-            let report = numberlink::solve(&four, formulation, backend, &options).unwrap();
+            let report = masu_core::solve(&four, formulation, backend, &options).unwrap();
             assert!(report.complete && !report.solutions.is_empty(), "{formulation} on {backend}");
             for paths in &report.solutions {
                 assert_eq!(check::check(&four, paths), Ok(()), "{formulation} on {backend}");
@@ -458,7 +458,7 @@ mod numberlink {
         for g in [a, other] {
             let puzzle = Numberlink::new(g.puzzle, Rule::Fill).unwrap();
             let report =
-                numberlink::solve(&puzzle, Formulation::Connected, Backend::CpSat, &SolveOptions::default()).unwrap();
+                masu_core::solve(&puzzle, Formulation::Connected, Backend::CpSat, &SolveOptions::default()).unwrap();
             assert_eq!(report.status, Status::Unique);
             assert_eq!(report.solutions[0].numbers, g.solution);
         }

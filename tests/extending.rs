@@ -7,9 +7,10 @@
 use std::path::Path;
 
 use good_lp::{Expression, Variable, variable};
+use masu::core::Instance;
 use masu::core::milp::Milp;
 use masu::core::{At, Backend, Error, Found, Item, ParseError, Puzzle, SolveOptions, Stats, Status};
-use masu::harness::{Instance, Runner, Verdict, cross_check, run_matrix};
+use masu::harness::{Runner, Verdict, cross_check, run_matrix};
 
 /// An n×n Latin square with givens (0 blank).
 #[derive(Clone, Debug, PartialEq)]

@@ -219,7 +219,7 @@ fn puzz_link_urls_read_and_round_trip() {
         entries.into_iter().next().unwrap().puzzle.unwrap()
     };
     let example = nonogram("https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h");
-    let report = masu::nonogram::solve(
+    let report = masu::core::solve(
         &example,
         masu::nonogram::Formulation::Native,
         masu::core::Backend::Native,

@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use masu_core::Instance;
 use masu_core::{Puzzle, SolveOptions};
-use masu_harness::{Instance, Row, Runner, run_matrix};
+use masu_harness::{Row, Runner, run_matrix};
 
 use clap::{Parser, ValueEnum};
 

@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Result;
+use masu_core::Instance;
 use masu_core::{SolveOptions, Status};
+use masu_harness::Runner;
 use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median};
 use masu_harness::write::{Tally, machine, tallies};
-use masu_harness::{Instance, Runner};
 use masu_numberlink::Numberlink;
 
 use super::{anchors, command, every_kth, publish, read_each, rows_of};

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use masu_harness::Instance;
+use masu_core::Instance;
 use masu_numberlink::Numberlink;
 
 /// What a peer said of one board.

@@ -7,11 +7,12 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use std::time::Duration;
 
+use masu_core::Instance;
 use masu_core::{Backend, Puzzle, SolveOptions, Status};
+use masu_harness::Runner;
 use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median};
 use masu_harness::write::machine;
-use masu_harness::{Instance, Runner};
 use masu_sudoku::Sudoku;
 
 use super::{anchors, command, publish, rows_of};

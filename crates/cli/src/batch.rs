@@ -3,9 +3,10 @@
 //! stdout (`--format jsonl`), for `masu report` to merge.
 
 use anyhow::{Context, Result};
+use masu_core::Instance;
 use masu_core::{Puzzle, Status};
 use masu_harness::record::{Log, Record, Setting};
-use masu_harness::{Instance, Row, Runner, Verdict};
+use masu_harness::{Row, Runner, Verdict};
 
 use crate::args::BatchArgs;
 use crate::out::outln;

@@ -4,12 +4,13 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use masu_core::Instance;
 use masu_core::Puzzle;
 use masu_harness::html;
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
-use masu_harness::{Comparison, Instance, Row, Verdict, run_matrix_seen};
+use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;

@@ -10,9 +10,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
+use masu_core::Source;
 use masu_core::{Formulation, Status};
 use masu_harness::Verdict;
-use masu_harness::corpus::Source;
 use masu_harness::progress::Progress;
 use masu_harness::record::Setting;
 use masu_harness::{Runner, cross_check, run_matrix, write};
@@ -62,7 +62,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),
         (None, None) => vec!["all".into()],
     };
-    let (instances, unreadable) = P::cases(&args.dir, &sets)?;
+    let (instances, unreadable) = P::cases(&args.dir, &sets).map_err(anyhow::Error::msg)?;
     let interrupt = crate::signals::interrupt();
     let options = solve_options(args.time_limit.0, args.threads, 2, None, &interrupt);
     let setting = Setting::of(&options, args.batch.shard.map(|s| s.to_string()));
@@ -84,14 +84,14 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
             if matches!(row.verdict, Verdict::Error | Verdict::WrongAnswer) {
                 fail(&instance.name, format!("{}: {}", row.formulation, row.message.as_deref().unwrap_or("")));
             }
-            for message in instance.expected.failures(row) {
+            for message in masu_harness::failures(&instance.expected, row) {
                 fail(&instance.name, message);
             }
         }
         for finding in cross_check(rows) {
             fail(&instance.name, format!("they disagree on {}: {} vs {}", finding.what, finding.one, finding.other));
         }
-        progress.suspend(|| batch.record(instance, rows, |row| instance.expected.failures(row)));
+        progress.suspend(|| batch.record(instance, rows, |row| masu_harness::failures(&instance.expected, row)));
     });
     progress.finish();
     batch.finish()?;

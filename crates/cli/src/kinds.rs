@@ -3,7 +3,7 @@
 
 use masu_core::Puzzle;
 
-use masu_harness::corpus::Source;
+use masu_core::Source;
 
 /// Something to do with a kind of puzzle, chosen at run time: [`Kind::visit`] calls it with
 /// the kind's puzzle type.

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use masu_core::Instance;
 use masu_core::{Puzzle, Report, SolveOptions, Status};
+use masu_harness::Row;
 use masu_harness::input::{Located, read_inputs};
 use masu_harness::progress::Progress;
 use masu_harness::record::{Record, Setting};
 use masu_harness::stats::{max, median};
-use masu_harness::{Instance, Row};
 use serde_json::json;
 
 use crate::args::{Format, SolveArgs};

@@ -10,13 +10,20 @@
 //! - [`options`]: limits, the interrupt, exports.
 //! - [`error`]: what can go wrong.
 //! - [`puzzle`]: the kind interface and the solve path; [`report`]: what a solve returns.
+//! - [`formulation`]: how a kind declares its formulations and the backends each runs on.
+//! - [`input`]: what is read (items, parse errors, what a source knows of a puzzle);
+//!   [`corpus`]: how a kind's collections are read ([`Source`]).
+//! - [`parameter`]: the parameters masu itself reads, declared once, and their check.
 //! - [`sys`]: memory and stacks; [`fuzz`]: what every reader must do with any input;
 //!   [`pzpr`]: puzz.link URLs; [`lines`]: a file or a stream of JSON lines, as every command
 //!   reads them; [`Random`]: the seeded generator of every generator.
 
 pub mod backend;
+pub mod corpus;
 pub mod error;
+pub mod formulation;
 pub mod fuzz;
+pub mod input;
 pub mod lines;
 pub mod milp;
 pub mod options;
@@ -28,13 +35,13 @@ pub mod report;
 pub mod sys;
 
 pub use backend::{Backend, check_backend};
+pub use corpus::{Instance, Source};
 pub use error::{Error, UnknownName};
+pub use formulation::{Formulation, backend_for};
+pub use input::{At, Expected, Item, ParseError};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
-pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
-pub use puzzle::{
-    At, Formulation, Found, Item, Known, NoRule, ParseError, Puzzle, backend_for, check_parameters, choose, runnable,
-    solve, timed,
-};
+pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value, check_parameters};
+pub use puzzle::{Found, NoRule, Puzzle, choose, runnable, solve, timed};
 pub use random::Random;
 pub use report::{Report, Stats, Status};
 pub use sys::{available_memory, on_sized_stack};

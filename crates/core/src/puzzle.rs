@@ -12,205 +12,8 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crate::parameter::{Declared, ParameterValue};
-use crate::{Backend, Error, Report, SolveOptions, Stats, Status};
-
-/// How a puzzle becomes a model: one variant per formulation of a kind, declared with
-/// [`formulations!`](crate::formulations).
-pub trait Formulation:
-    Copy + Eq + Ord + Debug + Display + FromStr<Err = crate::UnknownName> + Send + Sync + serde::Serialize + 'static
-{
-    /// Every formulation of the kind, in the order defaults are chosen from.
-    const ALL: &'static [Self];
-    /// The name used on the command line and in reports.
-    fn name(self) -> &'static str;
-    /// The backends it runs on, its own first (compiled in or not).
-    fn backends(self) -> &'static [Backend];
-}
-
-/// Declares a kind's formulation enum: its variants with their names and backends, and the
-/// boilerplate every kind shares (`ALL`, `name`, `backends`, `Display`, `FromStr`, serde).
-///
-/// ```
-/// masu_core::formulations! {
-///     /// How a toy becomes a model.
-///     pub enum Toy for "toy" {
-///         /// One way.
-///         One = "one" on [Native],
-///         /// Another.
-///         Two = "two" on [Highs, CpSat],
-///         /// A MILP: every backend that solves one.
-///         Three = "three" on [MILP],
-///     }
-/// }
-/// use masu_core::{Backend, Formulation};
-/// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
-/// assert_eq!(Toy::Three.backends(), &Backend::MILP);
-/// assert_eq!("four".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'four' (expected one, two, three)");
-/// ```
-#[macro_export]
-macro_rules! formulations {
-    (
-        $(#[$meta:meta])*
-        pub enum $name:ident for $kind:literal {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal on [$($backend:tt)+] ),+ $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $( $(#[$vmeta])* $variant ),+
-        }
-
-        impl $name {
-            /// Every formulation, in the order defaults are chosen from.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            /// The name used on the command line and in reports.
-            pub fn name(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-            /// The backends it runs on, its own first (compiled in or not).
-            pub fn backends(self) -> &'static [$crate::Backend] {
-                match self { $($name::$variant => $crate::formulations!(@backends $($backend)+)),+ }
-            }
-        }
-
-        impl $crate::Formulation for $name {
-            const ALL: &'static [$name] = $name::ALL;
-            fn name(self) -> &'static str {
-                $name::name(self)
-            }
-            fn backends(self) -> &'static [$crate::Backend] {
-                $name::backends(self)
-            }
-        }
-
-        impl ::std::fmt::Display for $name {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl ::std::str::FromStr for $name {
-            type Err = $crate::UnknownName;
-            fn from_str(s: &str) -> Result<$name, $crate::UnknownName> {
-                $name::ALL.iter().copied().find(|f| f.name() == s).ok_or_else(|| $crate::UnknownName {
-                    what: concat!($kind, " formulation").into(),
-                    name: s.into(),
-                    expected: $name::ALL.iter().map(|f| f.name()).collect(),
-                })
-            }
-        }
-
-        impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.name())
-            }
-        }
-    };
-    // `MILP`: every backend a MILP runs on; else backends by name.
-    (@backends MILP) => { &$crate::Backend::MILP };
-    (@backends $($backend:ident),+ $(,)?) => { &[$($crate::Backend::$backend),+] };
-}
-
-/// What is wrong with an input, and where: the 1-based line, and column where one is to
-/// blame. The file is added by whoever read it ([`ParseError::in_file`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file, where known.
-    pub file: Option<String>,
-    /// 1-based line in the input (0: the file as a whole, e.g. it could not be read).
-    pub line: usize,
-    /// 1-based column (character) in that line, where one is to blame.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl ParseError {
-    /// An error at `line` (and `column`).
-    pub fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
-        ParseError { file: None, line, column, message: message.into() }
-    }
-    /// The same error, in `file`.
-    pub fn in_file(self, file: &Path) -> ParseError {
-        ParseError { file: Some(file.display().to_string()), ..self }
-    }
-}
-
-impl Display for ParseError {
-    /// `file:line:column: message`, leaving out what is unknown (`line 3: ...` without a file).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.line, self.column) {
-            (Some(file), 0, _) => write!(f, "{file}: {}", self.message),
-            (Some(file), line, Some(c)) => write!(f, "{file}:{line}:{c}: {}", self.message),
-            (Some(file), line, None) => write!(f, "{file}:{line}: {}", self.message),
-            (None, line, Some(c)) => write!(f, "line {line}, column {c}: {}", self.message),
-            (None, line, None) => write!(f, "line {line}: {}", self.message),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// A grid cell (row, column), 0-based, as a checker names it: shown 1-based, `r1c1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct At(pub usize, pub usize);
-
-impl Display for At {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.0 + 1, self.1 + 1)
-    }
-}
-
-impl From<(usize, usize)> for At {
-    fn from((row, column): (usize, usize)) -> At {
-        At(row, column)
-    }
-}
-
-/// One puzzle of an input file, or why it could not be read.
-#[derive(Clone, Debug)]
-pub struct Item<P> {
-    /// 1-based line where it starts (0 when the file could not be read at all).
-    pub line: usize,
-    /// Its name inside the file, where the format gives one.
-    pub name: Option<String>,
-    /// The puzzle, or what is wrong with it.
-    pub puzzle: Result<P, ParseError>,
-}
-
-impl<P> Item<P> {
-    /// The puzzle read at `line`, or what is wrong with it there.
-    pub fn read(line: usize, puzzle: Result<P, String>) -> Item<P> {
-        Item { line, name: None, puzzle: puzzle.map_err(|message| ParseError::new(line, None, message)) }
-    }
-    /// What is wrong at `line` (and `column`).
-    pub fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Item<P> {
-        Item { line, name: None, puzzle: Err(ParseError::new(line, column, message)) }
-    }
-    /// The same item, named as its file names it.
-    pub fn named(self, name: impl Into<String>) -> Item<P> {
-        Item { name: Some(name.into()), ..self }
-    }
-}
-
-/// What a source says of a puzzle besides the puzzle: a solution, in the form the source
-/// writes it, and its word on uniqueness. Collections carry them; readers of such sources
-/// return them beside each [`Item`], for the harness to compare answers with.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Known<A> {
-    /// The source's solution.
-    pub solution: Option<A>,
-    /// The source's word on uniqueness.
-    pub unique: Option<bool>,
-}
-
-impl<A> Default for Known<A> {
-    fn default() -> Known<A> {
-        Known { solution: None, unique: None }
-    }
-}
+use crate::parameter::Declared;
+use crate::{Backend, Error, Formulation, Item, Report, SolveOptions, Stats, Status};
 
 /// What a formulation found, before checking.
 #[derive(Clone, Debug)]
@@ -312,6 +115,15 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     fn set_rule(&mut self, rule: Self::Rule) {
         let _ = rule;
     }
+    /// Solves it with `formulation` on `backend`, every solution re-checked ([`solve`]).
+    fn solve(
+        &self,
+        formulation: Self::Formulation,
+        backend: Backend,
+        options: &SolveOptions,
+    ) -> Result<Report<Self::Solution>, Error> {
+        solve(self, formulation, backend, options)
+    }
 }
 
 /// The rule type of a kind without rule variants: no name reads as one.
@@ -329,41 +141,6 @@ impl FromStr for NoRule {
     fn from_str(s: &str) -> Result<NoRule, String> {
         Err(format!("no rule '{s}': this kind has no rule variants"))
     }
-}
-
-/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
-/// once what masu itself acts on, into the [`ParameterValue`]s a solve gets
-/// ([`SolveOptions::read`]): the native backend takes what the kind declares
-/// ([`Puzzle::PARAMETERS`]); every other backend takes what its solver defines
-/// ([`Backend::check_parameters`]), passed on to it as text, and masu reads those of them its
-/// glue acts on ([`Backend::reads`]). An unknown name or a refused value is
-/// [`Error::Parameter`].
-pub fn check_parameters<P: Puzzle>(
-    backend: Backend,
-    parameters: &[(String, String)],
-) -> Result<Vec<(&'static str, ParameterValue)>, Error> {
-    let declared = if backend == Backend::Native {
-        P::PARAMETERS
-    } else {
-        backend.check_parameters(parameters)?;
-        backend.reads()
-    };
-    let mut read = Vec::new();
-    for (name, value) in parameters {
-        let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
-        match declared.iter().find(|p| p.name() == name) {
-            Some(parameter) => read.push((parameter.name(), parameter.read(value).map_err(refuse)?)),
-            None if backend != Backend::Native => {} // the solver's own, checked by it
-            None => {
-                let helps: Vec<String> = P::PARAMETERS.iter().map(|p| p.help()).collect();
-                return Err(refuse(match helps.as_slice() {
-                    [] => format!("the native {} solvers take no parameters", P::KIND),
-                    helps => format!("the native {} solvers take {}", P::KIND, helps.join("; ")),
-                }));
-            }
-        }
-    }
-    Ok(read)
 }
 
 /// Solves `puzzle` with `formulation` on `backend`: the backend must be one the formulation
@@ -449,17 +226,6 @@ pub fn choose<P: Puzzle>(
             .find_map(|f| compiled(f).map(|b| (f, b)))
             .ok_or_else(|| format!("no {} formulation has a compiled backend", P::KIND)),
     }
-}
-
-/// The backend `formulation` runs on when `preferred` may not suit it: `preferred` where the
-/// formulation supports it, else its first compiled-in backend, else its first (which
-/// [`solve`] then refuses as not compiled).
-pub fn backend_for<F: Formulation>(formulation: F, preferred: Option<Backend>) -> Backend {
-    let backends = formulation.backends();
-    preferred
-        .filter(|b| backends.contains(b))
-        .or_else(|| backends.iter().copied().find(|b| b.is_compiled()))
-        .unwrap_or(backends[0])
 }
 
 /// Runs `build`, timing it (for [`Stats::build_time`]).

@@ -1,7 +1,7 @@
 //! What must hold of a run: runners that finished agree with each other, and with what the
 //! source of a puzzle knows of it.
 
-use masu_core::Status;
+use masu_core::{Expected, Status};
 
 use crate::row::{Row, Verdict};
 
@@ -18,66 +18,32 @@ pub struct Finding {
     pub other: String,
 }
 
-/// Whether an answer is the one a source gives.
-pub type IsSource<S> = Box<dyn Fn(&S) -> bool + Send + Sync>;
-
-/// What the source of a puzzle says of its solutions.
-pub struct Expected<S> {
-    /// Its number of solutions: 0, 1, or 2 for two or more.
-    pub count: Option<u64>,
-    /// Whether an answer is the source's solution.
-    pub solution: Option<IsSource<S>>,
-    /// The source gives several solutions.
-    pub several: bool,
-    /// The puzzle comes from a collection of solvable ones.
-    pub solvable: bool,
-}
-
-impl<S> Default for Expected<S> {
-    fn default() -> Self {
-        Expected { count: None, solution: None, several: false, solvable: false }
+/// What in `row` contradicts the source's `expected`, one message each (`formulation: ...`).
+/// A timeout or refusal contradicts nothing.
+pub fn failures<S>(expected: &Expected<S>, row: &Row) -> Vec<String> {
+    let who = &row.formulation;
+    let mut failures = Vec::new();
+    let Verdict::Status(status) = row.verdict else { return failures };
+    if let Some(count) = expected.count.filter(|_| row.verdict.settled()) {
+        let expected = match count {
+            0 => Status::Infeasible,
+            1 => Status::Unique,
+            _ => Status::Multiple,
+        };
+        if status != expected {
+            failures.push(format!("{who} on {}: {status} but the source counts {count}", row.backend));
+        }
     }
-}
-
-impl<S> std::fmt::Debug for Expected<S> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Expected")
-            .field("count", &self.count)
-            .field("solution", &self.solution.is_some())
-            .field("several", &self.several)
-            .field("solvable", &self.solvable)
-            .finish()
+    if status == Status::Unique && row.matches_source == Some(false) {
+        failures.push(format!("{who}: unique, but not the source's solution"));
     }
-}
-
-impl<S> Expected<S> {
-    /// What in `row` contradicts the source, one message each (`formulation: ...`). A
-    /// timeout or refusal contradicts nothing.
-    pub fn failures(&self, row: &Row) -> Vec<String> {
-        let who = &row.formulation;
-        let mut failures = Vec::new();
-        let Verdict::Status(status) = row.verdict else { return failures };
-        if let Some(count) = self.count.filter(|_| row.verdict.settled()) {
-            let expected = match count {
-                0 => Status::Infeasible,
-                1 => Status::Unique,
-                _ => Status::Multiple,
-            };
-            if status != expected {
-                failures.push(format!("{who} on {}: {status} but the source counts {count}", row.backend));
-            }
-        }
-        if status == Status::Unique && row.matches_source == Some(false) {
-            failures.push(format!("{who}: unique, but not the source's solution"));
-        }
-        if status == Status::Unique && self.several {
-            failures.push(format!("{who}: unique, but the source gives several solutions"));
-        }
-        if status == Status::Infeasible && self.solvable {
-            failures.push(format!("{who}: infeasible, but the puzzle comes from a collection of solvable ones"));
-        }
-        failures
+    if status == Status::Unique && expected.several {
+        failures.push(format!("{who}: unique, but the source gives several solutions"));
     }
+    if status == Status::Infeasible && expected.solvable {
+        failures.push(format!("{who}: infeasible, but the puzzle comes from a collection of solvable ones"));
+    }
+    failures
 }
 
 /// All finished rows of an instance must agree on satisfiability and uniqueness, and a
@@ -160,17 +126,17 @@ mod tests {
         let mut unique = row("p", "f", Status::Unique, Some(serde_json::json!(1)));
         unique.matches_source = Some(false);
         assert_eq!(
-            expected.failures(&unique),
+            failures(&expected, &unique),
             ["f: unique, but not the source's solution", "f: unique, but the source gives several solutions"]
         );
         let infeasible = row("p", "f", Status::Infeasible, None);
         assert_eq!(
-            expected.failures(&infeasible),
+            failures(&expected, &infeasible),
             [
                 "f on native: infeasible but the source counts 1",
                 "f: infeasible, but the puzzle comes from a collection of solvable ones"
             ]
         );
-        assert!(expected.failures(&row("p", "f", Status::TimedOut, None)).is_empty());
+        assert!(failures(&expected, &row("p", "f", Status::TimedOut, None)).is_empty());
     }
 }

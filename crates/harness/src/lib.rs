@@ -6,15 +6,14 @@
 //! - [`run`]: runners (a formulation on a backend), one [`Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
-//! - [`corpus`]: each kind's collections, and what their sources know of each puzzle.
-//! - [`expectations`]: what a source expects of a puzzle, and cross-checks between runners.
+//! - [`expectations`]: answers held to what a source expects ([`masu_core::Expected`]), and
+//!   cross-checks between runners.
 //! - [`stats`]: medians and quantiles.
 //! - [`write`](mod@write): tables, summaries, CSV, Markdown sections.
 //! - `plot`: cactus plots, performance profiles, scatter plots (SVG), and `html`: one
 //!   self-contained HTML report of a comparison (feature `plots`).
 //! - `progress`: a progress bar, or a line per 5% when piped (feature `progress`).
 
-pub mod corpus;
 pub mod expectations;
 #[cfg(feature = "plots")]
 pub mod html;
@@ -32,6 +31,6 @@ pub mod shard;
 pub mod stats;
 pub mod write;
 
-pub use expectations::{Expected, Finding, cross_check};
+pub use expectations::{Finding, cross_check, failures};
 pub use row::{Row, Verdict};
-pub use run::{Comparison, Instance, Runner, compare, run_matrix, run_matrix_seen};
+pub use run::{Comparison, Runner, compare, run_matrix, run_matrix_seen};

@@ -16,7 +16,7 @@ use masu_core::{Backend, Puzzle, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::row::Row;
-use crate::run::Instance;
+use masu_core::Instance;
 
 /// How the rows of a batch were made: the same for every record of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

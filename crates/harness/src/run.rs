@@ -3,34 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use masu_core::{Backend, Error, Puzzle, Report, SolveOptions, Status};
+use masu_core::{Backend, Error, Instance, Puzzle, Report, SolveOptions, Status};
 use serde::Serialize;
 
-use crate::expectations::{Expected, Finding, cross_check};
+use crate::expectations::{Finding, cross_check};
 use crate::pool::run_jobs;
 use crate::row::{Row, Verdict};
 use crate::stats::median;
-
-/// One puzzle to run, with the name it is reported under, the group it is counted in (a
-/// corpus set; empty for none) and what its source says of it.
-#[derive(Debug)]
-pub struct Instance<P: Puzzle> {
-    /// Where it comes from, e.g. `norvig/top95.txt:3`.
-    pub name: String,
-    /// The set or collection it belongs to, for per-group summaries.
-    pub group: String,
-    /// The puzzle.
-    pub puzzle: P,
-    /// What the source knows of its solutions.
-    pub expected: Expected<P::Solution>,
-}
-
-impl<P: Puzzle> Instance<P> {
-    /// An instance with nothing expected of it.
-    pub fn new(name: impl Into<String>, puzzle: P) -> Instance<P> {
-        Instance { name: name.into(), group: String::new(), puzzle, expected: Expected::default() }
-    }
-}
 
 /// How one runner answers a puzzle.
 pub type SolveFn<'a, P> =

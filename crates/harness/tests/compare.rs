@@ -2,8 +2,9 @@
 //! loudly, and disagreeing runners are reported as findings. The wrong answers are injected
 //! through the public API (a `Runner` is any function that answers like a backend).
 
+use masu_core::Instance;
 use masu_core::{Backend, Report, SolveOptions, Stats, Status};
-use masu_harness::{Instance, Runner, Verdict, compare, write};
+use masu_harness::{Runner, Verdict, compare, write};
 use masu_sudoku::{self as sudoku, Sudoku};
 
 const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";

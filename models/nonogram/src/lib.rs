@@ -15,6 +15,7 @@
 pub mod automaton;
 mod cdcl;
 pub mod check;
+mod corpus;
 pub mod format;
 pub mod generate;
 pub mod line;
@@ -28,7 +29,7 @@ pub mod start_index;
 use std::fmt;
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
+use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
 
 /// A clue: the lengths of the blocks of one line, in order (empty for an empty line).
 pub type Clue = Vec<usize>;
@@ -230,16 +231,4 @@ impl Puzzle for Nonogram {
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }
-}
-
-/// Solves `puzzle` with `formulation` on `backend`, finding up to
-/// `options.solution_limit` solutions, each re-checked by [`check::check`] (see
-/// [`Puzzle::find`] for the line solvers' statuses).
-pub fn solve(
-    puzzle: &Nonogram,
-    formulation: Formulation,
-    backend: Backend,
-    options: &SolveOptions,
-) -> Result<Report<Grid>, Error> {
-    masu_core::solve(puzzle, formulation, backend, options)
 }

@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use masu_core::{Item, Known, pzpr};
+use masu_core::{Expected, Item, pzpr};
 
 use crate::{Numberlink, Paths, Rule};
 
@@ -79,13 +79,14 @@ pub fn to_url(puzzle: &Numberlink) -> String {
 }
 
 /// The article's JSON array, or `shared/data`'s object with the source's solution as a
-/// numbered grid (0 unused) where it gives one.
-pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Known<Vec<Vec<u32>>>) {
+/// numbered grid (0 unused) where it gives one (an answer is the source's when it numbers
+/// every cell the same).
+pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Expected<Paths>) {
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
             let item = Item::error(e.line(), Some(e.column()), format!("not valid JSON: {e}"));
-            return (item, Known::default());
+            return (item, Expected::default());
         }
     };
     let grid = |v: &serde_json::Value| -> Result<Vec<Vec<u32>>, String> {
@@ -119,7 +120,8 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Known<Ve
     let implied = stated.unwrap_or(implied);
     let puzzle =
         board.and_then(|rows| self::board(rows, |v| v == 0, |v| format!("number {v}"), rule.unwrap_or(implied)));
-    (Item { name, ..entry(1, puzzle) }, Known { solution, unique: None })
+    let expected = Expected::solution(solution, |answer: &Paths, source: &Vec<Vec<u32>>| answer.numbers == *source);
+    (Item { name, ..entry(1, puzzle) }, expected)
 }
 
 /// The board of `rows` with their symbols renumbered 1..k in order of first appearance

@@ -23,6 +23,7 @@ mod cdcl;
 pub mod check;
 #[cfg(feature = "cp-sat")]
 pub mod connected;
+mod corpus;
 pub mod format;
 pub mod frontier;
 pub mod generate;
@@ -37,7 +38,7 @@ mod uniqueness;
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
+use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
 
 pub(crate) use board::Shortcut;
 pub use board::{Cell, Numberlink, Rule};
@@ -146,17 +147,4 @@ impl Puzzle for Numberlink {
     fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;
     }
-}
-
-/// Solves `puzzle` with `formulation` on `backend`, up to `options.solution_limit`
-/// solutions, each re-checked by [`check::check`]. The article's `reified` model admits
-/// detached loops (its known flaw): such an answer fails the checker and comes back as
-/// [`Error::WrongAnswer`], never as a solution.
-pub fn solve(
-    puzzle: &Numberlink,
-    formulation: Formulation,
-    backend: Backend,
-    options: &SolveOptions,
-) -> Result<Report<Paths>, Error> {
-    masu_core::solve(puzzle, formulation, backend, options)
 }

@@ -13,6 +13,7 @@
 pub mod all_different;
 pub mod binary;
 pub mod check;
+mod corpus;
 pub mod format;
 pub mod generate;
 pub mod native;
@@ -20,7 +21,7 @@ pub mod render;
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, Report, SolveOptions};
+use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
 
 pub use format::{Alphabet, parse_puzzles};
 pub use masu_core::ParseError;
@@ -190,15 +191,4 @@ impl Puzzle for Sudoku {
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }
-}
-
-/// Solves `puzzle` with `formulation` on `backend`, finding up to
-/// `options.solution_limit` solutions, each re-checked by [`check::check`].
-pub fn solve(
-    puzzle: &Sudoku,
-    formulation: Formulation,
-    backend: Backend,
-    options: &SolveOptions,
-) -> Result<Report<Grid>, Error> {
-    masu_core::solve(puzzle, formulation, backend, options)
 }

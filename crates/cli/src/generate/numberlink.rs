@@ -112,7 +112,7 @@ fn described(
             time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
             ..options.clone()
         };
-        let report = masu_numberlink::solve(&blanks, Formulation::Auto, masu_core::Backend::CpSat, &check)?;
+        let report = masu_core::solve(&blanks, Formulation::Auto, masu_core::Backend::CpSat, &check)?;
         report.status == masu_core::Status::Unique
     };
     if unique_blanks {

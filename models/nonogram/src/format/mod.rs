@@ -24,12 +24,21 @@ pub use url::{parse_url, to_url};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use masu_core::{Item, Known};
+use masu_core::{Expected, Item};
 
 use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
 /// One puzzle of a file and what the file says of it (a solution, uniqueness).
-pub type Sourced = (Item<Nonogram>, Known<Grid>);
+pub type Sourced = (Item<Nonogram>, Expected<Grid>);
+
+/// What a source says of a puzzle: its solution grid where it gives one, and its word on
+/// uniqueness (`Some(false)`: several solutions).
+pub(crate) fn known(solution: Option<Grid>, unique: Option<bool>) -> Expected<Grid> {
+    Expected {
+        several: unique == Some(false),
+        ..Expected::solution(solution, |answer: &Grid, source| answer == source)
+    }
+}
 
 fn error(line: usize, message: impl Into<String>) -> Item<Nonogram> {
     Item::error(line, None, message)
@@ -37,7 +46,7 @@ fn error(line: usize, message: impl Into<String>) -> Item<Nonogram> {
 
 /// An item of a source that says nothing more of it.
 fn plain(item: Item<Nonogram>) -> Sourced {
-    (item, Known::default())
+    (item, Expected::default())
 }
 
 /// The puzzle built from clues read at `row_lines` and `col_lines`: an invalid clue is
@@ -172,7 +181,7 @@ pub fn parse_json(text: &str) -> Vec<Sourced> {
         Ok(v) => v,
         Err(e) => {
             let item = Item::error(e.line(), Some(e.column()), format!("not valid JSON: {e}"));
-            return vec![(item, Known::default())];
+            return vec![(item, Expected::default())];
         }
     };
     if let Some(data) = value.get("data").and_then(|d| d.as_object()) {
@@ -183,7 +192,7 @@ pub fn parse_json(text: &str) -> Vec<Sourced> {
                 let problem = item.get("problem").and_then(|p| p.as_str()).unwrap_or("");
                 let solution =
                     item.get("solution").and_then(|s| s.as_str()).map(|s| grid_from_rows(s.lines().skip(1), &['x']));
-                (parse_janko_problem(problem, line).named(id), Known { solution, unique: None })
+                (parse_janko_problem(problem, line).named(id), known(solution, None))
             })
             .collect();
     }
@@ -194,7 +203,7 @@ pub fn parse_json(text: &str) -> Vec<Sourced> {
         .map(|rows| grid_from_rows(rows.iter().filter_map(|r| r.as_str()), &['#']));
     let mut item = Item::read(1, puzzle);
     item.name = value.get("id").and_then(|i| i.as_str()).map(str::to_string);
-    vec![(item, Known { solution, unique: value.get("unique").and_then(|u| u.as_bool()) })]
+    vec![(item, known(solution, value.get("unique").and_then(|u| u.as_bool())))]
 }
 
 /// A janko dataset problem: `H W`, W column clues, H row clues.
@@ -329,7 +338,7 @@ pub fn parse_non(text: &str) -> Sourced {
         let cells: Vec<bool> = g.chars().map(|c| c == '1').collect();
         cells.chunks(w).map(<[bool]>::to_vec).collect()
     });
-    (entry, Known { solution, unique: None })
+    (entry, known(solution, None))
 }
 
 /// One `$n` block of a TAAI file: where it starts, its name, its clue lines.

@@ -7,10 +7,10 @@
 //! and attribute names matched whole; the document type declaration webpbn writes is
 //! allowed (and not fetched).
 
-use masu_core::{Item, Known};
+use masu_core::Item;
 use roxmltree::{Document, Node, ParsingOptions};
 
-use super::{Sourced, error, plain};
+use super::{Sourced, error, known, plain};
 use crate::{Clue, Grid, Nonogram};
 
 /// Every puzzle of an XML export.
@@ -27,7 +27,7 @@ pub(super) fn parse(text: &str) -> Vec<Sourced> {
             Ok((puzzle, name, solution)) => {
                 let mut item = Item::read(line_of(node), Ok(puzzle));
                 item.name = name;
-                (item, Known { solution, unique: None })
+                (item, known(solution, None))
             }
             Err((at, message)) => plain(error(at, message)),
         };
@@ -157,8 +157,10 @@ mod tests {
         assert_eq!(puzzle.cols(), &[vec![2], vec![], vec![1, 1]]);
         assert_eq!(puzzle.rows(), &[vec![1, 1], vec![1], vec![1]]);
         assert_eq!(entries[0].0.name.as_deref(), Some("#7"));
-        let goal = entries[0].1.solution.clone().unwrap();
+        let goal = vec![vec![true, false, true], vec![true, false, false], vec![false, false, true]];
         assert_eq!(crate::check::check(puzzle, &goal), Ok(()));
+        let is_goal = entries[0].1.solution.as_ref().unwrap();
+        assert!(is_goal(&goal) && !is_goal(&vec![vec![false; 3]; 3]));
         assert_eq!(entries[0].0.line, 4);
     }
 

@@ -120,7 +120,7 @@ pub fn article(
                 time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
                 ..check.clone()
             };
-            let report = crate::solve(&blanks, crate::Formulation::Auto, masu_core::Backend::CpSat, &bounded)?;
+            let report = masu_core::solve(&blanks, crate::Formulation::Auto, masu_core::Backend::CpSat, &bounded)?;
             if report.status != masu_core::Status::Unique {
                 continue;
             }

@@ -238,7 +238,7 @@ fn decide(
         }
         *native_failed = true;
     }
-    crate::solve(board, crate::Formulation::Connected, masu_core::Backend::CpSat, check)
+    masu_core::solve(board, crate::Formulation::Connected, masu_core::Backend::CpSat, check)
 }
 
 /// Cuts a path of `cover` in two at a cell where `other` differs from `drawn`, both parts

@@ -4,20 +4,20 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, Result};
-use masu_sudoku::Sudoku;
+use masu_core::Expected;
+use masu_core::corpus::{Cases, Instance, Source};
 
-use super::{Cases, Source};
-use crate::{Expected, Instance};
+use crate::Sudoku;
 
 impl Source for Sudoku {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);
     const EVERY_BACKEND: bool = true;
 
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Sudoku>> {
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Sudoku>, String> {
+        let cannot_read = |path: &Path, e: std::io::Error| format!("cannot read {}: {e}", path.display());
         let sets: Vec<String> = if sets.iter().any(|s| s == "all") {
             let mut all: Vec<String> = std::fs::read_dir(dir)
-                .with_context(|| format!("cannot read {}", dir.display()))?
+                .map_err(|e| cannot_read(dir, e))?
                 .filter_map(|e| e.ok())
                 .filter(|e| e.path().join("counts.json").is_file())
                 .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -30,14 +30,13 @@ impl Source for Sudoku {
         let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
         for set in &sets {
             let counts_path = dir.join(set).join("counts.json");
-            let text = std::fs::read_to_string(&counts_path)
-                .with_context(|| format!("cannot read {}", counts_path.display()))?;
+            let text = std::fs::read_to_string(&counts_path).map_err(|e| cannot_read(&counts_path, e))?;
             let counts: BTreeMap<String, Vec<Option<u64>>> = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a map of file name to counts", counts_path.display()))?;
+                .map_err(|e| format!("{} is not a map of file name to counts: {e}", counts_path.display()))?;
             for (file, expected) in counts {
                 let path = dir.join(set).join(&file);
-                let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-                for item in masu_sudoku::parse_puzzles(&text) {
+                let text = std::fs::read_to_string(&path).map_err(|e| cannot_read(&path, e))?;
+                for item in crate::parse_puzzles(&text) {
                     let place = format!("{set}/{file}:{}", item.line);
                     match (item.puzzle, expected.get(item.line - 1)) {
                         (Err(e), _) => unreadable.push((place, e.message)),

@@ -1,17 +1,31 @@
-//! How a kind's corpus is read: its sets, and each puzzle with what its source knows of it
-//! (the [`Source`] trait, implemented here for each kind), and the `json/` collections most
-//! sources share.
-
-mod nonogram;
-mod numberlink;
-mod sudoku;
+//! How a kind's collections are read: its sets, and each puzzle with what its source knows
+//! of it (the [`Source`] trait, which each model implements in its own `corpus` module), and
+//! the `json/` collections most sources share ([`json_cases`]).
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
-use masu_core::Puzzle;
+use crate::{Expected, Puzzle};
 
-use crate::{Expected, Instance};
+/// One puzzle to run, with the name it is reported under, the group it is counted in (a
+/// corpus set; empty for none) and what its source says of it.
+#[derive(Debug)]
+pub struct Instance<P: Puzzle> {
+    /// Where it comes from, e.g. `norvig/top95.txt:3`.
+    pub name: String,
+    /// The set or collection it belongs to, for per-group summaries.
+    pub group: String,
+    /// The puzzle.
+    pub puzzle: P,
+    /// What the source knows of its solutions.
+    pub expected: Expected<P::Solution>,
+}
+
+impl<P: Puzzle> Instance<P> {
+    /// An instance with nothing expected of it.
+    pub fn new(name: impl Into<String>, puzzle: P) -> Instance<P> {
+        Instance { name: name.into(), group: String::new(), puzzle, expected: Expected::default() }
+    }
+}
 
 /// A corpus's puzzles with their expectations, and the files that could not be read, with
 /// why.
@@ -28,9 +42,10 @@ pub trait Source: Puzzle {
     const EVERY_BACKEND: bool = false;
 
     /// The puzzles of `sets` below `dir` (`all`: every set), with their expectations; and the
-    /// files that could not be read, with why. By default the first puzzle of each
-    /// `json/*.json` file, with nothing known of it but that it is read.
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>> {
+    /// files that could not be read, with why; `Err` when the sets themselves cannot be
+    /// read. By default the first puzzle of each `json/*.json` file, with nothing known of it
+    /// but that it is read.
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>, String> {
         json_cases(dir, sets, |text| Ok((Self::from_text(text)?, Expected::default())))
     }
 }
@@ -38,7 +53,7 @@ pub trait Source: Puzzle {
 /// The `json/*.json` puzzle files of `sets` below `dir` (`all`: every collection; a folder
 /// that is one collection is read whole), sorted. A named set without puzzles is an error,
 /// not a silent skip.
-fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
+fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>, String> {
     fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -61,12 +76,12 @@ fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>> {
             let before = files.len();
             walk(&dir.join(set), &mut files);
             if files.len() == before {
-                bail!("set {set}: no json/*.json puzzles in {}", dir.join(set).display());
+                return Err(format!("set {set}: no json/*.json puzzles in {}", dir.join(set).display()));
             }
         }
     }
     if files.is_empty() {
-        bail!("no json/*.json puzzles below {}", dir.display());
+        return Err(format!("no json/*.json puzzles below {}", dir.display()));
     }
     Ok(files)
 }
@@ -77,7 +92,7 @@ pub fn json_cases<P: Puzzle>(
     dir: &Path,
     sets: &[String],
     read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
-) -> Result<Cases<P>> {
+) -> Result<Cases<P>, String> {
     let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
     for file in json_files(dir, sets)? {
         let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();

@@ -1,0 +1,117 @@
+//! How a puzzle becomes a model: the [`Formulation`] trait every kind's formulation enum
+//! implements, the [`formulations!`](crate::formulations) macro that declares one, and which
+//! backend a formulation runs on.
+
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use crate::Backend;
+
+/// How a puzzle becomes a model: one variant per formulation of a kind, declared with
+/// [`formulations!`](crate::formulations).
+pub trait Formulation:
+    Copy + Eq + Ord + Debug + Display + FromStr<Err = crate::UnknownName> + Send + Sync + serde::Serialize + 'static
+{
+    /// Every formulation of the kind, in the order defaults are chosen from.
+    const ALL: &'static [Self];
+    /// The name used on the command line and in reports.
+    fn name(self) -> &'static str;
+    /// The backends it runs on, its own first (compiled in or not).
+    fn backends(self) -> &'static [Backend];
+}
+
+/// Declares a kind's formulation enum: its variants with their names and backends, and the
+/// boilerplate every kind shares (`ALL`, `name`, `backends`, `Display`, `FromStr`, serde).
+///
+/// ```
+/// masu_core::formulations! {
+///     /// How a toy becomes a model.
+///     pub enum Toy for "toy" {
+///         /// One way.
+///         One = "one" on [Native],
+///         /// Another.
+///         Two = "two" on [Highs, CpSat],
+///         /// A MILP: every backend that solves one.
+///         Three = "three" on [MILP],
+///     }
+/// }
+/// use masu_core::{Backend, Formulation};
+/// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
+/// assert_eq!(Toy::Three.backends(), &Backend::MILP);
+/// assert_eq!("four".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'four' (expected one, two, three)");
+/// ```
+#[macro_export]
+macro_rules! formulations {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident for $kind:literal {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal on [$($backend:tt)+] ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $name {
+            /// Every formulation, in the order defaults are chosen from.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// The name used on the command line and in reports.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+            /// The backends it runs on, its own first (compiled in or not).
+            pub fn backends(self) -> &'static [$crate::Backend] {
+                match self { $($name::$variant => $crate::formulations!(@backends $($backend)+)),+ }
+            }
+        }
+
+        impl $crate::Formulation for $name {
+            const ALL: &'static [$name] = $name::ALL;
+            fn name(self) -> &'static str {
+                $name::name(self)
+            }
+            fn backends(self) -> &'static [$crate::Backend] {
+                $name::backends(self)
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::UnknownName;
+            fn from_str(s: &str) -> Result<$name, $crate::UnknownName> {
+                $name::ALL.iter().copied().find(|f| f.name() == s).ok_or_else(|| $crate::UnknownName {
+                    what: concat!($kind, " formulation").into(),
+                    name: s.into(),
+                    expected: $name::ALL.iter().map(|f| f.name()).collect(),
+                })
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+    };
+    // `MILP`: every backend a MILP runs on; else backends by name.
+    (@backends MILP) => { &$crate::Backend::MILP };
+    (@backends $($backend:ident),+ $(,)?) => { &[$($crate::Backend::$backend),+] };
+}
+
+/// The backend `formulation` runs on when `preferred` may not suit it: `preferred` where the
+/// formulation supports it, else its first compiled-in backend, else its first (which
+/// [`solve`] then refuses as not compiled).
+pub fn backend_for<F: Formulation>(formulation: F, preferred: Option<Backend>) -> Backend {
+    let backends = formulation.backends();
+    preferred
+        .filter(|b| backends.contains(b))
+        .or_else(|| backends.iter().copied().find(|b| b.is_compiled()))
+        .unwrap_or(backends[0])
+}

@@ -1,0 +1,20 @@
+//! Numberlink collections: `json/` folders, one board per file (its rule as the source
+//! states it), with the source's solution as a numbered grid where it gives one.
+
+use std::path::Path;
+
+use masu_core::corpus::{Cases, Source, json_cases};
+
+use crate::Numberlink;
+
+impl Source for Numberlink {
+    const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);
+    const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["auto", "connected", "milp"]);
+
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>, String> {
+        json_cases(dir, sets, |text| {
+            let (item, expected) = crate::format::parse_json(text, None);
+            Ok((item.puzzle.map_err(|e| e.message)?, expected))
+        })
+    }
+}
