@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use masu_core::Backend;
 use masu_harness::shard::Shard;
 
-use crate::kinds::Kind;
+use crate::kinds::{GenerateKind, Kind};
 
 #[derive(Parser)]
 #[command(
@@ -38,7 +38,8 @@ pub(crate) enum Command {
     /// checker, agree with the source, and agree with the other formulations.
     Corpus(CorpusArgs),
     /// Generate puzzles with a proven-unique solution, as JSON lines: sudoku, nonogram, numberlink.
-    Generate(GenerateArgs),
+    #[command(subcommand)]
+    Generate(GenerateKind),
     /// Merge the records of `compare` or `corpus` runs (`--resume FILE`, `--format jsonl`):
     /// shards, machines, backends run apart, into one table, CSV, JSON or plot, every answer
     /// re-checked and cross-checked; missing and duplicated records are named.
@@ -190,66 +191,10 @@ pub(crate) struct CompareArgs {
     pub(crate) batch: BatchArgs,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum GenerateMethod {
-    /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
-    Article,
-    /// masu's: grow random paths, prove uniqueness (native search, else the connected model).
-    Fast,
-}
-
-#[derive(Args)]
-pub(crate) struct GenerateArgs {
-    /// The kind of puzzle.
-    #[arg(value_enum)]
-    pub(crate) kind: Kind,
-    /// Board side (sudoku: 4, 9, 16 or 25; nonogram: the width, up to 100).
-    #[arg(long, required_unless_present = "from", value_parser = clap::value_parser!(u64).range(2..=100))]
-    pub(crate) size: Option<u64>,
-    /// Nonogram: the height (default: the size).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]
-    pub(crate) height: Option<u64>,
-    /// Nonogram: the share of filled cells in the random pictures (default 0.6).
-    #[arg(long, value_parser = parse_density)]
-    pub(crate) density: Option<f64>,
-    /// Nonogram: keep only pictures that line solving alone (article 004) solves.
-    #[arg(long)]
-    pub(crate) line_solvable: bool,
-    /// Nonogram: judge this picture (PNG or PBM, dark pixels filled) instead of drawing random
-    /// ones: its clues, whether they have one solution, and the ambiguous cells.
-    #[arg(long, conflicts_with_all = ["size", "count"])]
-    pub(crate) from: Option<PathBuf>,
-    /// Nonogram with --from: write the picture's SVG here, its ambiguous cells marked.
-    #[arg(long, requires = "from")]
-    pub(crate) svg: Option<PathBuf>,
-    /// Sudoku: remove givens down to this many (the puzzle stays unique; when no given can be
-    /// removed before, it keeps more, and its JSON says how many).
-    #[arg(long, conflicts_with = "minimal")]
-    pub(crate) givens: Option<usize>,
-    /// Sudoku: remove givens until none can be removed (the default without --givens).
-    #[arg(long)]
-    pub(crate) minimal: bool,
-    /// Sudoku: the givens' symmetry: none, rotational (a half turn, as most published
-    /// sudoku), mirror (left–right); givens are removed with their images.
-    #[arg(long, value_parser = ["none", "rotational", "mirror"])]
-    pub(crate) symmetry: Option<String>,
-    /// Sudoku: keep only puzzles whose hardest technique is this (singles, box-line or
-    /// search, as the native solver grades them); others are drawn again.
-    #[arg(long, value_parser = ["singles", "box-line", "search"])]
-    pub(crate) difficulty: Option<String>,
-    /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
-    ///
-    /// fast: random paths are joined down to this many; a large board may stall above it,
-    /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
-    /// numbers of its model.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) pairs: Option<u64>,
-    /// Numberlink: the rule uniqueness is proven under: fill (every cell on a path; article
-    /// 001, Flow Free; the default) or blanks (cells may stay empty; Nikoli, puzz.link,
-    /// Janko's Arukone). Each puzzle's JSON says which; a URL is given only to a puzzle unique
-    /// under the blanks rule, which puzz.link plays by.
-    #[arg(long, value_parser = ["fill", "blanks"])]
-    pub(crate) rule: Option<String>,
+// What `masu generate KIND` takes for every kind, beside the kind's own flags (no doc
+// comment: clap would show it as every kind's line).
+#[derive(Args, Debug)]
+pub(crate) struct GenerateCommon {
     /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle).
     #[arg(long, value_enum, default_value = "json")]
     pub(crate) format: GenerateFormat,
@@ -259,13 +204,7 @@ pub(crate) struct GenerateArgs {
     /// Seed: the same seed gives the same puzzles.
     #[arg(long, default_value = "1")]
     pub(crate) seed: u64,
-    /// Method.
-    #[arg(long, value_enum, default_value = "fast")]
-    pub(crate) method: GenerateMethod,
-    /// Candidate boards to enumerate (article method).
-    #[arg(long, default_value = "1000")]
-    pub(crate) candidates: u64,
-    /// Time limit per puzzle (fast) or for the whole run (article), in seconds.
+    /// Time limit per puzzle (numberlink's article method: for the whole run), in seconds.
     #[arg(long, value_parser = parse_seconds)]
     pub(crate) time_limit: Option<Duration>,
     /// Threads CP-SAT may use.
@@ -273,7 +212,17 @@ pub(crate) struct GenerateArgs {
     pub(crate) threads: Option<u32>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+// `masu generate KIND`: the kind's own flags and those every kind takes (no doc comment:
+// clap would show it in place of the kind's line in the registry).
+#[derive(Args, Debug)]
+pub(crate) struct Generating<A: Args> {
+    #[command(flatten)]
+    pub(crate) kind: A,
+    #[command(flatten)]
+    pub(crate) common: GenerateCommon,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum GenerateFormat {
     /// One JSON object per puzzle.
     Json,
@@ -394,13 +343,6 @@ fn parse_limit(s: &str) -> Result<Limit, String> {
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
     let seconds: f64 = s.parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{s}' is not a valid time limit"))
-}
-
-fn parse_density(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
-        _ => Err(format!("'{text}' is not a share between 0 and 1")),
-    }
 }
 
 /// A plot to write.

@@ -19,7 +19,7 @@ use masu_harness::{Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
 use crate::batch::Batch;
-use crate::kinds::VisitCorpus;
+use crate::kinds::Visit;
 use crate::options::solve_options;
 use crate::out::{out, outln};
 use crate::runners::parse_formulations;
@@ -28,7 +28,7 @@ use crate::signals::exit_status;
 /// Checks a corpus of one kind.
 pub(crate) struct Corpus<'a>(pub(crate) &'a CorpusArgs);
 
-impl VisitCorpus for Corpus<'_> {
+impl Visit for Corpus<'_> {
     type Output = Result<ExitCode>;
     fn visit<P: Source>(self) -> Result<ExitCode> {
         run::<P>(self.0)

@@ -1,22 +1,13 @@
 //! The registry of puzzle kinds: one line each. A kind is a model crate implementing
 //! [`masu_core::Puzzle`]; its line here gives it a name on the command line and its help.
 
-use masu_core::Puzzle;
+use masu_core::{Generate, Source};
 
-use masu_core::Source;
+use crate::args::Generating;
 
 /// Something to do with a kind of puzzle, chosen at run time: [`Kind::visit`] calls it with
-/// the kind's puzzle type.
+/// the kind's puzzle type (which also knows how its collections are read).
 pub(crate) trait Visit {
-    /// What it returns.
-    type Output;
-    /// Does it for puzzle type `P`.
-    fn visit<P: Puzzle>(self) -> Self::Output;
-}
-
-/// Something to do with a kind's corpus: [`Kind::visit_corpus`] calls it with the kind's
-/// puzzle type, which knows how its collections are read.
-pub(crate) trait VisitCorpus {
     /// What it returns.
     type Output;
     /// Does it for puzzle type `P`.
@@ -38,11 +29,20 @@ macro_rules! registry {
                     $(Kind::$kind => visitor.visit::<$puzzle>(),)+
                 }
             }
+        }
 
-            /// Calls `visitor` with this kind's puzzle type, for its corpus.
-            pub(crate) fn visit_corpus<V: VisitCorpus>(self, visitor: V) -> V::Output {
+        /// `masu generate KIND`: one subcommand per kind, with the kind's own flags.
+        #[derive(Debug, clap::Subcommand)]
+        pub(crate) enum GenerateKind {
+            $(#[command(about = concat!("Makes ", stringify!($kind), " puzzles with a proven-unique solution"))]
+            $kind(Generating<<$puzzle as Generate>::Args>),)+
+        }
+
+        impl GenerateKind {
+            /// Makes the puzzles asked for.
+            pub(crate) fn run(&self) -> anyhow::Result<std::process::ExitCode> {
                 match self {
-                    $(Kind::$kind => visitor.visit::<$puzzle>(),)+
+                    $(GenerateKind::$kind(args) => crate::generate::run::<$puzzle>(args),)+
                 }
             }
         }

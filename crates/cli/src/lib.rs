@@ -34,8 +34,8 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => args.kind.visit(solve::Solve { args: &args, default_count: 2 }),
         Command::Count(args) => args.kind.visit(solve::Solve { args: &args, default_count: 1000 }),
         Command::Compare(args) => args.kind.visit(compare::Compare(&args)),
-        Command::Corpus(args) => args.kind.visit_corpus(corpus::Corpus(&args)),
-        Command::Generate(args) => generate::run(&args),
+        Command::Corpus(args) => args.kind.visit(corpus::Corpus(&args)),
+        Command::Generate(kind) => kind.run(),
         Command::Report(args) => report::run(&args),
     };
     match result {

@@ -44,8 +44,8 @@ fn sudoku_generation_is_deterministic_minimal_and_unique() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("a sudoku's side is 4, 9, 16 or 25, not 10"), "{}", text(&out.stderr));
     let out = masu(&["generate", "sudoku", "--size", "9", "--pairs", "3"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("--pairs is for numberlink puzzles"), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unexpected argument '--pairs'"), "{}", text(&out.stderr));
 }
 
 /// `generate nonogram`: line-solvable random pictures, and a picture judged with its

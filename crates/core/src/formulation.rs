@@ -107,7 +107,7 @@ macro_rules! formulations {
 
 /// The backend `formulation` runs on when `preferred` may not suit it: `preferred` where the
 /// formulation supports it, else its first compiled-in backend, else its first (which
-/// [`solve`] then refuses as not compiled).
+/// [`solve`](crate::solve) then refuses as not compiled).
 pub fn backend_for<F: Formulation>(formulation: F, preferred: Option<Backend>) -> Backend {
     let backends = formulation.backends();
     preferred

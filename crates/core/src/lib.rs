@@ -13,6 +13,7 @@
 //! - [`formulation`]: how a kind declares its formulations and the backends each runs on.
 //! - [`input`]: what is read (items, parse errors, what a source knows of a puzzle);
 //!   [`corpus`]: how a kind's collections are read ([`Source`]).
+//! - [`generate`]: a kind that makes puzzles, with its own flags.
 //! - [`parameter`]: the parameters masu itself reads, declared once, and their check.
 //! - [`sys`]: memory and stacks; [`fuzz`]: what every reader must do with any input;
 //!   [`pzpr`]: puzz.link URLs; [`lines`]: a file or a stream of JSON lines, as every command
@@ -23,6 +24,7 @@ pub mod corpus;
 pub mod error;
 pub mod formulation;
 pub mod fuzz;
+pub mod generate;
 pub mod input;
 pub mod lines;
 pub mod milp;
@@ -38,6 +40,7 @@ pub use backend::{Backend, check_backend};
 pub use corpus::{Instance, Source};
 pub use error::{Error, UnknownName};
 pub use formulation::{Formulation, backend_for};
+pub use generate::Generate;
 pub use input::{At, Expected, Item, ParseError};
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value, check_parameters};

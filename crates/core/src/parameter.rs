@@ -2,7 +2,7 @@
 //! constant that carries its name, what its value is, its default and what it does
 //! (`pub const HANDOVER: Parameter<u64> = Parameter::count("handover", 20_000, "…")`), read
 //! in a solve as `options.get(&HANDOVER)`; a kind lists its own in
-//! [`Puzzle::PARAMETERS`](crate::Puzzle::PARAMETERS), and errors and help print from them.
+//! [`Puzzle::PARAMETERS`], and errors and help print from them.
 
 use std::fmt;
 
@@ -20,7 +20,7 @@ pub enum ParameterKind {
 }
 
 /// A parameter's value, read once from its text by
-/// [`check_parameters`](crate::check_parameters).
+/// [`check_parameters`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParameterValue {
     /// A whole number.
@@ -131,7 +131,7 @@ impl Parameter<Option<&'static str>> {
     }
 }
 
-/// A parameter whatever its type, as lists hold it ([`Puzzle::PARAMETERS`](crate::Puzzle::PARAMETERS)).
+/// A parameter whatever its type, as lists hold it ([`Puzzle::PARAMETERS`]).
 pub trait Declared: Sync {
     /// Its name.
     fn name(&self) -> &'static str;
@@ -198,7 +198,7 @@ impl fmt::Debug for dyn Declared {
 
 /// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
 /// once what masu itself acts on, into the [`ParameterValue`]s a solve gets
-/// ([`SolveOptions::read`]): the native backend takes what the kind declares
+/// ([`SolveOptions::read`](crate::SolveOptions::read)): the native backend takes what the kind declares
 /// ([`Puzzle::PARAMETERS`]); every other backend takes what its solver defines
 /// ([`Backend::check_parameters`]), passed on to it as text, and masu reads those of them its
 /// glue acts on ([`Backend::reads`]). An unknown name or a refused value is

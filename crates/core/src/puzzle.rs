@@ -67,7 +67,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     /// The formulation used when none is asked for.
     const DEFAULT: Self::Formulation;
     /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
-    /// backend), checked by [`check_parameters`].
+    /// backend), checked by [`check_parameters`](crate::check_parameters).
     const PARAMETERS: &'static [&'static dyn Declared] = &[];
     /// File names that choose each of its readers (they tell formats by extension and
     /// content): the fuzz targets pick one by an input's first byte ([`crate::fuzz`]).

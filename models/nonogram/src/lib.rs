@@ -18,6 +18,7 @@ pub mod check;
 mod corpus;
 pub mod format;
 pub mod generate;
+pub mod generator;
 pub mod line;
 pub mod line_solver;
 pub mod native;

@@ -27,6 +27,7 @@ mod corpus;
 pub mod format;
 pub mod frontier;
 pub mod generate;
+pub mod generator;
 mod links;
 pub mod milp;
 pub mod native;

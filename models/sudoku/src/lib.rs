@@ -6,7 +6,7 @@
 //!   ([`binary`]).
 //! - [`Formulation::Native`] — candidates as bit sets, singles, branching ([`native`]).
 //!
-//! [`solve`] builds the chosen model, runs it on the chosen backend, re-checks every
+//! [`masu_core::solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
 
 #[cfg(feature = "cp-sat")]
@@ -16,6 +16,7 @@ pub mod check;
 mod corpus;
 pub mod format;
 pub mod generate;
+pub mod generator;
 pub mod native;
 pub mod render;
 

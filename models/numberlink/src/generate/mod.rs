@@ -30,11 +30,11 @@ pub use fast::fast;
 pub use fast::random_cover;
 
 /// How to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// Article 001's enumeration of candidate boards.
+    /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
     Article,
-    /// Random path growth, proven unique by the `connected` model.
+    /// masu's: grow random paths, prove uniqueness (native search, else the connected model).
     Fast,
 }
 

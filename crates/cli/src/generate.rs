@@ -1,0 +1,64 @@
+//! `masu generate KIND`: puzzles with a proven-unique solution, as JSON lines (or their
+//! URLs), made by the kind's own generator ([`masu_core::Generate`]).
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use masu_core::generate::{Made, Run};
+use masu_core::{Generate, SolveOptions};
+use masu_harness::{progress::Progress, stats::median};
+
+use crate::args::{GenerateFormat, Generating};
+use crate::signals::exit_status;
+
+/// Makes the puzzles `args` asks of kind `P`, printing each as it comes, then a summary on
+/// stderr: the generator's, or how many were made and their median time. A puzzle its time
+/// limit stopped is named on stderr and makes the exit status 1 (not when interrupted).
+pub(crate) fn run<P: Generate>(args: &Generating<P::Args>) -> Result<ExitCode> {
+    let common = &args.common;
+    let interrupt = crate::signals::interrupt();
+    let options = SolveOptions {
+        time_limit: common.time_limit,
+        threads: common.threads,
+        interrupt: interrupt.clone(),
+        ..SolveOptions::default()
+    };
+    let run = Run { count: common.count, seed: common.seed, options };
+    let progress = Progress::new(common.count, "puzzles", false);
+    let (mut times, mut failed) = (Vec::new(), false);
+    let summary = P::generate(&args.kind, &run, &mut |made| {
+        match made {
+            Made::Puzzle { seconds, json } => {
+                times.push(seconds);
+                progress.suspend(|| print(common.format, &json));
+            }
+            Made::Missed { index, why } => {
+                failed |= !interrupt.is_interrupted();
+                progress.suspend(|| eprintln!("puzzle {index}: {why}"));
+            }
+        }
+        progress.advance();
+    })
+    .map_err(anyhow::Error::msg)?;
+    progress.finish();
+    match summary {
+        Some(line) => eprintln!("{line}"),
+        None => {
+            let median = median(&times).unwrap_or(0.0);
+            eprintln!("{}: {} of {} puzzles, median {median:.3} s per puzzle", P::KIND, times.len(), common.count);
+        }
+    }
+    Ok(exit_status(&interrupt, failed))
+}
+
+/// Prints one generated puzzle: its JSON object, or its URL alone with `--format url` (a
+/// puzzle without one is named on stderr, with `no_url`'s reason).
+fn print(format: GenerateFormat, json: &serde_json::Value) {
+    match (format, json["url"].as_str()) {
+        (GenerateFormat::Url, Some(url)) => crate::out::outln!("{url}"),
+        (GenerateFormat::Url, None) => {
+            eprintln!("puzzle {}: no puzz.link URL: {}", json["index"], json["no_url"].as_str().unwrap_or("none"))
+        }
+        (GenerateFormat::Json, _) => crate::out::outln!("{json}"),
+    }
+}

@@ -1,0 +1,85 @@
+//! Making puzzles with a proven-unique solution (`masu generate KIND`): a kind that can
+//! implements [`Generate`], with its own flags ([`Generate::Args`], so that the command line
+//! refuses another kind's) and a generator that hands each puzzle over as it is made.
+
+use std::time::Duration;
+
+use crate::{Interrupt, Puzzle, SolveOptions};
+
+/// What every generator is asked besides its kind's own flags.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Puzzles to make, each drawn independently.
+    pub count: u64,
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// The time limit (per puzzle, unless the kind says otherwise), threads and the interrupt.
+    pub options: SolveOptions,
+}
+
+impl Run {
+    /// Whether the run was interrupted.
+    pub fn interrupted(&self) -> bool {
+        self.options.interrupt.is_interrupted()
+    }
+    /// The interrupt.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.options.interrupt
+    }
+    /// The time limit.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.options.time_limit
+    }
+}
+
+/// One puzzle asked of a generator.
+#[derive(Clone, Debug)]
+pub enum Made {
+    /// Made in `seconds`: its JSON line (with its puzz.link `url`, or `no_url` saying why it
+    /// has none).
+    Puzzle {
+        /// Its seconds.
+        seconds: f64,
+        /// What `masu generate` prints of it.
+        json: serde_json::Value,
+    },
+    /// Puzzle `index` was not made: why (its time limit came first).
+    Missed {
+        /// Which puzzle of the run.
+        index: u64,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A kind that makes puzzles.
+pub trait Generate: Puzzle {
+    /// The kind's own flags of `masu generate KIND`.
+    type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug + Send + Sync;
+
+    /// Makes the puzzles `args` and `run` ask for, handing each to `made` as it comes, until
+    /// `run.count` are asked or the run is interrupted; returns a summary line for stderr
+    /// (`None`: the command's own, made of the puzzles' times). `Err` when the flags are
+    /// wrong together or a puzzle could not be made for another reason than its time.
+    fn generate(args: &Self::Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String>;
+}
+
+/// The loop most generators are: `make(index)` for each index of the run, until it is
+/// interrupted; a puzzle its time limit stopped is [`Made::Missed`], saying `missed`.
+pub fn each(
+    run: &Run,
+    missed: &str,
+    made: &mut dyn FnMut(Made),
+    mut make: impl FnMut(u64) -> Result<Option<(f64, serde_json::Value)>, String>,
+) -> Result<(), String> {
+    for index in 0..run.count {
+        if run.interrupted() {
+            break;
+        }
+        match make(index)? {
+            Some((seconds, json)) => made(Made::Puzzle { seconds, json }),
+            None => made(Made::Missed { index, why: missed.to_string() }),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! `masu generate nonogram`: its flags, and each puzzle made as a JSON line (random pictures
+//! kept when their clues have one solution), or a picture judged as a nonogram (`--from`).
+
+use std::path::PathBuf;
+
+use masu_core::Puzzle;
+use masu_core::generate::{Made, Run, each};
+use serde_json::json;
+
+use crate::Nonogram;
+use crate::generate::{judge, random};
+
+/// The flags of `masu generate nonogram`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The width, up to 100.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub size: u64,
+    /// The height (default: the size).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub height: Option<u64>,
+    /// The share of filled cells in the random pictures.
+    #[arg(long, default_value_t = 0.6, value_parser = density)]
+    pub density: f64,
+    /// Keep only pictures that line solving alone (article 004) solves.
+    #[arg(long)]
+    pub line_solvable: bool,
+    /// Judge this picture (PNG or PBM, dark pixels filled) instead of drawing random ones:
+    /// its clues, whether they have one solution, and the ambiguous cells.
+    #[arg(long, conflicts_with_all = ["size", "count"])]
+    pub from: Option<PathBuf>,
+    /// With --from: write the picture's SVG here, its ambiguous cells marked.
+    #[arg(long, requires = "from")]
+    pub svg: Option<PathBuf>,
+}
+
+fn density(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
+        _ => Err(format!("'{text}' is not a share between 0 and 1")),
+    }
+}
+
+impl masu_core::Generate for Nonogram {
+    type Args = Args;
+
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        if let Some(path) = &args.from {
+            return judged(path, args.svg.as_deref(), run, made).map(Some);
+        }
+        let width = args.size as usize;
+        let height = args.height.map_or(width, |h| h as usize);
+        let density = args.density;
+        each(run, "no unique picture within the time limit", made, |index| {
+            let found = random(width, height, density, args.line_solvable, run.seed, index, &run.options);
+            let Some(g) = found.map_err(|e| e.to_string())? else { return Ok(None) };
+            let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text()).map_err(|e| e.to_string())?;
+            Ok(Some((
+                g.seconds,
+                json!({"kind": "nonogram", "width": width, "height": height, "density": density,
+                       "seed": run.seed, "index": index, "line_solvable": g.line_solvable,
+                       "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle,
+                       "solution": Nonogram::to_json(&g.solution), "url": crate::format::to_url(&g.puzzle)}),
+            )))
+        })?;
+        Ok(None)
+    }
+}
+
+/// The picture at `path` judged as a nonogram: its line, and the verdict for stderr.
+fn judged(
+    path: &std::path::Path,
+    svg: Option<&std::path::Path>,
+    run: &Run,
+    made: &mut dyn FnMut(Made),
+) -> Result<String, String> {
+    let started = std::time::Instant::now();
+    let picture = crate::picture::read(path)?;
+    let judged = judge(&picture, &run.options).map_err(|e| e.to_string())?;
+    let (height, width) = (picture.len(), picture[0].len());
+    if let Some(svg) = svg {
+        let drawing = crate::render::svg_marked(&judged.puzzle, Some(&picture), &judged.ambiguous);
+        std::fs::write(svg, drawing).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    }
+    let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
+    let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text()).map_err(|e| e.to_string())?;
+    let json = json!({"kind": "nonogram", "from": path.display().to_string(), "width": width, "height": height,
+                      "unique": judged.unique(), "line_solvable": judged.line_solvable,
+                      "solutions_seen": judged.solutions, "complete": judged.complete,
+                      "ambiguous": ambiguous, "puzzle": puzzle, "url": crate::format::to_url(&judged.puzzle)});
+    made(Made::Puzzle { seconds: started.elapsed().as_secs_f64(), json });
+    let verdict = match (judged.unique(), judged.complete) {
+        (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
+        (true, _) => "unique (line solving alone does not finish it)".to_string(),
+        (false, true) => format!("{} solutions; {} ambiguous cells", judged.solutions, judged.ambiguous.len()),
+        (false, false) if judged.solutions > 1 => {
+            format!("at least {} solutions; {} ambiguous cells among them", judged.solutions, judged.ambiguous.len())
+        }
+        (false, false) => "not settled within the time limit".to_string(),
+    };
+    Ok(format!("{}: {width}×{height}: {verdict}", path.display()))
+}

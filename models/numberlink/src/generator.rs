@@ -1,0 +1,135 @@
+//! `masu generate numberlink`: its flags, and each puzzle made as a JSON line (article 001's
+//! enumeration, or random paths proven unique; both prove uniqueness with CP-SAT).
+
+use masu_core::generate::{Made, Run};
+
+use crate::Numberlink;
+use crate::generate::Method;
+
+/// The flags of `masu generate numberlink`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board side.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(2..=100))]
+    pub size: u64,
+    /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
+    ///
+    /// fast: random paths are joined down to this many; a large board may stall above it,
+    /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
+    /// numbers of its model.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub pairs: Option<u64>,
+    /// The rule uniqueness is proven under: fill (every cell on a path; article 001, Flow
+    /// Free; the default) or blanks (cells may stay empty; Nikoli, puzz.link, Janko's
+    /// Arukone). Each puzzle's JSON says which; a URL is given only to a puzzle unique under
+    /// the blanks rule, which puzz.link plays by.
+    #[arg(long, value_parser = ["fill", "blanks"], default_value = "fill")]
+    pub rule: String,
+    /// Method.
+    #[arg(long, value_enum, default_value = "fast")]
+    pub method: Method,
+    /// Candidate boards to enumerate (article method).
+    #[arg(long, default_value = "1000")]
+    pub candidates: u64,
+}
+
+impl masu_core::Generate for Numberlink {
+    type Args = Args;
+
+    #[cfg(not(feature = "cp-sat"))]
+    fn generate(_: &Args, _: &Run, _: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        Err("numberlink generation proves uniqueness with CP-SAT: build with the cp-sat feature".into())
+    }
+
+    #[cfg(feature = "cp-sat")]
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        with_cp_sat::generate(args, run, made)
+    }
+}
+
+#[cfg(feature = "cp-sat")]
+mod with_cp_sat {
+    use masu_core::generate::{Made, Run, each};
+    use masu_core::{Backend, SolveOptions, Status};
+    use serde_json::json;
+
+    use super::Args;
+    use crate::generate::{Generated, Method, article, fast};
+    use crate::{Formulation, Numberlink, Rule};
+
+    pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        let n = args.size as usize;
+        let pairs = args.pairs.map_or(n.min(n * n / 3), |k| k as usize);
+        if pairs > n * n / 3 {
+            return Err(format!(
+                "--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more",
+                n * n / 3
+            ));
+        }
+        let rule: Rule = args.rule.parse()?;
+        let options = &run.options;
+        match args.method {
+            Method::Article => {
+                let run = article(n, pairs, rule, args.candidates as usize, options).map_err(|e| e.to_string())?;
+                for (i, g) in run.unique.iter().enumerate() {
+                    let mut json = json!({"method": "article", "size": n, "pairs": pairs, "index": i,
+                                          "puzzle": g.puzzle, "solution": g.solution});
+                    described(&mut json, g, options)?;
+                    made(Made::Puzzle { seconds: run.generate_seconds / run.unique.len() as f64, json });
+                }
+                let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
+                Ok(Some(format!(
+                    "article: {} candidates in {:.2} s, {} unique ({:.1}%), checked in {:.2} s",
+                    run.candidates,
+                    run.generate_seconds,
+                    run.unique.len(),
+                    100.0 * rate,
+                    run.check_seconds
+                )))
+            }
+            Method::Fast => {
+                each(run, "no unique board within the time limit", made, |index| {
+                    let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(|e| e.to_string())? else {
+                        return Ok(None);
+                    };
+                    let mut json = json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": run.seed,
+                                          "index": index, "attempts": g.attempts, "seconds": g.seconds,
+                                          "puzzle": g.puzzle, "solution": g.solution});
+                    described(&mut json, &g, options)?;
+                    Ok(Some((g.seconds, json)))
+                })?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Adds to a generated puzzle's JSON its `rule`, the share of cells its solution leaves
+    /// empty (`blank_share`), and its puzz.link `url`, which puzz.link plays under the blanks
+    /// rule: a puzzle unique under the fill rule gets one only when it is unique under the
+    /// blanks rule too (proven by `auto` within the time limit, 10 s without one); else `url`
+    /// is null and `no_url` says why.
+    fn described(json: &mut serde_json::Value, g: &Generated, options: &SolveOptions) -> Result<(), String> {
+        let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
+        let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
+        json["rule"] = json!(g.rule.to_string());
+        json["blank_share"] = json!(blank as f64 / cells as f64);
+        let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks)?;
+        let unique_blanks = g.rule == Rule::Blanks || {
+            let check = SolveOptions {
+                solution_limit: 2,
+                time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
+                ..options.clone()
+            };
+            let report =
+                masu_core::solve(&blanks, Formulation::Auto, Backend::CpSat, &check).map_err(|e| e.to_string())?;
+            report.status == Status::Unique
+        };
+        if unique_blanks {
+            json["url"] = json!(crate::format::to_url(&blanks));
+        } else {
+            json["url"] = serde_json::Value::Null;
+            json["no_url"] = json!("unique under the fill rule only; puzz.link plays it under the blanks rule");
+        }
+        Ok(())
+    }
+}

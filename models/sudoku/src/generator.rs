@@ -1,0 +1,70 @@
+//! `masu generate sudoku`: its flags, and each puzzle made as a JSON line (a random full
+//! grid, givens removed while the native search proves the puzzle unique).
+
+use masu_core::generate::{Made, Run, each};
+use serde_json::json;
+
+use crate::Sudoku;
+use crate::generate::{GenerateError, Shape, Symmetry, Target, generate};
+use crate::native::Technique;
+
+/// The flags of `masu generate sudoku`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board side: 4, 9, 16 or 25.
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    /// Remove givens down to this many (the puzzle stays unique; when no given can be
+    /// removed before, it keeps more, and its JSON says how many).
+    #[arg(long, conflicts_with = "minimal")]
+    pub givens: Option<usize>,
+    /// Remove givens until none can be removed (the default without --givens).
+    #[arg(long)]
+    pub minimal: bool,
+    /// The givens' symmetry: none, rotational (a half turn, as most published sudoku),
+    /// mirror (left–right); givens are removed with their images.
+    #[arg(long, value_parser = ["none", "rotational", "mirror"], default_value = "none")]
+    pub symmetry: String,
+    /// Keep only puzzles whose hardest technique is this (singles, box-line or search, as
+    /// the native solver grades them); others are drawn again.
+    #[arg(long, value_parser = ["singles", "box-line", "search"])]
+    pub difficulty: Option<String>,
+}
+
+impl masu_core::Generate for Sudoku {
+    type Args = Args;
+
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        let target = args.givens.map_or(Target::Minimal, Target::Givens);
+        let symmetry = match args.symmetry.as_str() {
+            "rotational" => Symmetry::Rotational,
+            "mirror" => Symmetry::Mirror,
+            _ => Symmetry::None,
+        };
+        let technique = args.difficulty.as_deref().map(|d| match d {
+            "singles" => Technique::Singles,
+            "box-line" => Technique::BoxLine,
+            _ => Technique::Search,
+        });
+        let shape = Shape { target, symmetry, technique };
+        let stop = || run.interrupted();
+        let missed = "stopped by the time limit before it was finished";
+        each(run, missed, made, |index| {
+            let deadline = run.time_limit().map(|t| std::time::Instant::now() + t);
+            match generate(args.size, shape, run.seed, index, deadline, &stop) {
+                Ok(g) => Ok(Some((
+                    g.seconds,
+                    json!({"kind": "sudoku", "size": args.size, "seed": run.seed, "index": index,
+                           "givens": g.givens, "minimal": g.minimal, "symmetry": args.symmetry,
+                           "technique": g.technique, "singles_only": g.singles_only(),
+                           "nodes": g.nodes, "draws": g.draws, "seconds": g.seconds,
+                           "puzzle": g.puzzle.to_line(), "solution": g.puzzle.render_line(&g.solution),
+                           "url": crate::format::to_url(&g.puzzle)}),
+                ))),
+                Err(GenerateError::Stopped) => Ok(None),
+                Err(e) => Err(e.to_string()),
+            }
+        })?;
+        Ok(None)
+    }
+}
