@@ -2,9 +2,7 @@
 //! implements [`Generate`], with its own flags ([`Generate::Args`], so that the command line
 //! refuses another kind's) and a generator that hands each puzzle over as it is made.
 
-use std::time::Duration;
-
-use crate::{Interrupt, Puzzle, SolveOptions};
+use crate::{Puzzle, SolveOptions};
 
 /// What every generator is asked besides its kind's own flags.
 #[derive(Clone, Debug)]
@@ -21,14 +19,6 @@ impl Run {
     /// Whether the run was interrupted.
     pub fn interrupted(&self) -> bool {
         self.options.interrupt.is_interrupted()
-    }
-    /// The interrupt.
-    pub fn interrupt(&self) -> &Interrupt {
-        &self.options.interrupt
-    }
-    /// The time limit.
-    pub fn time_limit(&self) -> Option<Duration> {
-        self.options.time_limit
     }
 }
 

@@ -50,7 +50,7 @@ impl masu_core::Generate for Sudoku {
         let stop = || run.interrupted();
         let missed = "stopped by the time limit before it was finished";
         each(run, missed, made, |index| {
-            let deadline = run.time_limit().map(|t| std::time::Instant::now() + t);
+            let deadline = run.options.time_limit.map(|t| std::time::Instant::now() + t);
             match generate(args.size, shape, run.seed, index, deadline, &stop) {
                 Ok(g) => Ok(Some((
                     g.seconds,
