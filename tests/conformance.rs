@@ -365,8 +365,8 @@ mod nonogram {
 mod numberlink {
     use masu::core::{Backend, SolveOptions, Status};
     #[cfg(feature = "cp-sat")]
-    use masu::numberlink::check;
-    use masu::numberlink::{self, Formulation, Numberlink, Rule};
+    use masu::numberlink::{self, check};
+    use masu::numberlink::{Formulation, Numberlink, Rule};
 
     fn combinations() -> Vec<(Formulation, Backend)> {
         masu::core::runnable::<masu::numberlink::Numberlink>()
