@@ -43,6 +43,10 @@ fn sudoku_generation_is_deterministic_minimal_and_unique() {
     let out = masu(&["generate", "sudoku", "--size", "10"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("a sudoku's side is 4, 9, 16 or 25, not 10"), "{}", text(&out.stderr));
+    // A side past the flag's bound is refused before anything is allocated.
+    let out = masu(&["generate", "sudoku", "--size", "4000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is not in 2..=100"), "{}", text(&out.stderr));
     let out = masu(&["generate", "sudoku", "--size", "9", "--pairs", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unexpected argument '--pairs'"), "{}", text(&out.stderr));

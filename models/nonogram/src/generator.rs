@@ -13,8 +13,8 @@ use crate::generate::{judge, random};
 /// The flags of `masu generate nonogram`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The width, up to 100.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100))]
+    /// The width, 2 to 100.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..=100))]
     pub size: u64,
     /// The height (default: the size).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]

@@ -12,8 +12,8 @@ use crate::native::Technique;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Board side: 4, 9, 16 or 25.
-    #[arg(long, default_value_t = 9)]
-    pub size: usize,
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u64).range(2..=100))]
+    pub size: u64,
     /// Remove givens down to this many (the puzzle stays unique; when no given can be
     /// removed before, it keeps more, and its JSON says how many).
     #[arg(long, conflicts_with = "minimal")]
@@ -47,14 +47,15 @@ impl masu_core::Generate for Sudoku {
             _ => Technique::Search,
         });
         let shape = Shape { target, symmetry, technique };
+        let side = args.size as usize;
         let stop = || run.interrupted();
         let missed = "stopped by the time limit before it was finished";
         each(run, missed, made, |index| {
             let deadline = run.options.time_limit.map(|t| std::time::Instant::now() + t);
-            match generate(args.size, shape, run.seed, index, deadline, &stop) {
+            match generate(side, shape, run.seed, index, deadline, &stop) {
                 Ok(g) => Ok(Some((
                     g.seconds,
-                    json!({"kind": "sudoku", "size": args.size, "seed": run.seed, "index": index,
+                    json!({"kind": "sudoku", "size": side, "seed": run.seed, "index": index,
                            "givens": g.givens, "minimal": g.minimal, "symmetry": args.symmetry,
                            "technique": g.technique, "singles_only": g.singles_only(),
                            "nodes": g.nodes, "draws": g.draws, "seconds": g.seconds,
