@@ -4,7 +4,7 @@
 use std::error::Error;
 
 use masu_core::{Backend, SolveOptions};
-use masu_sudoku::{Formulation, Sudoku};
+use masu_kinds::sudoku::{Formulation, Sudoku};
 
 /// Article 002's puzzle, as the article's `given` array.
 pub const SUDOKU_002_JSON: &str = include_str!("../examples/data/article_002_sudoku.json");
@@ -13,7 +13,7 @@ pub const SUDOKU_002_JSON: &str = include_str!("../examples/data/article_002_sud
 /// solution, and print as the article's program does: `解けました`, then each solution
 /// numbered, rows of space-separated digits.
 pub fn sudoku_002() -> Result<String, Box<dyn Error>> {
-    let puzzle: Sudoku = masu_sudoku::format::parse_json(SUDOKU_002_JSON)?;
+    let puzzle: Sudoku = masu_kinds::sudoku::format::parse_json(SUDOKU_002_JSON)?;
     // The article enumerates all solutions; 1000 is far beyond what a proper sudoku has,
     // and the report says whether the enumeration was complete.
     let options = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
@@ -41,11 +41,11 @@ pub const NONOGRAM_003: (&str, &str) =
 pub const NONOGRAM_004: (&str, &str) = ("1 | 1 | 5 | 1 | 1", "1 | 3 | 1,1,1 | 1 | 1");
 
 /// A puzzle from clues written `a,b | c | ...` (rows, then columns).
-pub fn nonogram_from_clues(rows: &str, cols: &str) -> Result<masu_nonogram::Nonogram, Box<dyn Error>> {
+pub fn nonogram_from_clues(rows: &str, cols: &str) -> Result<masu_kinds::nonogram::Nonogram, Box<dyn Error>> {
     let parse = |text: &str| -> Result<Vec<Vec<usize>>, std::num::ParseIntError> {
         text.split('|').map(|line| line.split(',').map(|n| n.trim().parse()).collect()).collect()
     };
-    Ok(masu_nonogram::Nonogram::new(parse(rows)?, parse(cols)?)?)
+    Ok(masu_kinds::nonogram::Nonogram::new(parse(rows)?, parse(cols)?)?)
 }
 
 #[cfg(feature = "cp-sat")]
@@ -70,7 +70,7 @@ fn python_dicts(rows: &[Vec<i64>]) -> String {
 #[cfg(feature = "cp-sat")]
 pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar};
-    use masu_nonogram::start_index::{fill_pattern, place_numbers};
+    use masu_kinds::nonogram::start_index::{fill_pattern, place_numbers};
     let mut out = String::new();
     for (numbers, width) in [(vec![2, 1], 5), (vec![3, 2, 2], 10)] {
         let mut model = CpModel::new();
@@ -102,10 +102,14 @@ pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     }
     let puzzle = nonogram_from_clues(NONOGRAM_004.0, NONOGRAM_004.1)?;
     let options = masu_core::SolveOptions::default();
-    let report = masu_core::solve(&puzzle, masu_nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
+    let report = masu_core::solve(&puzzle, masu_kinds::nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
     out.push_str(&format!("solve_nonogram (article 004's sample): {}\n", report.status));
     for grid in &report.solutions {
-        out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Ascii));
+        out.push_str(&masu_kinds::nonogram::render::with_clues(
+            &puzzle,
+            grid,
+            masu_kinds::nonogram::render::Style::Ascii,
+        ));
     }
     Ok(out)
 }
@@ -116,10 +120,15 @@ pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
     let puzzle = nonogram_from_clues(NONOGRAM_003.0, NONOGRAM_003.1)?;
     let order = [Backend::Cbc, Backend::Highs, Backend::Scip, Backend::CpSat, Backend::Microlp];
     let backend = order.into_iter().find(|b| b.is_compiled()).ok_or("no MILP backend compiled in")?;
-    let report = masu_core::solve(&puzzle, masu_nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
+    let report =
+        masu_core::solve(&puzzle, masu_kinds::nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
     let mut out = format!("patterns on {backend}: {}\n", report.status);
     for grid in &report.solutions {
-        out.push_str(&masu_nonogram::render::with_clues(&puzzle, grid, masu_nonogram::render::Style::Blocks));
+        out.push_str(&masu_kinds::nonogram::render::with_clues(
+            &puzzle,
+            grid,
+            masu_kinds::nonogram::render::Style::Blocks,
+        ));
     }
     Ok(out)
 }
@@ -127,7 +136,7 @@ pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
 /// Article 004: its line solver on its 5×5 sample, printing each iteration's board as the
 /// article's program does, then `Finished!`.
 pub fn nonogram_004() -> Result<String, Box<dyn Error>> {
-    use masu_nonogram::line_solver::{board_to_article_text, run_article};
+    use masu_kinds::nonogram::line_solver::{board_to_article_text, run_article};
     let puzzle = nonogram_from_clues(NONOGRAM_004.0, NONOGRAM_004.1)?;
     let run = run_article(&puzzle, 1_000_000)?;
     let mut out = String::from("Creating all patterns...\nDrawing board...\n");
@@ -147,7 +156,7 @@ pub const NUMBERLINK_001: [[u32; 5]; 5] =
 /// generator at 5×5 with 3 numbers over `candidates` candidate boards.
 #[cfg(feature = "cp-sat")]
 pub fn numberlink_001(candidates: usize) -> Result<String, Box<dyn Error>> {
-    use masu_numberlink::{Numberlink, Rule, generate, reified};
+    use masu_kinds::numberlink::{Numberlink, Rule, generate, reified};
     let board = Numberlink::new(NUMBERLINK_001.iter().map(|r| r.to_vec()).collect(), Rule::Fill)?;
     let built = reified::build(&board, 5, false, None).expect("no deadline");
     let options = SolveOptions::default();

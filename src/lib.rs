@@ -8,9 +8,8 @@ pub use masu_core as core;
 #[cfg(feature = "cp-sat")]
 pub use masu_cpsat as cpsat;
 pub use masu_harness as harness;
-pub use masu_nonogram as nonogram;
-pub use masu_numberlink as numberlink;
-pub use masu_sudoku as sudoku;
+pub use masu_kinds as kinds;
+pub use masu_kinds::{nonogram, numberlink, sudoku};
 
 pub mod articles;
 

@@ -1,15 +1,22 @@
 //! A kind added the way docs/extending.md says, in the test tree: Latin squares (each row and
 //! column of an n×n grid holds 1..n once, some cells given), with a native backtracking
 //! formulation and a MILP written once for every MILP backend. It goes through the one solve
-//! path (every answer checked), the harness (runners, rows, cross-checks), and the reader
-//! fuzz contract, with no change outside this file.
+//! path (every answer checked), the harness (runners, rows, cross-checks), the reader fuzz
+//! contract, and the command-line tool: this test is a `masu` binary whose registry holds
+//! Latin squares beside sudoku (its `main` runs the tool when [`AS_CLI`] is set), and the
+//! tests run `solve`, `count`, `compare`, `generate` and `generate | solve -` through it. No
+//! change outside this file (the test's `harness = false` line in the manifest aside).
 
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
 
 use good_lp::{Expression, Variable, variable};
 use masu::core::Instance;
+use masu::core::generate::{Made, Run};
 use masu::core::milp::Milp;
-use masu::core::{At, Backend, Error, Found, Item, ParseError, Puzzle, SolveOptions, Stats, Status};
+use masu::core::{At, Backend, Error, Found, Generate, Item, ParseError, Puzzle, SolveOptions, Source, Stats, Status};
 use masu::harness::{Runner, Verdict, cross_check, run_matrix};
 
 /// An n×n Latin square with givens (0 blank).
@@ -202,11 +209,65 @@ impl Puzzle for Latin {
     }
 }
 
+/// Its collections: `json/*.json` files, each a square in [`Puzzle::to_text`]'s form.
+impl Source for Latin {}
+
+/// `masu generate latin --size N`.
+#[derive(clap::Args, Debug)]
+struct LatinArgs {
+    /// The side of the square.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=9))]
+    size: u64,
+}
+
+/// A full square (the cyclic one, rows, columns and values shuffled), then givens taken away
+/// while the native count still says unique.
+impl Generate for Latin {
+    type Args = LatinArgs;
+    fn generate(args: &LatinArgs, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+        let n = args.size as usize;
+        masu::core::generate::each(run, "out of time", made, |index| {
+            let start = Instant::now();
+            let mut random = masu::core::Random::new(run.seed.wrapping_mul(1_000_003).wrapping_add(index));
+            let shuffled = |random: &mut masu::core::Random| {
+                let mut order: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    order.swap(i, random.below(i + 1));
+                }
+                order
+            };
+            let (rows, cols, values) = (shuffled(&mut random), shuffled(&mut random), shuffled(&mut random));
+            let full: Vec<u8> = (0..n * n).map(|k| values[(rows[k / n] + cols[k % n]) % n] as u8 + 1).collect();
+            let mut square = Latin { n, cells: full.clone() };
+            for k in shuffled(&mut random).into_iter().flat_map(|r| (0..n).map(move |c| r * n + c)) {
+                let given = std::mem::take(&mut square.cells[k]);
+                if square.native(2).solutions.len() != 1 {
+                    square.cells[k] = given;
+                }
+            }
+            let solution: Vec<Vec<u8>> = full.chunks(n).map(<[u8]>::to_vec).collect();
+            let json =
+                serde_json::json!({"kind": "latin", "index": index, "puzzle": square.to_text(), "solution": solution});
+            Ok(Some((start.elapsed().as_secs_f64(), json)))
+        })?;
+        Ok(None)
+    }
+}
+
+masu::kinds::registry! {
+    /// The kinds of this test's command line: Latin squares beside one of masu's own.
+    mod kinds {
+        /// Latin squares: rows of `1..n` and `.`, separated by `/`.
+        Latin => crate::Latin,
+        /// Sudoku, as the `masu` binary has it.
+        Sudoku => masu::sudoku::Sudoku,
+    }
+}
+
 fn square(text: &str) -> Latin {
     Latin::parse(text).unwrap()
 }
 
-#[test]
 fn a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike() {
     let options = SolveOptions { solution_limit: 20, ..SolveOptions::default() };
     for (formulation, backend) in masu::core::runnable::<Latin>() {
@@ -219,7 +280,6 @@ fn a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_ali
     assert!(Backend::MILP.iter().all(|b| LatinFormulation::Milp.backends().contains(b)));
 }
 
-#[test]
 fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
     let instances: Vec<Instance<Latin>> = ["1./..", "1../.2./...", "12/.."]
         .iter()
@@ -248,7 +308,6 @@ fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
     assert_eq!(rows[0].verdict, Verdict::WrongAnswer);
 }
 
-#[test]
 fn its_reader_keeps_the_fuzz_contract() {
     for input in ["12/21", "1./..\n\n.1/..", "123/1", "x", "", "99/99"] {
         masu::core::fuzz::reads::<Latin>("puzzle.txt", input.as_bytes());
@@ -256,4 +315,148 @@ fn its_reader_keeps_the_fuzz_contract() {
     let items = Latin::read(Path::new("a.latin"), "12/21\n1x/..\n");
     assert!(items[0].puzzle.is_ok());
     assert_eq!(items[1].puzzle.as_ref().unwrap_err().line, 2);
+}
+
+/// Set for this binary to be the command-line tool over [`kinds`] instead of the tests.
+const AS_CLI: &str = "MASU_EXTENDING_AS_CLI";
+
+/// This binary as the command-line tool: `masu ARGS` with `input` on standard input; its
+/// status and what it printed, within a minute (else it is killed and the test fails).
+fn masu(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(args)
+        .env(AS_CLI, "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let (out, err) = (read(Box::new(child.stdout.take().unwrap())), read(Box::new(child.stderr.take().unwrap())));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("masu {args:?} ran past a minute");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    (status.code().unwrap_or(-1), out.join().unwrap(), err.join().unwrap())
+}
+
+fn the_command_line_solves_counts_and_compares_it() {
+    let (code, out, err) = masu(&["solve", "latin", "1../.2./...", "--format", "json"], "");
+    assert_eq!(code, 0, "{err}");
+    let answer: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(answer["status"], "unique", "{out}");
+    assert_eq!(answer["solutions"][0], serde_json::json!([[1, 3, 2], [3, 2, 1], [2, 1, 3]]), "{out}");
+
+    let (code, out, err) = masu(&["count", "latin", "-", "--format", "json"], ".../.../...\n12/..\n");
+    assert_eq!(code, 0, "{err}");
+    let counts: Vec<u64> =
+        out.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["count"].as_u64().unwrap()).collect();
+    assert_eq!(counts, [12, 1], "{out}");
+
+    let (code, out, err) = masu(&["compare", "latin", "1./..", "--format", "csv"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.contains("native") && l.contains("unique")), "{out}");
+    assert!(out.lines().any(|l| l.contains("milp") && l.contains("unique")), "{out}");
+
+    // Bad input is named and the rest of the batch still runs.
+    let (code, out, err) = masu(&["solve", "latin", "-", "--format", "json"], "12/21\n1x/..\n");
+    let statuses: Vec<String> =
+        out.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string()).collect();
+    assert_eq!((code, statuses.join(" ")), (1, r#""unique" "error""#.to_string()), "{out}{err}");
+    assert!(err.contains("-:2: 'x' is not a cell"), "{err}");
+}
+
+fn the_command_line_generates_it_and_reads_back_what_it_wrote() {
+    let (code, out, err) = masu(&["generate", "latin", "--size", "5", "--count", "3", "--seed", "9"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let (code, solved, err) = masu(&["solve", "latin", "-", "--format", "json"], &out);
+    assert_eq!(code, 0, "{err}");
+    for (made, solved) in out.lines().zip(solved.lines()) {
+        let (made, solved): (serde_json::Value, serde_json::Value) =
+            (serde_json::from_str(made).unwrap(), serde_json::from_str(solved).unwrap());
+        assert_eq!(solved["status"], "unique", "{solved}");
+        assert_eq!(solved["solutions"][0], made["solution"]);
+    }
+    // Another kind's flag is refused by the parser; the kinds are listed in the help.
+    let (code, _, err) = masu(&["generate", "latin", "--givens", "3"], "");
+    assert_eq!(code, 2, "{err}");
+    let (_, help, _) = masu(&["solve", "--help"], "");
+    assert!(help.contains("latin:") && help.contains("milp: x[r][c][v] binaries"), "{help}");
+}
+
+/// The tests, or the command-line tool when [`AS_CLI`] is set. A free argument keeps the
+/// tests whose names hold it (as libtest's filter); flags are libtest's, and ignored.
+fn main() -> ExitCode {
+    if std::env::var_os(AS_CLI).is_some() {
+        return masu_cli::run::<kinds::Registry>(std::env::args_os());
+    }
+    let tests: [(&str, fn()); 5] = [
+        (
+            "a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike",
+            a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike,
+        ),
+        (
+            "the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer",
+            the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer,
+        ),
+        ("its_reader_keeps_the_fuzz_contract", its_reader_keeps_the_fuzz_contract),
+        ("the_command_line_solves_counts_and_compares_it", the_command_line_solves_counts_and_compares_it),
+        (
+            "the_command_line_generates_it_and_reads_back_what_it_wrote",
+            the_command_line_generates_it_and_reads_back_what_it_wrote,
+        ),
+    ];
+    let mut args = std::env::args().skip(1);
+    let mut filters = Vec::new();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--skip" | "--test-threads" | "--format" | "--color" | "-Z" => drop(args.next()),
+            flag if flag.starts_with('-') => {}
+            filter => filters.push(filter.to_string()),
+        }
+    }
+    if std::env::args().any(|a| a == "--list") {
+        tests.iter().for_each(|(name, _)| println!("{name}: test"));
+        return ExitCode::SUCCESS;
+    }
+    let chosen: Vec<_> = tests
+        .iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .collect();
+    println!("\nrunning {} tests", chosen.len());
+    let failed: Vec<&str> = chosen
+        .iter()
+        .filter_map(|(name, test)| {
+            let ok = std::panic::catch_unwind(test).is_ok();
+            println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
+            (!ok).then_some(*name)
+        })
+        .collect();
+    println!(
+        "\ntest result: {}. {} passed; {} failed",
+        if failed.is_empty() { "ok" } else { "FAILED" },
+        chosen.len() - failed.len(),
+        failed.len()
+    );
+    if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(101) }
 }

@@ -10,7 +10,7 @@ use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median, quantile};
 use masu_harness::write::{Tally, machine};
 use masu_harness::{Row, Runner};
-use masu_nonogram::{Formulation, Nonogram};
+use masu_kinds::nonogram::{Formulation, Nonogram};
 
 use super::{command, every_kth, publish, read_each, rows_of};
 

@@ -14,7 +14,7 @@ use masu_harness::Runner;
 use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median};
 use masu_harness::write::{Tally, machine, tallies};
-use masu_numberlink::Numberlink;
+use masu_kinds::numberlink::Numberlink;
 
 use super::{anchors, command, every_kth, publish, read_each, rows_of};
 
@@ -109,7 +109,7 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         stem.trim_start_matches("ahle-").rsplit_once('-').map_or(stem.clone(), |(set, _)| set.to_string())
     };
     for board in &mut boards {
-        board.puzzle.rule = masu_numberlink::Rule::Fill;
+        board.puzzle.rule = masu_kinds::numberlink::Rule::Fill;
     }
     let one = SolveOptions {
         time_limit: Some(Duration::from_secs(5)),
@@ -117,9 +117,9 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         threads: Some(1),
         ..SolveOptions::default()
     };
-    let runner = || Runner::new(masu_numberlink::Formulation::Frontier, masu_core::Backend::Native);
-    let default = masu_core::backend_for(masu_numberlink::Formulation::Auto, None);
-    let auto = || Runner::new(masu_numberlink::Formulation::Auto, default);
+    let runner = || Runner::new(masu_kinds::numberlink::Formulation::Frontier, masu_core::Backend::Native);
+    let default = masu_core::backend_for(masu_kinds::numberlink::Formulation::Auto, None);
+    let auto = || Runner::new(masu_kinds::numberlink::Formulation::Auto, default);
     let rows = rows_of(&boards, auto(), &one);
     let frontier_rows = rows_of(&boards, runner(), &one);
     let mut sizes: BTreeMap<String, BTreeSet<(usize, usize)>> = BTreeMap::new();
@@ -162,8 +162,8 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         "| solver | asked | threads | levels | unique | multiple | one found | timed out | median s | max s |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
-    let default = masu_core::backend_for(masu_numberlink::Formulation::Auto, None);
-    let auto = || Runner::new(masu_numberlink::Formulation::Auto, default);
+    let default = masu_core::backend_for(masu_kinds::numberlink::Formulation::Auto, None);
+    let auto = || Runner::new(masu_kinds::numberlink::Formulation::Auto, default);
     for (runner, threads, limit) in [(auto(), None, 2), (runner(), Some(1), 2), (runner(), Some(1), 1)] {
         let label = format!("masu {}", runner.label());
         let options = SolveOptions {
@@ -266,7 +266,7 @@ fn ahle_rows(
 /// the default (`auto`) beside `links`, its first stage alone; every answer checked, the
 /// two cross-checked.
 pub(crate) fn janko(data: &Path) -> Result<()> {
-    use masu_numberlink::Formulation::{Auto, Links};
+    use masu_kinds::numberlink::Formulation::{Auto, Links};
     let boards = read_each::<Numberlink>(&every_kth(&data.join("numberlink/janko-puzzlekit/json"), usize::MAX)?)?;
     let runners: Vec<Runner<Numberlink>> = [Auto, Links]
         .into_iter()
@@ -412,14 +412,14 @@ pub(crate) fn generating() -> Result<()> {
 /// The generator rows: `fast` at sizes 5–20, the article's method in masu and in its own code.
 #[cfg(feature = "cp-sat")]
 pub(crate) fn generating() -> Result<()> {
-    use masu_numberlink::generate;
+    use masu_kinds::numberlink::generate;
     use std::time::Instant;
     let per_puzzle = Duration::from_secs(90);
     let mut table = String::from(
         "| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n\
          |---|---:|---|---:|---:|---:|---:|---:|---:|\n",
     );
-    use masu_numberlink::Rule::{Blanks, Fill};
+    use masu_kinds::numberlink::Rule::{Blanks, Fill};
     let fast =
         [(Fill, 5, 10), (Fill, 8, 10), (Fill, 10, 10), (Fill, 12, 10), (Fill, 15, 5), (Fill, 20, 4), (Blanks, 10, 100)];
     for (rule, n, count) in fast {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use masu_core::Instance;
-use masu_numberlink::Numberlink;
+use masu_kinds::numberlink::Numberlink;
 
 /// What a peer said of one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

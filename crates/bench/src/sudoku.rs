@@ -13,7 +13,7 @@ use masu_harness::Runner;
 use masu_harness::Verdict;
 use masu_harness::stats::{fixed, max, median};
 use masu_harness::write::machine;
-use masu_sudoku::Sudoku;
+use masu_kinds::sudoku::Sudoku;
 
 use super::{anchors, command, publish, rows_of};
 
@@ -136,8 +136,8 @@ fn peer(driver: &Path, files: &[std::path::PathBuf]) -> Result<(Vec<usize>, Vec<
 /// The generator: a hundred 9×9 puzzles per shape (seed 1), the time per puzzle, the givens
 /// left and the techniques the native solver's grading finds.
 pub(crate) fn generating() -> Result<()> {
-    use masu_sudoku::generate::{Shape, Symmetry, Target, generate};
-    use masu_sudoku::native::Technique;
+    use masu_kinds::sudoku::generate::{Shape, Symmetry, Target, generate};
+    use masu_kinds::sudoku::native::Technique;
     let mut table = String::from(
         "| symmetry | target | puzzles | median ms | max ms | median givens | singles | box-line | search |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|\n",

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use masu_core::Backend;
 use masu_harness::shard::Shard;
 
-use crate::kinds::{GenerateKind, Kind};
+use masu_kinds::Registry;
 
 #[derive(Parser)]
 #[command(
@@ -20,30 +20,41 @@ use crate::kinds::{GenerateKind, Kind};
         reported with their file and line, and the rest still run. Exit status: 0 when every \
         puzzle ran, 1 when any input or solve failed, 130 when interrupted by Ctrl-C."
 )]
-pub(crate) struct Cli {
+pub(crate) struct Cli<R: Registry> {
     #[command(subcommand)]
-    pub(crate) command: Command,
+    pub(crate) command: Command<R>,
 }
 
 #[derive(Subcommand)]
-pub(crate) enum Command {
+pub(crate) enum Command<R: Registry> {
     /// Solve puzzles; by default also decides whether each solution is unique.
-    Solve(SolveArgs),
+    Solve(OfKind<R::Kind, SolveArgs>),
     /// Count the solutions of puzzles, up to --count (default 1000).
-    Count(SolveArgs),
+    Count(OfKind<R::Kind, SolveArgs>),
     /// Run every formulation on every backend on the same instances: each answer re-checked,
     /// all answers cross-checked, as a table, CSV or JSON, and a cactus plot.
-    Compare(CompareArgs),
+    Compare(OfKind<R::Kind, CompareArgs>),
     /// Check every answer against a corpus's known solutions and counts: each must pass the
     /// checker, agree with the source, and agree with the other formulations.
-    Corpus(CorpusArgs),
-    /// Generate puzzles with a proven-unique solution, as JSON lines: sudoku, nonogram, numberlink.
-    #[command(subcommand)]
-    Generate(GenerateKind),
+    Corpus(OfKind<R::Kind, CorpusArgs>),
+    /// Generate puzzles with a proven-unique solution, as JSON lines (`generate KIND --help`:
+    /// the kind's own flags).
+    Generate(GenerateArgs<R::Generate>),
     /// Merge the records of `compare` or `corpus` runs (`--resume FILE`, `--format jsonl`):
     /// shards, machines, backends run apart, into one table, CSV, JSON or plot, every answer
     /// re-checked and cross-checked; missing and duplicated records are named.
     Report(ReportArgs),
+}
+
+// A command's kind of puzzle, then its own flags (no doc comment: clap would show it in
+// place of the command's).
+#[derive(Args)]
+pub(crate) struct OfKind<K: ValueEnum + Clone + Send + Sync + 'static, A: Args> {
+    /// The kind of puzzle.
+    #[arg(value_enum)]
+    pub(crate) kind: K,
+    #[command(flatten)]
+    pub(crate) args: A,
 }
 
 /// Where a batch is split and recorded: flags shared by `compare` and `corpus`.
@@ -85,18 +96,12 @@ pub(crate) struct ReportArgs {
 
 #[derive(Args)]
 pub(crate) struct CorpusArgs {
-    /// The kind of puzzle.
-    #[arg(value_enum)]
-    pub(crate) kind: Kind,
-    /// The corpus folder, e.g. ../shared/data/sudoku.
+    /// The corpus folder (../shared/data/KIND).
     pub(crate) dir: PathBuf,
-    /// Formulations to run, comma-separated (default: sudoku every one; nonogram native;
-    /// numberlink auto,connected,milp).
+    /// Formulations to run, comma-separated (`--help`: each kind's default).
     #[arg(long, value_delimiter = ',')]
     pub(crate) formulations: Option<Vec<String>>,
-    /// Set folders to check, comma-separated, or `all` (default: sudoku
-    /// norvig,tdoku-tests,janko-puzzlekit; numberlink janko-puzzlekit,flow-solver, the
-    /// collections with known answers or known rules; nonogram every collection).
+    /// Set folders to check, comma-separated, or `all` (`--help`: each kind's default).
     #[arg(long, value_delimiter = ',')]
     pub(crate) sets: Option<Vec<String>>,
     /// Wall-clock limit per puzzle and formulation, in seconds, or `none` (a timeout is
@@ -107,7 +112,8 @@ pub(crate) struct CorpusArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) threads: Option<u32>,
     /// The backend for formulations that run on it (e.g. `milp` on cp-sat); the others run
-    /// on their first compiled-in backend. Sudoku runs every backend.
+    /// on their first compiled-in backend (`--formulations` in `--help`: the kinds that run
+    /// every backend).
     #[arg(long, value_parser = parse_backend)]
     pub(crate) backend: Option<Backend>,
     /// Puzzles solved at once, each on its own thread (a solve still uses --threads). Times
@@ -136,11 +142,8 @@ pub(crate) enum CompareFormat {
 
 #[derive(Args)]
 pub(crate) struct CompareArgs {
-    /// The kind of puzzle.
-    #[arg(value_enum)]
-    pub(crate) kind: Kind,
     /// Puzzle files, directories searched recursively for them, `-` for standard input, or a
-    /// puzzle written out (a one-line sudoku).
+    /// puzzle written out (where the kind has a one-line form).
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Backends to compare, comma-separated (default: every backend).
@@ -184,42 +187,36 @@ pub(crate) struct CompareArgs {
     /// The shift of the shifted geometric mean of times (`sgm`), in seconds.
     #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
     pub(crate) shift: f64,
-    /// Numberlink rule (see `solve --help`).
+    /// The kind's rule variant, where it has them (`solve --help`: each kind's).
     #[arg(long)]
     pub(crate) rule: Option<String>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
 
-// What `masu generate KIND` takes for every kind, beside the kind's own flags (no doc
-// comment: clap would show it as every kind's line).
+// `masu generate KIND`: the kind's subcommand with its own flags, and the flags every kind
+// takes, given before or after the kind (no doc comment: clap would show it in place of the
+// command's).
 #[derive(Args, Debug)]
-pub(crate) struct GenerateCommon {
+pub(crate) struct GenerateArgs<G: Subcommand> {
+    #[command(subcommand)]
+    pub(crate) kind: G,
     /// Output: json (one object per puzzle) or url (a puzz.link URL per puzzle).
-    #[arg(long, value_enum, default_value = "json")]
+    #[arg(long, value_enum, default_value = "json", global = true)]
     pub(crate) format: GenerateFormat,
     /// Puzzles to produce, each drawn independently.
-    #[arg(long, default_value = "1")]
+    #[arg(long, default_value = "1", global = true)]
     pub(crate) count: u64,
     /// Seed: the same seed gives the same puzzles.
-    #[arg(long, default_value = "1")]
+    #[arg(long, default_value = "1", global = true)]
     pub(crate) seed: u64,
-    /// Time limit per puzzle (numberlink's article method: for the whole run), in seconds.
-    #[arg(long, value_parser = parse_seconds)]
+    /// Time limit per puzzle, in seconds (a method that makes the puzzles together: for the
+    /// whole run).
+    #[arg(long, value_parser = parse_seconds, global = true)]
     pub(crate) time_limit: Option<Duration>,
     /// Threads CP-SAT may use.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub(crate) threads: Option<u32>,
-}
-
-// `masu generate KIND`: the kind's own flags and those every kind takes (no doc comment:
-// clap would show it in place of the kind's line in the registry).
-#[derive(Args, Debug)]
-pub(crate) struct Generating<A: Args> {
-    #[command(flatten)]
-    pub(crate) kind: A,
-    #[command(flatten)]
-    pub(crate) common: GenerateCommon,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -243,26 +240,15 @@ pub(crate) enum Format {
 
 #[derive(Args)]
 pub(crate) struct SolveArgs {
-    /// The kind of puzzle.
-    #[arg(value_enum)]
-    pub(crate) kind: Kind,
     /// Puzzle files, directories searched recursively for them, `-` for standard input, or a
-    /// puzzle written out (a one-line sudoku).
+    /// puzzle written out (where the kind has a one-line form).
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Solver backend: cp-sat, highs, cbc, scip, microlp (the MILP formulations run on all five)
     /// or native. Default: the formulation's own backend.
     #[arg(long, value_parser = parse_backend)]
     pub(crate) backend: Option<Backend>,
-    /// Model. sudoku: all-different (article 002; default), binary (MILP), native (singles and search, no backend).
-    /// nonogram: native (default), start-index (article 000), patterns (article 003),
-    /// line-solver and line-solver-dp (article 004), automaton. numberlink: auto (default;
-    /// links, frontier, connected or native by stated rules), links (links decided one at a
-    /// time, each decision propagated), frontier (the board swept cell by cell: a search, an
-    /// exact count), connected (no detached loops), milp (lazy cycle cuts),
-    /// native (a search needing no backend), reified and reified-zero (article 001, loops
-    /// and all). Default backend: the formulation's own; with --backend
-    /// alone, the first formulation that runs on it.
+    /// Model (formulation); `--help` lists each kind's, its default first.
     #[arg(long)]
     pub(crate) formulation: Option<String>,
     /// Stop after N solutions: 1 just solves, 2 (solve's default) proves uniqueness.
@@ -274,17 +260,17 @@ pub(crate) struct SolveArgs {
     pub(crate) solutions: usize,
     /// Wall-clock limit per puzzle, in seconds.
     ///
-    /// Numberlink's `connected` and `milp` stop building their models at the limit; other
-    /// builds, and a backend loading a model, are not interrupted: where those alone take
-    /// longer (a 1002×1002 numberlink board: 16 s for article 001's model), the puzzle
-    /// overruns the limit and is reported timed out.
+    /// Some formulations stop building their models at the limit; other builds, and a
+    /// backend loading a model, are not interrupted: where those alone take longer (article
+    /// 001's model of a 1002×1002 board: 16 s), the puzzle overruns the limit and is
+    /// reported timed out.
     #[arg(long, value_parser = parse_seconds)]
     pub(crate) time_limit: Option<Duration>,
     /// Threads the backend may use (CP-SAT workers, HiGHS threads).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) threads: Option<u32>,
-    /// Largest model a formulation may build (nonogram patterns and line-solver: patterns
-    /// in all); past it the formulation refuses instead of running out of memory.
+    /// Largest model a formulation may build (for the pattern formulations: patterns in
+    /// all); past it the formulation refuses instead of running out of memory.
     #[arg(long)]
     pub(crate) size_limit: Option<u64>,
     /// Output format.
@@ -293,8 +279,7 @@ pub(crate) struct SolveArgs {
     /// Write the answer as an SVG picture (a single puzzle).
     #[arg(long)]
     pub(crate) svg: Option<PathBuf>,
-    /// Numberlink rule: fill (every cell on a path) or blanks (cells may stay empty).
-    /// Default: what the file implies (Flow Free boards: fill), else blanks.
+    /// The kind's rule variant, where it has them (`--help`: each kind's).
     #[arg(long)]
     pub(crate) rule: Option<String>,
     /// Solve only shard K of N (e.g. 2/3) of the puzzles, by their stable ids (see `compare

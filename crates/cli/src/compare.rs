@@ -14,18 +14,18 @@ use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
-use crate::kinds::Visit;
 use crate::options::{rule, solve_options};
 use crate::runners::runners;
 use crate::show::Shown;
 use crate::signals::exit_status;
+use masu_kinds::Visit;
 
 /// Compares the runners of one kind.
 pub(crate) struct Compare<'a>(pub(crate) &'a CompareArgs);
 
 impl Visit for Compare<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle>(self) -> Result<ExitCode> {
+    fn visit<P: masu_core::Source + masu_core::Generate>(self) -> Result<ExitCode> {
         run::<P>(self.0)
     }
 }

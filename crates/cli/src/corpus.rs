@@ -19,18 +19,18 @@ use masu_harness::{Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
 use crate::batch::Batch;
-use crate::kinds::Visit;
 use crate::options::solve_options;
 use crate::out::{out, outln};
 use crate::runners::parse_formulations;
 use crate::signals::exit_status;
+use masu_kinds::Visit;
 
 /// Checks a corpus of one kind.
 pub(crate) struct Corpus<'a>(pub(crate) &'a CorpusArgs);
 
 impl Visit for Corpus<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Source>(self) -> Result<ExitCode> {
+    fn visit<P: masu_core::Source + masu_core::Generate>(self) -> Result<ExitCode> {
         run::<P>(self.0)
     }
 }

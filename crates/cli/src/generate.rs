@@ -8,14 +8,31 @@ use masu_core::generate::{Made, Run};
 use masu_core::{Generate, SolveOptions};
 use masu_harness::{progress::Progress, stats::median};
 
-use crate::args::{GenerateFormat, Generating};
+use masu_kinds::{Registry, VisitGenerate};
+
+use crate::args::{GenerateArgs, GenerateFormat};
 use crate::signals::exit_status;
 
-/// Makes the puzzles `args` asks of kind `P`, printing each as it comes, then a summary on
-/// stderr: the generator's, or how many were made and their median time. A puzzle its time
-/// limit stopped is named on stderr and makes the exit status 1 (not when interrupted).
-pub(crate) fn run<P: Generate>(args: &Generating<P::Args>) -> Result<ExitCode> {
-    let common = &args.common;
+/// Makes the puzzles `args` asks for.
+pub(crate) fn run<R: Registry>(args: &GenerateArgs<R::Generate>) -> Result<ExitCode> {
+    R::generate(&args.kind, Generating(args))
+}
+
+/// The flags every kind takes.
+struct Generating<'a, G: clap::Subcommand>(&'a GenerateArgs<G>);
+
+impl<G: clap::Subcommand> VisitGenerate for Generating<'_, G> {
+    type Output = Result<ExitCode>;
+    fn visit<P: masu_core::Source + Generate>(self, args: &P::Args) -> Result<ExitCode> {
+        generate::<P, G>(args, self.0)
+    }
+}
+
+/// Makes the puzzles `args` and `common` ask of kind `P`, printing each as it comes, then a
+/// summary on stderr: the generator's, or how many were made and their median time. A puzzle
+/// its time limit stopped is named on stderr and makes the exit status 1 (not when
+/// interrupted).
+fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateArgs<G>) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let options = SolveOptions {
         time_limit: common.time_limit,
@@ -26,7 +43,7 @@ pub(crate) fn run<P: Generate>(args: &Generating<P::Args>) -> Result<ExitCode> {
     let run = Run { count: common.count, seed: common.seed, options };
     let progress = Progress::new(common.count, "puzzles", false);
     let (mut times, mut failed) = (Vec::new(), false);
-    let summary = P::generate(&args.kind, &run, &mut |made| {
+    let summary = P::generate(args, &run, &mut |made| {
         match made {
             Made::Puzzle { seconds, json } => {
                 times.push(seconds);

@@ -7,23 +7,22 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
-use masu_core::Puzzle;
 use masu_harness::html;
 use masu_harness::merge::{Gathered, Merged, gather, merge};
 use masu_harness::record::Setting;
 use masu_harness::write;
 
 use crate::args::{CompareFormat, ReportArgs};
-use crate::kinds::{Kind, Visit};
 use crate::out::{out, outln};
 use crate::show::Shown;
+use masu_kinds::{Registry, Visit};
 
 /// Merges the files of `args`.
-pub(crate) fn run(args: &ReportArgs) -> Result<ExitCode> {
+pub(crate) fn run<R: Registry>(args: &ReportArgs) -> Result<ExitCode> {
     let gathered = gather(&args.files);
     let kinds: Vec<String> = gathered.kinds().into_iter().map(str::to_string).collect();
     let kind = match kinds.as_slice() {
-        [kind] => Kind::from_str(kind, false).map_err(|_| anyhow::anyhow!("records of an unknown kind '{kind}'"))?,
+        [kind] => R::Kind::from_str(kind, false).map_err(|_| anyhow::anyhow!("records of an unknown kind '{kind}'"))?,
         [] => {
             for problem in &gathered.problems {
                 eprintln!("error: {problem}");
@@ -32,7 +31,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<ExitCode> {
         }
         _ => bail!("records of several kinds ({}): report merges one kind at a time", kinds.join(", ")),
     };
-    kind.visit(Report { args, gathered })
+    R::visit(kind, Report { args, gathered })
 }
 
 struct Report<'a> {
@@ -42,7 +41,7 @@ struct Report<'a> {
 
 impl Visit for Report<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle>(self) -> Result<ExitCode> {
+    fn visit<P: masu_core::Source + masu_core::Generate>(self) -> Result<ExitCode> {
         let Report { args, gathered } = self;
         if args.format == CompareFormat::Jsonl {
             for (_, record) in &gathered.records {

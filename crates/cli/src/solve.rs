@@ -16,10 +16,10 @@ use masu_harness::stats::{max, median};
 use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
-use crate::kinds::Visit;
 use crate::options::{rule, solve_options};
 use crate::out::{out, outln};
 use crate::signals::exit_status;
+use masu_kinds::Visit;
 
 /// Solves (or counts, with a higher default count) every puzzle of the inputs.
 pub(crate) struct Solve<'a> {
@@ -29,7 +29,7 @@ pub(crate) struct Solve<'a> {
 
 impl Visit for Solve<'_> {
     type Output = Result<ExitCode>;
-    fn visit<P: Puzzle>(self) -> Result<ExitCode> {
+    fn visit<P: masu_core::Source + masu_core::Generate>(self) -> Result<ExitCode> {
         run::<P>(self.args, self.default_count)
     }
 }

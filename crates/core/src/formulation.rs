@@ -18,6 +18,8 @@ pub trait Formulation:
     fn name(self) -> &'static str;
     /// The backends it runs on, its own first (compiled in or not).
     fn backends(self) -> &'static [Backend];
+    /// What it is, from its doc comment (for help and docs).
+    fn about(self) -> &'static str;
 }
 
 /// Declares a kind's formulation enum: its variants with their names and backends, and the
@@ -38,6 +40,7 @@ pub trait Formulation:
 /// use masu_core::{Backend, Formulation};
 /// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
 /// assert_eq!(Toy::Three.backends(), &Backend::MILP);
+/// assert_eq!(Formulation::about(Toy::Two), "Another.");
 /// assert_eq!("four".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'four' (expected one, two, three)");
 /// ```
 #[macro_export]
@@ -45,13 +48,13 @@ macro_rules! formulations {
     (
         $(#[$meta:meta])*
         pub enum $name:ident for $kind:literal {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal on [$($backend:tt)+] ),+ $(,)?
+            $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal on [$($backend:tt)+] ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name {
-            $( $(#[$vmeta])* $variant ),+
+            $( $(#[doc = $vdoc])* $variant ),+
         }
 
         impl $name {
@@ -74,6 +77,9 @@ macro_rules! formulations {
             }
             fn backends(self) -> &'static [$crate::Backend] {
                 $name::backends(self)
+            }
+            fn about(self) -> &'static str {
+                match self { $($name::$variant => concat!($($vdoc),*).trim_ascii()),+ }
             }
         }
 

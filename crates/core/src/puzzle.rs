@@ -66,6 +66,8 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     const KIND: &'static str;
     /// The formulation used when none is asked for.
     const DEFAULT: Self::Formulation;
+    /// Its rule variants and the default, for help (empty: it has none).
+    const RULES: &'static str = "";
     /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
     /// backend), checked by [`check_parameters`](crate::check_parameters).
     const PARAMETERS: &'static [&'static dyn Declared] = &[];

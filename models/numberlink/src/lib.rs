@@ -87,6 +87,7 @@ impl Puzzle for Numberlink {
     type Rule = Rule;
     const KIND: &'static str = "numberlink";
     const DEFAULT: Formulation = Formulation::Auto;
+    const RULES: &'static str = "fill (every cell on a path) or blanks (cells may stay empty); default: what the file implies (Flow Free boards: fill), else blanks";
     const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::HANDOVER, &frontier::CANONICAL, &TOUCH];
     const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.json", "puzzle.txt", "puzzle"];
 
