@@ -20,6 +20,10 @@ use crate::row::Row;
 use crate::run::Comparison;
 use crate::write::{ENDS, SummaryLine, summary_lines};
 
+mod markup;
+
+use markup::{Markup, put};
+
 /// The pictures of an instance: the puzzle, and its first checked solution.
 pub type Pictures = (Option<String>, Option<String>);
 
@@ -36,21 +40,6 @@ pub struct Page {
     pub shift: f64,
     /// Each instance's pictures.
     pub pictures: BTreeMap<String, Pictures>,
-}
-
-/// Escapes `text` for HTML text and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Each instance's puzzle drawn bare and with the first solution a row of it carries that
@@ -97,107 +86,99 @@ pub fn setting(settings: &[&Setting], backend_versions: &[String]) -> Vec<(Strin
         ("time limit per solve".into(), of(&|s| seconds(s.time_limit_s))),
         ("size limit".into(), of(&|s| s.size_limit.map_or("none".into(), |n| n.to_string()))),
         ("shards".into(), of(&|s| s.shard.clone().unwrap_or_else(|| "whole".into()))),
+        ("parameters".into(), of(&|s| if s.parameters.is_empty() { "none".into() } else { s.parameters.join(" ") })),
     ]
 }
 
 /// The HTML report of `comparison`.
 pub fn html(comparison: &Comparison, page: &Page) -> Result<String, String> {
     let rows = &comparison.rows;
-    let mut out = String::with_capacity(1 << 16);
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
-    out.push_str(&format!("<title>{}</title>\n<style>\n{}</style>\n</head><body>\n", escape(&page.title), STYLE));
-    out.push_str(&format!("<h1>{}</h1>\n<table class=\"setting\">\n", escape(&page.title)));
+    let out = &mut Markup::default();
+    put!(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" {&page.title} "</title>\n<style>\n");
+    out.tag(STYLE);
+    put!(out, "</style>\n</head><body>\n<h1>" {&page.title} "</h1>\n<table class=\"setting\">\n");
     for (label, value) in &page.setting {
-        out.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", escape(label), escape(value)));
+        put!(out, "<tr><th>" {label} "</th><td>" {value} "</td></tr>\n");
     }
-    out.push_str("</table>\n");
-    problems(&mut out, comparison);
+    out.tag("</table>\n");
+    problems(out, comparison);
     let lines = summary_lines(rows, page.shift);
-    summary(&mut out, &lines, page.shift);
+    summary(out, &lines, page.shift);
     if !page.not_run.is_empty() {
-        out.push_str(&format!("<p>Not run: {}.</p>\n", escape(&page.not_run.join("; "))));
+        put!(out, "<p>Not run: " {page.not_run.join("; ")} ".</p>\n");
     }
-    plots(&mut out, rows, &lines, &page.title)?;
-    instances(&mut out, rows);
+    plots(out, rows, &lines, &page.title)?;
+    instances(out, rows);
     let pictures = serde_json::to_vec(&page.pictures).map_err(|e| e.to_string())?;
     let packed = base64(&miniz_oxide::deflate::compress_to_vec_zlib(&pictures, 9));
-    out.push_str(&format!("<script type=\"text/plain\" id=\"pictures\">{packed}</script>\n"));
-    out.push_str(&format!("<script>\n{SCRIPT}</script>\n</body></html>\n"));
-    Ok(out)
+    put!(out, "<script type=\"text/plain\" id=\"pictures\">" {packed} "</script>\n<script>\n");
+    out.tag(SCRIPT);
+    out.tag("</script>\n</body></html>\n");
+    Ok(std::mem::take(out).finish())
 }
 
 /// Wrong answers and the runners' disagreements, when there are any.
-fn problems(out: &mut String, comparison: &Comparison) {
+fn problems(out: &mut Markup, comparison: &Comparison) {
     let wrong: Vec<&Row> = comparison.wrong_answers().collect();
     if wrong.is_empty() && comparison.findings.is_empty() {
         return;
     }
-    out.push_str("<section class=\"alarm\"><h2>Wrong answers and findings</h2><ul>\n");
+    out.tag("<section class=\"alarm\"><h2>Wrong answers and findings</h2><ul>\n");
     for r in wrong {
         let message = r.message.as_deref().unwrap_or("");
-        out.push_str(&format!(
-            "<li>WRONG ANSWER on <b>{}</b> by {}: {}</li>\n",
-            escape(&r.instance),
-            escape(&r.label()),
-            escape(message)
-        ));
+        put!(out, "<li>WRONG ANSWER on <b>" {&r.instance} "</b> by " {r.label()} ": " {message} "</li>\n");
     }
     for f in &comparison.findings {
-        out.push_str(&format!(
-            "<li>runners disagree on <b>{}</b> of {}: {} vs {}</li>\n",
-            escape(&f.what),
-            escape(&f.instance),
-            escape(&f.one),
-            escape(&f.other)
-        ));
+        put!(out, "<li>runners disagree on <b>" {&f.what} "</b> of " {&f.instance} ": " {&f.one} " vs " {&f.other} "</li>\n");
     }
-    out.push_str("</ul></section>\n");
+    out.tag("</ul></section>\n");
 }
 
 /// The summary table: text columns sort as text, the others as numbers.
-fn summary(out: &mut String, lines: &[SummaryLine], shift: f64) {
-    out.push_str("<h2>Summary</h2>\n<table id=\"summary\" class=\"sortable\"><thead><tr>");
-    out.push_str("<th>formulation</th><th>backend</th><th data-num>instances</th><th data-num>solved</th>");
+fn summary(out: &mut Markup, lines: &[SummaryLine], shift: f64) {
+    out.tag("<h2>Summary</h2>\n<table id=\"summary\" class=\"sortable\"><thead><tr>");
+    out.tag("<th>formulation</th><th>backend</th><th data-num>instances</th><th data-num>solved</th>");
     for end in ENDS {
-        out.push_str(&format!("<th data-num>{end}</th>"));
+        put!(out, "<th data-num>" {end} "</th>");
     }
-    out.push_str(&format!(
-        "<th data-num title=\"shifted geometric mean, shift {shift} s; unsolved at the longest time\">sgm s</th>\
+    put!(
+        out,
+        "<th data-num title=\"shifted geometric mean, shift " {shift} " s; unsolved at the longest time\">sgm s</th>\
          <th data-num>median s</th><th data-num>max s</th></tr></thead>\n"
-    ));
-    let seconds = |v: Option<f64>| match v {
-        Some(v) => format!("<td data-v=\"{v}\">{v:.4}</td>"),
-        None => "<td>–</td>".into(),
+    );
+    let seconds = |out: &mut Markup, v: Option<f64>| match v {
+        Some(v) => put!(out, "<td data-v=\"" {v} "\">" {format_args!("{v:.4}")} "</td>"),
+        None => out.tag("<td>–</td>"),
     };
     // The runners sort in the body; the virtual best stays in the foot.
     let (runners, best): (Vec<&SummaryLine>, Vec<_>) = lines.iter().partition(|l| l.ends.is_some());
-    for (part, lines) in [("tbody", runners), ("tfoot", best)] {
-        out.push_str(&format!("<{part}>\n"));
+    for (open, close, lines) in [("<tbody>\n", "</tbody>", runners), ("<tfoot>\n", "</tfoot>", best)] {
+        out.tag(open);
         for line in lines {
-            out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-                escape(&line.formulation),
-                escape(&line.backend),
-                line.instances,
-                line.solved
-            ));
+            put!(
+                out,
+                "<tr><td>" {&line.formulation} "</td><td>" {&line.backend} "</td><td>" {line.instances} "</td><td>" {line.solved} "</td>"
+            );
             match line.ends {
-                Some(ends) => ends.iter().for_each(|n| out.push_str(&format!("<td>{n}</td>"))),
-                None => out.push_str(&"<td>–</td>".repeat(ENDS.len())),
+                Some(ends) => ends.iter().for_each(|n| put!(out, "<td>" {n} "</td>")),
+                None => ENDS.iter().for_each(|_| out.tag("<td>–</td>")),
             }
-            out.push_str(&format!("{}{}{}</tr>\n", seconds(line.sgm_s), seconds(line.median_s), seconds(line.max_s)));
+            seconds(out, line.sgm_s);
+            seconds(out, line.median_s);
+            seconds(out, line.max_s);
+            out.tag("</tr>\n");
         }
-        out.push_str(&format!("</{part}>"));
+        out.tag(close);
     }
-    out.push_str("</table>\n");
+    out.tag("</table>\n");
 }
 
 /// The cactus plot, the performance profile, and the scatter plot of the two runners with the
 /// smallest shifted geometric means (of the summary's `lines`).
-fn plots(out: &mut String, rows: &[Row], lines: &[SummaryLine], title: &str) -> Result<(), String> {
-    out.push_str("<h2>Plots</h2>\n<div class=\"plots\">\n");
-    out.push_str(&fluid(&cactus_plot(rows, title)?));
-    out.push_str(&fluid(&profile_plot(rows, title)?));
+fn plots(out: &mut Markup, rows: &[Row], lines: &[SummaryLine], title: &str) -> Result<(), String> {
+    out.tag("<h2>Plots</h2>\n<div class=\"plots\">\n");
+    out.plot(&cactus_plot(rows, title)?);
+    out.plot(&profile_plot(rows, title)?);
     let mut runners: Vec<(f64, String)> = lines
         .iter()
         .filter(|l| l.ends.is_some())
@@ -205,23 +186,15 @@ fn plots(out: &mut String, rows: &[Row], lines: &[SummaryLine], title: &str) -> 
         .collect();
     runners.sort_by(|a, b| a.0.total_cmp(&b.0));
     if let [(_, a), (_, b), ..] = runners.as_slice() {
-        out.push_str(&fluid(&scatter_plot(rows, a, b, title)?));
+        out.plot(&scatter_plot(rows, a, b, title)?);
     }
-    out.push_str("</div>\n");
+    out.tag("</div>\n");
     Ok(())
-}
-
-/// `svg` without its fixed size, so that the page sizes it within its view box's proportions.
-fn fluid(svg: &str) -> String {
-    match (svg.find(" width=\""), svg.find(" viewBox=")) {
-        (Some(from), Some(to)) if from < to && !svg[..from].contains('>') => format!("{}{}", &svg[..from], &svg[to..]),
-        _ => svg.to_string(),
-    }
 }
 
 /// The instance × runner table, as data the script draws: runners, instances, and per row
 /// `[instance, runner, verdict, solutions, wall seconds, checked]`.
-fn instances(out: &mut String, rows: &[Row]) {
+fn instances(out: &mut Markup, rows: &[Row]) {
     let mut names: Vec<&str> = Vec::new();
     let mut runners: Vec<String> = Vec::new();
     let mut index: BTreeMap<&str, usize> = BTreeMap::new();
@@ -243,14 +216,7 @@ fn instances(out: &mut String, rows: &[Row]) {
         };
         cells.push(json!([i, k, r.verdict.to_string(), r.solutions, (r.wall_s * 1e6).round() / 1e6, checked]));
     }
-    // `<`, `>` and `&` only stand inside JSON strings: as escapes there, no name (one holding
-    // `<!--` and `<script`, say) can change how the page parses the script element.
-    let data = json!({"instances": names, "runners": runners, "rows": cells})
-        .to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026");
-    out.push_str(
+    out.tag(
         "<h2>Instances</h2>\n<p class=\"filters\"><input id=\"filter\" type=\"search\" placeholder=\"instance or runner contains…\"> \
          <select id=\"status\"><option value=\"\">every status</option></select> <span id=\"shown\"></span></p>\n\
          <div class=\"split\"><div class=\"scroll\"><table id=\"instances\" class=\"sortable\"><thead><tr><th>instance</th>\
@@ -258,7 +224,9 @@ fn instances(out: &mut String, rows: &[Row]) {
          <tbody></tbody></table><noscript>The instance table needs JavaScript.</noscript></div>\n\
          <aside id=\"picture\"><p>Click an instance to see the puzzle and its first solution.</p></aside></div>\n",
     );
-    out.push_str(&format!("<script type=\"application/json\" id=\"data\">{data}</script>\n"));
+    out.tag("<script type=\"application/json\" id=\"data\">");
+    out.script_data(&json!({"instances": names, "runners": runners, "rows": cells}));
+    out.tag("</script>\n");
 }
 
 /// Standard base64 with padding.
@@ -317,38 +285,5 @@ mod tests {
         let data = html.split("id=\"data\">").nth(1).and_then(|d| d.split("</script>").next()).unwrap();
         assert!(!data.contains('<') && data.contains("\\u003c!--\\u003cscript\\u003ey"), "{data}");
         assert!(html.contains("<td>all-different</td><td>cp-sat</td><td>3</td><td>3</td><td>3</td>"));
-    }
-
-    /// A 9×9 grid: the pattern `(3r + r/3 + c) mod 9`, relabelled by a shift of the digits.
-    fn grid(shift: usize) -> Vec<Vec<u8>> {
-        (0..9).map(|r| (0..9).map(|c| ((3 * r + r / 3 + c + shift) % 9 + 1) as u8).collect()).collect()
-    }
-
-    #[test]
-    fn a_report_of_a_thousand_instances_stays_under_two_megabytes() {
-        let runners = [("all-different", Backend::CpSat), ("binary", Backend::CpSat), ("binary", Backend::Highs)];
-        let mut puzzles = Vec::new();
-        let mut rows = Vec::new();
-        let mut random = masu_core::Random::new(7);
-        for i in 0..1000 {
-            let solution = grid(i % 9);
-            let cells: Vec<u8> = solution.concat().iter().map(|&v| if random.below(3) == 0 { v } else { 0 }).collect();
-            let name = format!("set/puzzles-{}.txt:{}", i / 100, i % 100 + 1);
-            for (formulation, backend) in runners {
-                let mut row = Row::new(&name, "", formulation, backend);
-                row.verdict = Verdict::Status(Status::Unique);
-                row.solutions = 1;
-                row.checked = Some(true);
-                row.wall_s = 0.001 + random.below(100_000) as f64 * 1e-6;
-                row.first_solution = Some(serde_json::json!(solution));
-                rows.push(row);
-            }
-            puzzles.push((name, masu_sudoku::Sudoku::new(cells).unwrap()));
-        }
-        let pictures = pictures(puzzles.iter().map(|(n, p)| (n.as_str(), p)), &rows);
-        assert!(pictures.values().all(|(bare, solved)| bare.is_some() && solved.is_some()));
-        let page = Page { title: "sudoku".into(), shift: 0.01, pictures, ..Page::default() };
-        let html = html(&Comparison::of(rows), &page).unwrap();
-        assert!(html.len() < 2 << 20, "{} bytes", html.len());
     }
 }
