@@ -120,6 +120,11 @@ pub(crate) struct CorpusArgs {
     /// are per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) jobs: u64,
+    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
+    /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
+    /// every backend it goes to before anything runs.
+    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = parse_scoped_param)]
+    pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
@@ -190,6 +195,11 @@ pub(crate) struct CompareArgs {
     /// The kind's rule variant, where it has them (`solve --help`: each kind's).
     #[arg(long)]
     pub(crate) rule: Option<String>,
+    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
+    /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
+    /// every backend it goes to before anything runs.
+    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = parse_scoped_param)]
+    pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
@@ -306,6 +316,35 @@ pub(crate) fn parse_param(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
         _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
+}
+
+/// A raw parameter of `compare` or `corpus`, for one backend's runners or for all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ScopedParam {
+    /// The backend it is for (`None`: every backend).
+    pub(crate) backend: Option<Backend>,
+    /// The parameter's name and value.
+    pub(crate) param: (String, String),
+}
+
+impl std::fmt::Display for ScopedParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(backend) = self.backend {
+            write!(f, "{backend}:")?;
+        }
+        write!(f, "{}={}", self.param.0, self.param.1)
+    }
+}
+
+pub(crate) fn parse_scoped_param(s: &str) -> Result<ScopedParam, String> {
+    let (key, value) = parse_param(s)?;
+    match key.split_once(':') {
+        Some((backend, key)) => Ok(ScopedParam {
+            backend: Some(parse_backend(backend.trim()).map_err(|e| format!("'{s}': {e}"))?),
+            param: (key.trim().to_string(), value),
+        }),
+        None => Ok(ScopedParam { backend: None, param: (key, value) }),
     }
 }
 

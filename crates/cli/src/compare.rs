@@ -15,7 +15,7 @@ use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
 use crate::options::{rule, solve_options};
-use crate::runners::runners;
+use crate::runners::{runners, with_parameters};
 use crate::show::Shown;
 use crate::signals::exit_status;
 use masu_kinds::Visit;
@@ -32,11 +32,13 @@ impl Visit for Compare<'_> {
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
+    let runners = with_parameters(runners, &args.params)?;
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
     let options = solve_options(args.time_limit.0, args.threads, args.count, args.size_limit, &interrupt);
     let rule = rule::<P>(args.rule.as_deref())?;
-    let setting = Setting::of(&options, args.batch.shard.map(|s| s.to_string()));
+    let parameters = args.params.iter().map(ToString::to_string).collect();
+    let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
     let mut input_errors = 0;
     let mut instances = Vec::new();

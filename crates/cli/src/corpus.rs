@@ -56,7 +56,7 @@ fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
 }
 
 fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
-    let runners = runners::<P>(args)?;
+    let runners = crate::runners::with_parameters(runners::<P>(args)?, &args.params)?;
     let sets: Vec<String> = match (&args.sets, P::DEFAULT_SETS) {
         (Some(sets), _) => sets.clone(),
         (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),
@@ -65,7 +65,8 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     let (instances, unreadable) = P::cases(&args.dir, &sets).map_err(anyhow::Error::msg)?;
     let interrupt = crate::signals::interrupt();
     let options = solve_options(args.time_limit.0, args.threads, 2, None, &interrupt);
-    let setting = Setting::of(&options, args.batch.shard.map(|s| s.to_string()));
+    let parameters = args.params.iter().map(ToString::to_string).collect();
+    let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
     let mut batch = Batch::open(&args.batch, false, setting)?;
     let instances = batch.select(instances, &runners);
     let progress = Progress::new((instances.len() * runners.len()) as u64, "solves", true);

@@ -4,6 +4,8 @@ use anyhow::{Result, bail};
 use masu_core::{Backend, Formulation, Puzzle};
 use masu_harness::Runner;
 
+use crate::args::ScopedParam;
+
 /// A formulation × backend pair that cannot run, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct NotRun {
@@ -72,4 +74,37 @@ pub(crate) fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) 
         Some(names) => names.iter().map(|n| n.as_ref().parse().map_err(anyhow::Error::msg)).collect(),
         None => Ok(P::Formulation::ALL.to_vec()),
     }
+}
+
+/// `runners`, each given the raw parameters of `params` meant for its backend (those
+/// without a backend and those naming it), checked for it before anything runs.
+pub(crate) fn with_parameters<'a, P: Puzzle>(
+    runners: Vec<Runner<'a, P>>,
+    params: &[ScopedParam],
+) -> Result<Vec<Runner<'a, P>>> {
+    if let Some(unused) = params.iter().find(|p| p.backend.is_some_and(|b| runners.iter().all(|r| r.backend != b))) {
+        bail!("--param {unused}: no runner on that backend is compared");
+    }
+    runners
+        .into_iter()
+        .map(|mut runner| {
+            let parameters: Vec<(String, String)> = params
+                .iter()
+                .filter(|p| p.backend.is_none_or(|b| b == runner.backend))
+                .map(|p| p.param.clone())
+                .collect();
+            if parameters.is_empty() {
+                return Ok(runner);
+            }
+            let read = masu_core::check_parameters::<P>(runner.backend, &parameters)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", runner.label()))?;
+            let solve = runner.solve;
+            runner.solve = Box::new(move |puzzle, options| {
+                let options =
+                    masu_core::SolveOptions { parameters: parameters.clone(), read: read.clone(), ..options.clone() };
+                solve(puzzle, &options)
+            });
+            Ok(runner)
+        })
+        .collect()
 }

@@ -156,3 +156,43 @@ fn tempfile_dir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// `compare` and `corpus` take `--param` too: for one backend's runners
+/// (`BACKEND:KEY=VALUE`) or for every backend, each checked for every backend it goes to
+/// before anything runs, and named in the records' setting.
+#[cfg(feature = "cp-sat")]
+#[test]
+fn compare_and_corpus_give_each_backend_its_parameters() {
+    const SUDOKU: &str = "examples/data/article_002_sudoku.json";
+    let compare = |params: &[&str]| {
+        let args = ["compare", "sudoku", SUDOKU, "--backends", "cp-sat,native", "--format", "jsonl"];
+        masu(&[&args[..], params].concat())
+    };
+    let out = compare(&["--param", "cp-sat:max_time_in_seconds=0"]);
+    let records: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3, "{}", text(&out.stderr));
+    for record in &records {
+        let expected = if record["backend"] == "cp-sat" { "timed-out" } else { "unique" };
+        assert_eq!(record["status"], expected, "{record}");
+        assert_eq!(record["setting"]["parameters"], serde_json::json!(["cp-sat:max_time_in_seconds=0"]));
+    }
+    // A parameter for every backend must suit each: the native sudoku solver takes none.
+    let out = compare(&["--param", "num_workers=1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("native/native: native parameter 'num_workers'"), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).is_empty(), "nothing ran: {}", text(&out.stdout));
+    let out = compare(&["--param", "highs:threads=1"]);
+    assert!(text(&out.stderr).contains("no runner on that backend is compared"), "{}", text(&out.stderr));
+
+    let dir = common::temp_dir("corpus-params");
+    let json = dir.join("set").join("json");
+    std::fs::create_dir_all(&json).unwrap();
+    std::fs::write(json.join("a.json"), r##"{"rows": [[1], []], "cols": [[1], []], "solution": ["#.", ".."]}"##)
+        .unwrap();
+    let corpus = |param: &str| masu(&["corpus", "nonogram", dir.to_str().unwrap(), "--param", param]);
+    let out = corpus("native:handover=5");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = corpus("native:handoff=5");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("parameter 'handoff'"), "{}", text(&out.stderr));
+}

@@ -33,11 +33,15 @@ pub struct Setting {
     pub size_limit: Option<u64>,
     /// The shard, `K/N`, when the batch was split.
     pub shard: Option<String>,
+    /// The raw parameters given (`--param`), each `[BACKEND:]KEY=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parameters: Vec<String>,
 }
 
 impl Setting {
     /// This process's setting for solves with `options`: masu's version and this host, the
-    /// solution and time limits, the size limit where one was given, and the shard.
+    /// solution and time limits, the size limit where one was given, the shard, and the raw
+    /// parameters of `options` (a batch whose runners take different ones sets its own).
     pub fn of(options: &SolveOptions, shard: Option<String>) -> Setting {
         let solution_limit = u64::try_from(options.solution_limit).unwrap_or(u64::MAX);
         let time_limit_s = options.time_limit.map(|t| t.as_secs_f64());
@@ -47,7 +51,16 @@ impl Setting {
             .map(|h| h.trim().to_string())
             .or_else(|_| std::env::var("HOSTNAME"))
             .unwrap_or_else(|_| "unknown".into());
-        Setting { masu: env!("CARGO_PKG_VERSION").into(), host, solution_limit, time_limit_s, size_limit, shard }
+        let parameters = options.parameters.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        Setting {
+            masu: env!("CARGO_PKG_VERSION").into(),
+            host,
+            solution_limit,
+            time_limit_s,
+            size_limit,
+            shard,
+            parameters,
+        }
     }
 }
 
@@ -194,7 +207,7 @@ mod tests {
         row.solutions = 1;
         row.complete = true;
         Record {
-            kind: "sudoku".into(),
+            kind: "toy".into(),
             row,
             backend_version: Backend::CpSat.version(),
             solution: Some(serde_json::json!([[1]])),
