@@ -171,6 +171,7 @@ fn mutated_pictures_read_without_panic() {
 /// same puzzle.
 #[test]
 fn puzz_link_urls_read_and_round_trip() {
+    use masu::core::pzpr::round_trip;
     use masu::numberlink::{Numberlink, Rule};
     use std::path::Path;
     let sudoku = masu::sudoku::format::parse_line("https://puzz.link/p?sudoku/4/4/g1k23k3g").unwrap();
@@ -199,8 +200,7 @@ fn puzz_link_urls_read_and_round_trip() {
                 &|| false,
             )
             .unwrap();
-            let url = masu::sudoku::format::to_url(&g.puzzle);
-            assert_eq!(masu::sudoku::format::parse_line(&url).unwrap(), g.puzzle, "{url}");
+            assert_eq!(round_trip(&g.puzzle), Some(Ok(g.puzzle.clone())));
         }
     }
     // A wide board with long runs of blanks and numbers past 15.
@@ -212,6 +212,7 @@ fn puzz_link_urls_read_and_round_trip() {
     }
     let wide = Numberlink::new(rows, Rule::Blanks).unwrap();
     assert_eq!(read(&masu::numberlink::format::to_url(&wide)).rows(), wide.rows());
+    assert_eq!(round_trip(&wide).unwrap().unwrap().rows(), wide.rows());
     // pzprjs's nonogram example (test/script/nonogram.js) and generated nonograms, through
     // their URLs and back; the example is the one puzzle its board shows.
     let nonogram = |text: &str| -> masu::nonogram::Nonogram {
@@ -234,6 +235,7 @@ fn puzz_link_urls_read_and_round_trip() {
         let g = masu::nonogram::generate::random(12, 9, 0.55, false, 5, index, &options).unwrap().unwrap();
         let url = masu::nonogram::format::to_url(&g.puzzle).unwrap();
         assert_eq!(nonogram(&url), g.puzzle, "{url}");
+        assert_eq!(round_trip(&g.puzzle), Some(Ok(g.puzzle.clone())));
     }
     // What is wrong is said: another genre, a '?', a body cut short.
     let error = |url: &str| masu::sudoku::format::parse_line(url).unwrap_err().message;

@@ -109,6 +109,11 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     fn url(&self) -> Option<String> {
         None
     }
+    /// The puzzle of a puzz.link URL of the kind's genre, where [`Puzzle::url`] writes one
+    /// ([`crate::pzpr::round_trip`] checks the two agree).
+    fn from_url(url: &crate::pzpr::Url) -> Result<Self, String> {
+        Err(format!("{} has no puzz.link form (a URL of {})", Self::KIND, url.genre))
+    }
     /// The puzzle and a solution as an SVG picture, where the kind draws one.
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
         None

@@ -229,6 +229,9 @@ impl Puzzle for Nonogram {
     fn url(&self) -> Option<String> {
         format::to_url(self)
     }
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Nonogram, String> {
+        format::parse_url(url)
+    }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }

@@ -37,7 +37,14 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numb
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map(|(i, l)| entry(i + 1, parse_url(l, rule.unwrap_or(Rule::Blanks))))
+            .map(|(i, l)| {
+                let url = pzpr::read_url(l).unwrap_or_else(|| Err("not a puzz.link URL".into()));
+                let url = url.map_err(|e| format!("URL: {e}"));
+                let board = url
+                    .and_then(|url| parse_url(&url))
+                    .map(|board| Numberlink { rule: rule.unwrap_or(Rule::Blanks), ..board });
+                entry(i + 1, board)
+            })
             .collect();
     }
     let is_header =
@@ -49,9 +56,8 @@ pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numb
     }
 }
 
-/// A puzz.link numberlink URL (`https://puzz.link/p?numlin/W/H/BODY`).
-pub fn parse_url(line: &str, rule: Rule) -> Result<Numberlink, String> {
-    let url = pzpr::read_url(line).ok_or("not a puzz.link URL")?.map_err(|e| format!("URL: {e}"))?;
+/// A puzz.link numberlink URL (`https://puzz.link/p?numlin/W/H/BODY`), under the blanks rule.
+pub fn parse_url(url: &pzpr::Url) -> Result<Numberlink, String> {
     if url.genre != "numlin" {
         return Err(format!("a puzz.link URL of {}, not of numberlink (numlin)", url.genre));
     }
@@ -64,7 +70,7 @@ pub fn parse_url(line: &str, rule: Rule) -> Result<Numberlink, String> {
         return Err(format!("r{}c{}: a '?' is no number", i / width + 1, i % width + 1));
     }
     let numbers: Vec<u32> = cells.iter().map(|c| if let pzpr::Cell::Number(n) = c { *n } else { 0 }).collect();
-    board(numbers.chunks(width).map(<[u32]>::to_vec), |v| v == 0, |v| format!("number {v}"), rule)
+    board(numbers.chunks(width).map(<[u32]>::to_vec), |v| v == 0, |v| format!("number {v}"), Rule::Blanks)
 }
 
 /// The board as a puzz.link URL (its numbers 1..k).

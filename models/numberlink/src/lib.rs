@@ -137,6 +137,9 @@ impl Puzzle for Numberlink {
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Numberlink, String> {
+        format::parse_url(url)
+    }
     fn render(&self, solution: &Paths) -> String {
         render::text(solution)
     }

@@ -112,7 +112,7 @@ fn read_block(block: &[(usize, &str)], entries: &mut Vec<Item<Sudoku>>) {
 /// One puzzle on one line (reported as line 1): its cells, or a puzz.link URL.
 pub fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
     match pzpr::read_url(line) {
-        Some(Ok(url)) => return parse_url(&url),
+        Some(Ok(url)) => return parse_url(&url).map_err(|e| error(1, None, e)),
         Some(Err(wrong)) => return Err(error(1, None, format!("URL: {wrong}"))),
         None => {}
     }
@@ -202,26 +202,26 @@ pub fn parse_json(text: &str) -> Result<Sudoku, ParseError> {
 }
 
 /// A puzz.link sudoku (`https://puzz.link/p?sudoku/9/9/BODY`), its givens in the body.
-pub fn parse_url(url: &pzpr::Url) -> Result<Sudoku, ParseError> {
+pub fn parse_url(url: &pzpr::Url) -> Result<Sudoku, String> {
     if url.genre != "sudoku" {
-        return Err(error(1, None, format!("a puzz.link URL of {}, not of sudoku", url.genre)));
+        return Err(format!("a puzz.link URL of {}, not of sudoku", url.genre));
     }
     let side = url.cols;
     if url.rows != side || box_size(side).is_none() {
-        return Err(error(1, None, format!("{}×{}: a sudoku is 4×4, 9×9, 16×16 or 25×25", url.cols, url.rows)));
+        return Err(format!("{}×{}: a sudoku is 4×4, 9×9, 16×16 or 25×25", url.cols, url.rows));
     }
-    let cells = pzpr::decode_number16(&url.body, side * side).map_err(|e| error(1, None, format!("URL body: {e}")))?;
+    let cells = pzpr::decode_number16(&url.body, side * side).map_err(|e| format!("URL body: {e}"))?;
     let mut values = Vec::with_capacity(cells.len());
     for (i, cell) in cells.into_iter().enumerate() {
         let place = format!("row {}, column {}", i / side + 1, i % side + 1);
         values.push(match cell {
             pzpr::Cell::Empty => 0,
             pzpr::Cell::Number(n) if (1..=side as u32).contains(&n) => n as u8,
-            pzpr::Cell::Number(n) => return Err(error(1, None, format!("{place}: {n} is not 1..{side}"))),
-            pzpr::Cell::Unknown => return Err(error(1, None, format!("{place}: a '?' is no given"))),
+            pzpr::Cell::Number(n) => return Err(format!("{place}: {n} is not 1..{side}")),
+            pzpr::Cell::Unknown => return Err(format!("{place}: a '?' is no given")),
         });
     }
-    Sudoku::with_alphabet(values, Alphabet::DigitsThenLetters).map_err(|e| error(1, None, e))
+    Sudoku::with_alphabet(values, Alphabet::DigitsThenLetters)
 }
 
 /// The puzzle as a puzz.link URL.

@@ -189,6 +189,9 @@ impl Puzzle for Sudoku {
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Sudoku, String> {
+        format::parse_url(url)
+    }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {
         Some(render::svg(self, solution))
     }
