@@ -34,6 +34,7 @@ pub mod puzzle;
 pub mod pzpr;
 mod random;
 pub mod report;
+pub mod svg;
 pub mod sys;
 
 pub use backend::{Backend, check_backend};

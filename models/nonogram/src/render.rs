@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use masu_core::svg::{self, Picture};
+
 use crate::{Grid, Nonogram};
 
 /// Which characters draw a cell.
@@ -69,68 +71,43 @@ pub fn svg_marked(puzzle: &Nonogram, solution: Option<&Grid>, marked: &[(usize, 
     let cell = 16;
     let left = puzzle.rows().iter().map(|c| clue_text(c).len()).max().unwrap_or(1) * 7 + 8;
     let top = puzzle.cols().iter().map(Vec::len).max().unwrap_or(1).max(1) * 14 + 6;
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let (width, height) = (left + w * cell + 2, top + h * cell + 2);
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
-         font-family=\"monospace\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    let grid = svg::Grid { x: left, y: top, cell, rows: puzzle.height(), cols: puzzle.width() };
+    let mut picture = Picture::new(
+        left + grid.cols * cell + 2,
+        top + grid.rows * cell + 2,
+        "font-family=\"monospace\" font-size=\"11\"",
     );
     for (r, clue) in puzzle.rows().iter().enumerate() {
-        let y = top + r * cell + cell - 4;
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", left - 4, clue_text(clue));
+        picture.text(left - 4, top + r * cell + cell - 4, " text-anchor=\"end\"", clue_text(clue));
     }
     for (c, clue) in puzzle.cols().iter().enumerate() {
         let x = left + c * cell + cell / 2;
         let lines: Vec<String> =
             if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(usize::to_string).collect() };
         for (k, number) in lines.iter().enumerate() {
-            let y = top - 4 - (lines.len() - 1 - k) * 14;
-            let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{number}</text>");
+            picture.text(x, top - 4 - (lines.len() - 1 - k) * 14, " text-anchor=\"middle\"", number);
         }
     }
-    if let Some(grid) = solution {
-        for (r, row) in grid.iter().enumerate() {
-            for (c, &filled) in row.iter().enumerate() {
-                if filled {
-                    let _ = writeln!(
-                        out,
-                        "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"black\"/>",
-                        left + c * cell,
-                        top + r * cell
-                    );
-                }
+    if let Some(solution) = solution {
+        for (r, row) in solution.iter().enumerate() {
+            for (c, _) in row.iter().enumerate().filter(|(_, filled)| **filled) {
+                let (x, y) = grid.corner(r, c);
+                picture.element(format_args!(
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"black\"/>"
+                ));
             }
         }
     }
     for &(r, c) in marked {
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"red\" fill-opacity=\"0.35\" \
-             stroke=\"red\" stroke-width=\"2\"/>",
-            left + c * cell + 1,
-            top + r * cell + 1,
+        let (x, y) = grid.corner(r, c);
+        picture.element(format_args!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"red\" fill-opacity=\"0.35\" stroke=\"red\" stroke-width=\"2\"/>",
+            x + 1,
+            y + 1,
             cell - 2,
             cell - 2
-        );
+        ));
     }
-    for i in 0..=w {
-        let stroke = if i % 5 == 0 { 1.2 } else { 0.4 };
-        let x = left + i * cell;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x}\" y1=\"{top}\" x2=\"{x}\" y2=\"{}\" stroke=\"gray\" stroke-width=\"{stroke}\"/>",
-            top + h * cell
-        );
-    }
-    for i in 0..=h {
-        let stroke = if i % 5 == 0 { 1.2 } else { 0.4 };
-        let y = top + i * cell;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{left}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"gray\" stroke-width=\"{stroke}\"/>",
-            left + w * cell
-        );
-    }
-    out.push_str("</svg>\n");
-    out
+    picture.lines(grid, |k| Some(("gray", if k % 5 == 0 { 1.2 } else { 0.4 })));
+    picture.finish()
 }

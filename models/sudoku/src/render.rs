@@ -1,7 +1,7 @@
 //! A picture of a sudoku as SVG: the grid with thin cell lines and thick box lines, the givens
 //! in black and, with a solution, the digits it fills in blue.
 
-use std::fmt::Write as _;
+use masu_core::svg::{self, Picture};
 
 use crate::{Grid, Sudoku};
 
@@ -10,24 +10,13 @@ pub fn svg(puzzle: &Sudoku, solution: Option<&Grid>) -> String {
     let (side, n) = (puzzle.side(), puzzle.box_size());
     let cell = if side > 16 { 24 } else { 32 };
     let size = side * cell + 4;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {size} {size}\" \
-         font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+    let attributes = format!(
+        "font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\"",
         cell * 3 / 5
     );
-    // Every line across the grid, from the offset `k` cells in: `thick` picks box lines.
-    let lines = |thick: bool| {
-        let mut d = String::new();
-        for k in (0..=side).filter(|k| (k % n == 0) == thick) {
-            let at = k * cell + 2;
-            let end = side * cell + 2;
-            let _ = write!(d, "M{at} 2V{end}M2 {at}H{end}");
-        }
-        d
-    };
-    let _ = writeln!(out, "<path d=\"{}\" stroke=\"#999\" stroke-width=\"1\"/>", lines(false));
-    let _ = writeln!(out, "<path d=\"{}\" stroke=\"black\" stroke-width=\"2.5\" fill=\"none\"/>", lines(true));
+    let mut picture = Picture::new(size, size, &attributes);
+    let grid = svg::Grid { x: 2, y: 2, cell, rows: side, cols: side };
+    picture.lines(grid, |k| Some(if k % n == 0 { ("black", 2.5) } else { ("#999", 1.0) }));
     for r in 0..side {
         for c in 0..side {
             let given = puzzle.given(r, c);
@@ -36,13 +25,12 @@ pub fn svg(puzzle: &Sudoku, solution: Option<&Grid>) -> String {
                 (given, _) => (given, ""),
             };
             if value != 0 {
-                let (x, y) = (c * cell + cell / 2 + 2, r * cell + cell / 2 + 2);
-                let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\"{colour}>{}</text>", puzzle.alphabet().symbol(value));
+                let (x, y) = grid.centre(r, c);
+                picture.text(x, y, colour, puzzle.alphabet().symbol(value));
             }
         }
     }
-    out.push_str("</svg>\n");
-    out
+    picture.finish()
 }
 
 #[cfg(test)]
