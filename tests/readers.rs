@@ -171,7 +171,7 @@ fn mutated_pictures_read_without_panic() {
 /// same puzzle.
 #[test]
 fn puzz_link_urls_read_and_round_trip() {
-    use masu::core::pzpr::round_trip;
+    use masu::core::puzzle::url_round_trip as round_trip;
     use masu::numberlink::{Numberlink, Rule};
     use std::path::Path;
     let sudoku = masu::sudoku::format::parse_line("https://puzz.link/p?sudoku/4/4/g1k23k3g").unwrap();

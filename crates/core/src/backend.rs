@@ -1,11 +1,14 @@
 //! The solver backends, and one table of what masu knows of each: its name on the command
-//! line, its Cargo feature, whether it solves MILPs, its version, and how it checks raw
-//! parameters (`--param`). Adding a backend is a variant, a row, and its solver file.
+//! line, its Cargo feature, whether it solves MILPs, its version, how its solver checks raw
+//! parameters (`--param`), and its solve of a MILP in matrix form. Adding a backend is a
+//! variant, a row, and its solver file. What is checked of a backend before a solve, with
+//! masu's errors, is [`crate::check`].
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Declared, Error, Parameter};
+use crate::UnknownName;
+use crate::parameter::{Declared, Parameter};
 
 /// HiGHS's threads, which masu's glue reports.
 pub const HIGHS_THREADS: Parameter<Option<u64>> = Parameter::solver_count("threads", "HiGHS's threads");
@@ -56,158 +59,152 @@ struct Facts {
     reads: &'static [&'static dyn Declared],
     /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
     /// take good_lp's model their own ways).
-    matrix: fn() -> Option<crate::milp::matrix::Solver>,
+    matrix: fn() -> Option<MatrixSolver>,
 }
 
-/// A backend's check of raw parameters, `(name, value)` pairs.
-type CheckParameters = fn(Backend, &[(String, String)]) -> Result<(), Error>;
+/// A solver's check of raw parameters, `(name, value)` pairs (called for a backend compiled in).
+type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
+
+/// A solve of a MILP in matrix form.
+pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 6] = [
-    Facts {
-        backend: Backend::CpSat,
-        name: "cp-sat",
-        feature: Some("cp-sat"),
-        compiled: cfg!(feature = "cp-sat"),
-        milp: true,
-        version: || "OR-Tools CP-SAT 9.15.6755".into(),
-        check: |_backend, parameters| {
-            #[cfg(feature = "cp-sat")]
-            return masu_cpsat::check_parameters(parameters).map_err(|(name, reason)| Error::Parameter {
-                backend: _backend,
-                name,
-                reason,
-            });
-            #[cfg(not(feature = "cp-sat"))]
-            not_compiled(_backend, parameters)
+const FACTS: [Facts; 6] =
+    [
+        Facts {
+            backend: Backend::CpSat,
+            name: "cp-sat",
+            feature: Some("cp-sat"),
+            compiled: cfg!(feature = "cp-sat"),
+            milp: true,
+            version: || "OR-Tools CP-SAT 9.15.6755".into(),
+            check: |_parameters| {
+                #[cfg(feature = "cp-sat")]
+                return masu_cpsat::check_parameters(_parameters)
+                    .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "cp-sat", name, reason });
+                #[cfg(not(feature = "cp-sat"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || None,
         },
-        reads: &[],
-        matrix: || None,
-    },
-    Facts {
-        backend: Backend::Highs,
-        name: "highs",
-        feature: Some("highs"),
-        compiled: cfg!(feature = "highs"),
-        milp: true,
-        version: || {
-            #[cfg(feature = "highs")]
-            return masu_mip::highs::version();
-            #[cfg(not(feature = "highs"))]
-            not_loaded("HiGHS")
+        Facts {
+            backend: Backend::Highs,
+            name: "highs",
+            feature: Some("highs"),
+            compiled: cfg!(feature = "highs"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "highs")]
+                return masu_mip::highs::version();
+                #[cfg(not(feature = "highs"))]
+                not_loaded("HiGHS")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "highs")]
+                return masu_mip::highs::check_parameters(_parameters);
+                #[cfg(not(feature = "highs"))]
+                Ok(())
+            },
+            reads: HIGHS_READS,
+            matrix: || None,
         },
-        check: |_backend, parameters| {
-            #[cfg(feature = "highs")]
-            return crate::milp::check_highs_parameters(parameters);
-            #[cfg(not(feature = "highs"))]
-            not_compiled(_backend, parameters)
+        Facts {
+            backend: Backend::Native,
+            name: "native",
+            feature: None,
+            compiled: true,
+            milp: false,
+            version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
+            // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
+            check: |_| Ok(()),
+            reads: &[],
+            matrix: || None,
         },
-        reads: HIGHS_READS,
-        matrix: || None,
-    },
-    Facts {
-        backend: Backend::Native,
-        name: "native",
-        feature: None,
-        compiled: true,
-        milp: false,
-        version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
-        // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
-        check: |_, _| Ok(()),
-        reads: &[],
-        matrix: || None,
-    },
-    Facts {
-        backend: Backend::Cbc,
-        name: "cbc",
-        feature: Some("cbc"),
-        compiled: cfg!(feature = "cbc"),
-        milp: true,
-        version: || {
-            #[cfg(feature = "cbc")]
-            return masu_mip::cbc::version().unwrap_or_else(|e| format!("CBC (not loaded: {e})"));
-            #[cfg(not(feature = "cbc"))]
-            not_loaded("CBC")
+        Facts {
+            backend: Backend::Cbc,
+            name: "cbc",
+            feature: Some("cbc"),
+            compiled: cfg!(feature = "cbc"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "cbc")]
+                return masu_mip::cbc::version().unwrap_or_else(|e| format!("CBC (not loaded: {e})"));
+                #[cfg(not(feature = "cbc"))]
+                not_loaded("CBC")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "cbc")]
+                return masu_mip::cbc::check_parameters(_parameters);
+                #[cfg(not(feature = "cbc"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "cbc")]
+                return Some(masu_mip::cbc::solve);
+                #[cfg(not(feature = "cbc"))]
+                None
+            },
         },
-        check: |_backend, parameters| {
-            #[cfg(feature = "cbc")]
-            return masu_mip::cbc::check_parameters(parameters).map_err(|e| crate::milp::backend_error(_backend, e));
-            #[cfg(not(feature = "cbc"))]
-            not_compiled(_backend, parameters)
+        Facts {
+            backend: Backend::Scip,
+            name: "scip",
+            feature: Some("scip"),
+            compiled: cfg!(feature = "scip"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "scip")]
+                return masu_mip::scip::version().unwrap_or_else(|e| format!("SCIP (not loaded: {e})"));
+                #[cfg(not(feature = "scip"))]
+                not_loaded("SCIP")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "scip")]
+                return masu_mip::scip::check_parameters(_parameters);
+                #[cfg(not(feature = "scip"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "scip")]
+                return Some(masu_mip::scip::solve);
+                #[cfg(not(feature = "scip"))]
+                None
+            },
         },
-        reads: &[],
-        matrix: || {
-            #[cfg(feature = "cbc")]
-            return Some(masu_mip::cbc::solve);
-            #[cfg(not(feature = "cbc"))]
-            None
+        Facts {
+            backend: Backend::Microlp,
+            name: "microlp",
+            feature: Some("microlp"),
+            compiled: cfg!(feature = "microlp"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "microlp")]
+                return masu_mip::microlp::version();
+                #[cfg(not(feature = "microlp"))]
+                not_loaded("microlp")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "microlp")]
+                return masu_mip::microlp::check_parameters(_parameters);
+                #[cfg(not(feature = "microlp"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "microlp")]
+                return Some(masu_mip::microlp::solve);
+                #[cfg(not(feature = "microlp"))]
+                None
+            },
         },
-    },
-    Facts {
-        backend: Backend::Scip,
-        name: "scip",
-        feature: Some("scip"),
-        compiled: cfg!(feature = "scip"),
-        milp: true,
-        version: || {
-            #[cfg(feature = "scip")]
-            return masu_mip::scip::version().unwrap_or_else(|e| format!("SCIP (not loaded: {e})"));
-            #[cfg(not(feature = "scip"))]
-            not_loaded("SCIP")
-        },
-        check: |_backend, parameters| {
-            #[cfg(feature = "scip")]
-            return masu_mip::scip::check_parameters(parameters).map_err(|e| crate::milp::backend_error(_backend, e));
-            #[cfg(not(feature = "scip"))]
-            not_compiled(_backend, parameters)
-        },
-        reads: &[],
-        matrix: || {
-            #[cfg(feature = "scip")]
-            return Some(masu_mip::scip::solve);
-            #[cfg(not(feature = "scip"))]
-            None
-        },
-    },
-    Facts {
-        backend: Backend::Microlp,
-        name: "microlp",
-        feature: Some("microlp"),
-        compiled: cfg!(feature = "microlp"),
-        milp: true,
-        version: || {
-            #[cfg(feature = "microlp")]
-            return masu_mip::microlp::version();
-            #[cfg(not(feature = "microlp"))]
-            not_loaded("microlp")
-        },
-        check: |_backend, parameters| {
-            #[cfg(feature = "microlp")]
-            return masu_mip::microlp::check_parameters(parameters)
-                .map_err(|e| crate::milp::backend_error(_backend, e));
-            #[cfg(not(feature = "microlp"))]
-            not_compiled(_backend, parameters)
-        },
-        reads: &[],
-        matrix: || {
-            #[cfg(feature = "microlp")]
-            return Some(masu_mip::microlp::solve);
-            #[cfg(not(feature = "microlp"))]
-            None
-        },
-    },
-];
+    ];
 
 /// The version line of a backend this build leaves out.
 #[allow(dead_code)]
 fn not_loaded(name: &str) -> String {
     format!("{name} (not loaded: not compiled in)")
-}
-
-/// The parameter check of a backend this build leaves out.
-#[allow(dead_code)]
-fn not_compiled(backend: Backend, _: &[(String, String)]) -> Result<(), Error> {
-    Err(Error::NotCompiled(backend))
 }
 
 impl Backend {
@@ -250,14 +247,10 @@ impl Backend {
         (self.facts().version)()
     }
 
-    /// Checks raw solver parameters (`--param KEY=VALUE`) by the backend's own definitions,
-    /// before any solve: an unknown name or a refused value is [`Error::Parameter`]. The
-    /// native solvers' parameters belong to the kind: [`crate::check_parameters`].
-    pub fn check_parameters(self, parameters: &[(String, String)]) -> Result<(), Error> {
-        if parameters.is_empty() {
-            return Ok(());
-        }
-        (self.require()?.facts().check)(self, parameters)
+    /// Its solver's check of raw parameters (for a backend compiled in; masu's own check,
+    /// with its errors, is [`Backend::check_parameters`]).
+    pub(crate) fn solver_check(self, parameters: &[(String, String)]) -> Result<(), masu_mip::Error> {
+        (self.facts().check)(parameters)
     }
 
     /// The solver's own parameters that masu's glue for it also reads (once, typed:
@@ -267,13 +260,8 @@ impl Backend {
     }
 
     /// Its solve of a MILP in matrix form, if it is a matrix backend compiled in.
-    pub(crate) fn matrix_solver(self) -> Option<crate::milp::matrix::Solver> {
+    pub(crate) fn matrix_solver(self) -> Option<MatrixSolver> {
         (self.facts().matrix)()
-    }
-
-    /// `Ok(self)` when compiled in, else [`Error::NotCompiled`].
-    pub fn require(self) -> Result<Backend, Error> {
-        if self.is_compiled() { Ok(self) } else { Err(Error::NotCompiled(self)) }
     }
 }
 
@@ -284,28 +272,14 @@ impl fmt::Display for Backend {
 }
 
 impl FromStr for Backend {
-    type Err = crate::UnknownName;
-    fn from_str(s: &str) -> Result<Backend, crate::UnknownName> {
-        Backend::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| crate::UnknownName {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Backend, UnknownName> {
+        Backend::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| UnknownName {
             what: "backend".into(),
             name: s.into(),
             expected: Backend::ALL.iter().map(|b| b.name()).collect(),
         })
     }
-}
-
-/// `Ok` when `formulation` (which runs on `backends`) can run on `backend` in this build;
-/// else the typed reason: [`Error::NotApplicable`] or [`Error::NotCompiled`].
-pub fn check_backend(formulation: &str, backends: &[Backend], backend: Backend) -> Result<(), Error> {
-    if !backends.contains(&backend) {
-        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
-        return Err(Error::NotApplicable {
-            formulation: formulation.into(),
-            backend,
-            reason: format!("it runs on {}", names.join(" and ")),
-        });
-    }
-    backend.require().map(|_| ())
 }
 
 #[cfg(test)]

@@ -71,21 +71,13 @@ impl From<masu_cpsat::Error> for Error {
     }
 }
 
-/// A name that names nothing of its sort: a backend, a kind's formulation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownName {
-    /// What was named: `backend`, `sudoku formulation`, ...
-    pub what: String,
-    /// The name given.
-    pub name: String,
-    /// The names there are.
-    pub expected: Vec<&'static str>,
-}
-
-impl std::fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown {} '{}' (expected {})", self.what, self.name, self.expected.join(", "))
+impl Error {
+    /// What a solver library of `masu_mip` refused or failed at, as masu says it of `backend`.
+    pub(crate) fn of_solver(backend: Backend, e: masu_mip::Error) -> Error {
+        match e {
+            masu_mip::Error::TooLarge(why) => Error::TooLarge(why),
+            masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
+            masu_mip::Error::Library(message) => Error::Backend { backend, message },
+        }
     }
 }
-
-impl std::error::Error for UnknownName {}

@@ -20,6 +20,7 @@
 //!   reads them; [`Random`]: the seeded generator of every generator.
 
 pub mod backend;
+pub mod check;
 pub mod corpus;
 pub mod error;
 pub mod formulation;
@@ -28,6 +29,7 @@ pub mod generate;
 pub mod input;
 pub mod lines;
 pub mod milp;
+pub mod name;
 pub mod options;
 pub mod parameter;
 pub mod puzzle;
@@ -37,15 +39,17 @@ pub mod report;
 pub mod svg;
 pub mod sys;
 
-pub use backend::{Backend, check_backend};
+pub use backend::Backend;
+pub use check::check_backend;
 pub use corpus::{Instance, Source};
-pub use error::{Error, UnknownName};
+pub use error::Error;
 pub use formulation::{Formulation, backend_for};
 pub use generate::Generate;
 pub use input::{At, Expected, Item, ParseError};
+pub use name::UnknownName;
 pub use options::{Export, Interrupt, SolveOptions, StopAt};
-pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value, check_parameters};
-pub use puzzle::{Found, NoRule, Puzzle, choose, runnable, solve, timed};
+pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
+pub use puzzle::{Found, NoRule, Puzzle, check_parameters, choose, runnable, solve, timed};
 pub use random::Random;
 pub use report::{Report, Stats, Status};
 pub use sys::{available_memory, on_sized_stack};

@@ -2,11 +2,9 @@
 //! constant that carries its name, what its value is, its default and what it does
 //! (`pub const HANDOVER: Parameter<u64> = Parameter::count("handover", 20_000, "…")`), read
 //! in a solve as `options.get(&HANDOVER)`; a kind lists its own in
-//! [`Puzzle::PARAMETERS`], and errors and help print from them.
+//! [`Puzzle::PARAMETERS`](crate::Puzzle::PARAMETERS), and errors and help print from them.
 
 use std::fmt;
-
-use crate::{Backend, Error, Puzzle};
 
 /// What a parameter's value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +18,7 @@ pub enum ParameterKind {
 }
 
 /// A parameter's value, read once from its text by
-/// [`check_parameters`].
+/// [`check_parameters`](crate::check_parameters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParameterValue {
     /// A whole number.
@@ -131,7 +129,7 @@ impl Parameter<Option<&'static str>> {
     }
 }
 
-/// A parameter whatever its type, as lists hold it ([`Puzzle::PARAMETERS`]).
+/// A parameter whatever its type, as lists hold it ([`Puzzle::PARAMETERS`](crate::Puzzle::PARAMETERS)).
 pub trait Declared: Sync {
     /// Its name.
     fn name(&self) -> &'static str;
@@ -194,39 +192,4 @@ impl fmt::Debug for dyn Declared {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.help())
     }
-}
-
-/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
-/// once what masu itself acts on, into the [`ParameterValue`]s a solve gets
-/// ([`SolveOptions::read`](crate::SolveOptions::read)): the native backend takes what the kind declares
-/// ([`Puzzle::PARAMETERS`]); every other backend takes what its solver defines
-/// ([`Backend::check_parameters`]), passed on to it as text, and masu reads those of them its
-/// glue acts on ([`Backend::reads`]). An unknown name or a refused value is
-/// [`Error::Parameter`].
-pub fn check_parameters<P: Puzzle>(
-    backend: Backend,
-    parameters: &[(String, String)],
-) -> Result<Vec<(&'static str, ParameterValue)>, Error> {
-    let declared = if backend == Backend::Native {
-        P::PARAMETERS
-    } else {
-        backend.check_parameters(parameters)?;
-        backend.reads()
-    };
-    let mut read = Vec::new();
-    for (name, value) in parameters {
-        let refuse = |reason: String| Error::Parameter { backend, name: name.clone(), reason };
-        match declared.iter().find(|p| p.name() == name) {
-            Some(parameter) => read.push((parameter.name(), parameter.read(value).map_err(refuse)?)),
-            None if backend != Backend::Native => {} // the solver's own, checked by it
-            None => {
-                let helps: Vec<String> = P::PARAMETERS.iter().map(|p| p.help()).collect();
-                return Err(refuse(match helps.as_slice() {
-                    [] => format!("the native {} solvers take no parameters", P::KIND),
-                    helps => format!("the native {} solvers take {}", P::KIND, helps.join("; ")),
-                }));
-            }
-        }
-    }
-    Ok(read)
 }

@@ -69,7 +69,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     /// Its rule variants and the default, for help (empty: it has none).
     const RULES: &'static str = "";
     /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
-    /// backend), checked by [`check_parameters`](crate::check_parameters).
+    /// backend), checked by [`check_parameters`].
     const PARAMETERS: &'static [&'static dyn Declared] = &[];
     /// File names that choose each of its readers (they tell formats by extension and
     /// content): the fuzz targets pick one by an input's first byte ([`crate::fuzz`]).
@@ -110,7 +110,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
         None
     }
     /// The puzzle of a puzz.link URL of the kind's genre, where [`Puzzle::url`] writes one
-    /// ([`crate::pzpr::round_trip`] checks the two agree).
+    /// ([`url_round_trip`] checks the two agree).
     fn from_url(url: &crate::pzpr::Url) -> Result<Self, String> {
         Err(format!("{} has no puzz.link form (a URL of {})", Self::KIND, url.genre))
     }
@@ -240,4 +240,22 @@ pub fn timed<T>(build: impl FnOnce() -> T) -> (T, Duration) {
     let started = Instant::now();
     let built = build();
     (built, started.elapsed())
+}
+
+/// Checks raw parameters for a solve of kind `P` on `backend`, before any solve, and reads
+/// once what masu itself acts on ([`crate::check::read_parameters`] with the kind's
+/// [`Puzzle::PARAMETERS`]). An unknown name or a refused value is [`Error::Parameter`].
+pub fn check_parameters<P: Puzzle>(
+    backend: Backend,
+    parameters: &[(String, String)],
+) -> Result<Vec<(&'static str, crate::ParameterValue)>, Error> {
+    crate::check::read_parameters(P::KIND, P::PARAMETERS, backend, parameters)
+}
+
+/// `puzzle` written as its URL and read back ([`Puzzle::url`], [`Puzzle::from_url`]): the
+/// round trip each kind's tests check. `None` for a puzzle without a URL.
+pub fn url_round_trip<P: Puzzle>(puzzle: &P) -> Option<Result<P, String>> {
+    let url = puzzle.url()?;
+    let read = crate::pzpr::read_url(&url).unwrap_or_else(|| Err(format!("'{url}' is no puzz.link URL")));
+    Some(read.and_then(|parsed| P::from_url(&parsed).map_err(|e| format!("{url}: {e}"))))
 }

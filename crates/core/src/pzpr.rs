@@ -5,8 +5,6 @@
 //! `-` and two hexadecimal digits a number below 256; `+` and three digits one below 4096;
 //! `.` a cell with an unknown number (a `?`); `g`–`z` a run of 1 to 20 empty cells.
 
-use crate::Puzzle;
-
 /// The address puzzles are written with.
 pub const SITE: &str = "https://puzz.link/p?";
 
@@ -162,14 +160,6 @@ pub fn encode_number16(cells: &[Cell]) -> String {
 /// The URL of a `cols × rows` puzzle of `genre` whose body is `body`.
 pub fn url(genre: &str, cols: usize, rows: usize, body: &str) -> String {
     format!("{SITE}{genre}/{cols}/{rows}/{body}")
-}
-
-/// `puzzle` written as its URL and read back ([`Puzzle::url`], [`Puzzle::from_url`]): the
-/// round trip each kind's tests check. `None` for a puzzle without a URL.
-pub fn round_trip<P: Puzzle>(puzzle: &P) -> Option<Result<P, String>> {
-    let url = puzzle.url()?;
-    let read = read_url(&url).unwrap_or_else(|| Err(format!("'{url}' is no puzz.link URL")));
-    Some(read.and_then(|parsed| P::from_url(&parsed).map_err(|e| format!("{url}: {e}"))))
 }
 
 #[cfg(test)]

@@ -24,6 +24,23 @@ pub fn version() -> String {
     format!("HiGHS {}", text.to_string_lossy())
 }
 
+/// Checks HiGHS options (`--param`) on a fresh HiGHS instance: each name must be an option
+/// and its value one HiGHS takes.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), crate::Error> {
+    let mut model = ::highs::RowProblem::default().optimise(::highs::Sense::Minimise);
+    model.set_option("output_flag", false);
+    for (name, value) in parameters {
+        if model.try_set_option(name.as_str(), value.as_str()).is_err() {
+            return Err(crate::Error::Parameter {
+                solver: "highs",
+                name: name.clone(),
+                reason: format!("HiGHS has no such option, or refuses the value '{value}'"),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Answers HiGHS's interrupt points: `user_data` is the stop flag.
 extern "C" fn interrupt_when_stopped(
     _callback_type: c_int,

@@ -65,7 +65,7 @@ pub fn svg(puzzle: &Nonogram, solution: Option<&Grid>) -> String {
     svg_marked(puzzle, solution, &[])
 }
 
-/// As [`svg`], with the `marked` cells (row, column; 0-based) outlined in red and shaded:
+/// As [`svg()`], with the `marked` cells (row, column; 0-based) outlined in red and shaded:
 /// the cells a picture's clues leave ambiguous.
 pub fn svg_marked(puzzle: &Nonogram, solution: Option<&Grid>, marked: &[(usize, usize)]) -> String {
     let cell = 16;

@@ -152,20 +152,3 @@ fn solve_once(problem: HighsProblem, options: &SolveOptions, remaining: Option<D
         Answer::Stopped
     }
 }
-
-/// Sets each parameter, as text (HiGHS parses it by the option's type), on a fresh HiGHS
-/// instance: an unknown name or a refused value is [`Error::Parameter`].
-pub(super) fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    let mut model = ::highs::RowProblem::default().optimise(::highs::Sense::Minimise);
-    model.set_option("output_flag", false);
-    for (name, value) in parameters {
-        if model.try_set_option(name.as_str(), value.as_str()).is_err() {
-            return Err(Error::Parameter {
-                backend: Backend::Highs,
-                name: name.clone(),
-                reason: format!("HiGHS has no such option, or refuses the value '{value}'"),
-            });
-        }
-    }
-    Ok(())
-}

@@ -54,16 +54,7 @@ fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
 }
 
 /// One solve on a matrix backend ([`Backend::matrix_solver`](crate::Backend::matrix_solver)).
-pub(crate) type Solver = fn(&Model, &Settings) -> Result<Outcome, masu_mip::Error>;
-
-/// A masu-mip error as masu's.
-pub(crate) fn error(backend: Backend, e: masu_mip::Error) -> Error {
-    match e {
-        masu_mip::Error::TooLarge(why) => Error::TooLarge(why),
-        masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
-        masu_mip::Error::Library(message) => Error::Backend { backend, message },
-    }
-}
+pub(crate) use crate::backend::MatrixSolver as Solver;
 
 /// Up to `options.solution_limit` solutions differing on `projection` (binary variables).
 pub(super) fn enumerate(
@@ -103,7 +94,7 @@ pub(super) fn enumerate(
             stop: Some(options.interrupt.flag()),
         };
         let call = Instant::now();
-        let found = solve(&model, &settings).map_err(|e| error(backend, e))?;
+        let found = solve(&model, &settings).map_err(|e| Error::of_solver(backend, e))?;
         outcome.backend_time += call.elapsed();
         outcome.solve_time += call.elapsed();
         outcome.solves += 1;

@@ -168,15 +168,6 @@ mod cp_sat;
 mod highs;
 pub(crate) mod matrix;
 
-#[cfg(any(feature = "cbc", feature = "scip", feature = "microlp"))]
-pub(crate) use matrix::error as backend_error;
-
-/// Checks HiGHS options (`--param`) on a fresh HiGHS instance.
-#[cfg(feature = "highs")]
-pub(crate) fn check_highs_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    highs::check_parameters(parameters)
-}
-
 #[cfg(test)]
 mod tests {
     use good_lp::{Solution, variable};
