@@ -42,6 +42,15 @@ pub enum Made {
     },
 }
 
+impl Made {
+    /// Puzzle `made` in `seconds`: the kind's type of a generated puzzle, which serializes
+    /// itself into the line `masu generate` prints.
+    pub fn puzzle(seconds: f64, made: &impl serde::Serialize) -> Result<Made, String> {
+        let json = serde_json::to_value(made).map_err(|e| format!("a generated puzzle as JSON: {e}"))?;
+        Ok(Made::Puzzle { seconds, json })
+    }
+}
+
 /// A kind that makes puzzles.
 pub trait Generate: Puzzle {
     /// The kind's own flags of `masu generate KIND`.
@@ -56,18 +65,18 @@ pub trait Generate: Puzzle {
 
 /// The loop most generators are: `make(index)` for each index of the run, until it is
 /// interrupted; a puzzle its time limit stopped is [`Made::Missed`], saying `missed`.
-pub fn each(
+pub fn each<T: serde::Serialize>(
     run: &Run,
     missed: &str,
     made: &mut dyn FnMut(Made),
-    mut make: impl FnMut(u64) -> Result<Option<(f64, serde_json::Value)>, String>,
+    mut make: impl FnMut(u64) -> Result<Option<(f64, T)>, String>,
 ) -> Result<(), String> {
     for index in 0..run.count {
         if run.interrupted() {
             break;
         }
         match make(index)? {
-            Some((seconds, json)) => made(Made::Puzzle { seconds, json }),
+            Some((seconds, puzzle)) => made(Made::puzzle(seconds, &puzzle)?),
             None => made(Made::Missed { index, why: missed.to_string() }),
         }
     }

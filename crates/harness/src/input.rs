@@ -55,7 +55,7 @@ impl<P> Located<P> {
 /// Every puzzle of every path, in order; a directory is searched recursively, sorted, for
 /// the kind's puzzle files (leaving out `native/` folders, which keep the sources'
 /// originals). `-` reads standard input; an argument that names no file but reads as
-/// puzzles of the kind (a one-line sudoku, a URL) is those puzzles. An unreadable file, or
+/// puzzles of the kind (a one-line puzzle, a URL) is those puzzles. An unreadable file, or
 /// one without a puzzle, is an error item.
 pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
     let mut files: Vec<(PathBuf, String)> = Vec::new();

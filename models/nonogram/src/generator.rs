@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use masu_core::Puzzle;
 use masu_core::generate::{Made, Run, each};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::Nonogram;
 use crate::generate::{judge, random};
@@ -57,10 +57,20 @@ impl masu_core::Generate for Nonogram {
             let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text()).map_err(|e| e.to_string())?;
             Ok(Some((
                 g.seconds,
-                json!({"kind": "nonogram", "width": width, "height": height, "density": density,
-                       "seed": run.seed, "index": index, "line_solvable": g.line_solvable,
-                       "attempts": g.attempts, "seconds": g.seconds, "puzzle": puzzle,
-                       "solution": Nonogram::to_json(&g.solution), "url": crate::format::to_url(&g.puzzle)}),
+                Drawn {
+                    kind: "nonogram",
+                    width,
+                    height,
+                    density,
+                    seed: run.seed,
+                    index,
+                    line_solvable: g.line_solvable,
+                    attempts: g.attempts,
+                    seconds: g.seconds,
+                    puzzle,
+                    solution: Nonogram::to_json(&g.solution),
+                    url: crate::format::to_url(&g.puzzle),
+                },
             )))
         })?;
         Ok(None)
@@ -84,11 +94,20 @@ fn judged(
     }
     let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
     let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text()).map_err(|e| e.to_string())?;
-    let json = json!({"kind": "nonogram", "from": path.display().to_string(), "width": width, "height": height,
-                      "unique": judged.unique(), "line_solvable": judged.line_solvable,
-                      "solutions_seen": judged.solutions, "complete": judged.complete,
-                      "ambiguous": ambiguous, "puzzle": puzzle, "url": crate::format::to_url(&judged.puzzle)});
-    made(Made::Puzzle { seconds: started.elapsed().as_secs_f64(), json });
+    let line = Seen {
+        kind: "nonogram",
+        from: path.display().to_string(),
+        width,
+        height,
+        unique: judged.unique(),
+        line_solvable: judged.line_solvable,
+        solutions_seen: judged.solutions,
+        complete: judged.complete,
+        ambiguous,
+        puzzle,
+        url: crate::format::to_url(&judged.puzzle),
+    };
+    made(Made::puzzle(started.elapsed().as_secs_f64(), &line)?);
     let verdict = match (judged.unique(), judged.complete) {
         (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
         (true, _) => "unique (line solving alone does not finish it)".to_string(),
@@ -99,4 +118,60 @@ fn judged(
         (false, false) => "not settled within the time limit".to_string(),
     };
     Ok(format!("{}: {width}×{height}: {verdict}", path.display()))
+}
+
+/// A random picture kept as a nonogram, as `masu generate nonogram` prints it.
+#[derive(Debug, Serialize)]
+pub struct Drawn {
+    /// `nonogram`.
+    pub kind: &'static str,
+    /// Its width.
+    pub width: usize,
+    /// Its height.
+    pub height: usize,
+    /// The share of filled cells asked for.
+    pub density: f64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Which puzzle of the run.
+    pub index: u64,
+    /// Line solving alone solves it.
+    pub line_solvable: bool,
+    /// Pictures drawn before this one was unique.
+    pub attempts: u64,
+    /// Seconds to make it.
+    pub seconds: f64,
+    /// The clues, as the JSON format has them.
+    pub puzzle: serde_json::Value,
+    /// The picture.
+    pub solution: serde_json::Value,
+    /// Its puzz.link URL.
+    pub url: Option<String>,
+}
+
+/// A picture judged as a nonogram (`--from`), as `masu generate nonogram` prints it.
+#[derive(Debug, Serialize)]
+pub struct Seen {
+    /// `nonogram`.
+    pub kind: &'static str,
+    /// The picture's file.
+    pub from: String,
+    /// Its width.
+    pub width: usize,
+    /// Its height.
+    pub height: usize,
+    /// Its clues have one solution.
+    pub unique: bool,
+    /// Line solving alone solves it.
+    pub line_solvable: bool,
+    /// Solutions found (at most the limit asked).
+    pub solutions_seen: usize,
+    /// The search was exhausted.
+    pub complete: bool,
+    /// The cells the solutions disagree on, `[row, column]`.
+    pub ambiguous: Vec<[usize; 2]>,
+    /// The clues, as the JSON format has them.
+    pub puzzle: serde_json::Value,
+    /// Its puzz.link URL.
+    pub url: Option<String>,
 }

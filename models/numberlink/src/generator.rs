@@ -51,9 +51,8 @@ impl masu_core::Generate for Numberlink {
 mod with_cp_sat {
     use masu_core::generate::{Made, Run, each};
     use masu_core::{Backend, SolveOptions, Status};
-    use serde_json::json;
 
-    use super::Args;
+    use super::{Args, Printed};
     use crate::generate::{Generated, Method, article, fast};
     use crate::{Formulation, Numberlink, Rule};
 
@@ -72,10 +71,8 @@ mod with_cp_sat {
             Method::Article => {
                 let run = article(n, pairs, rule, args.candidates as usize, options).map_err(|e| e.to_string())?;
                 for (i, g) in run.unique.iter().enumerate() {
-                    let mut json = json!({"method": "article", "size": n, "pairs": pairs, "index": i,
-                                          "puzzle": g.puzzle, "solution": g.solution});
-                    described(&mut json, g, options)?;
-                    made(Made::Puzzle { seconds: run.generate_seconds / run.unique.len() as f64, json });
+                    let line = printed("article", n, pairs, i as u64, None, g, options)?;
+                    made(Made::puzzle(run.generate_seconds / run.unique.len() as f64, &line)?);
                 }
                 let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
                 Ok(Some(format!(
@@ -92,27 +89,29 @@ mod with_cp_sat {
                     let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(|e| e.to_string())? else {
                         return Ok(None);
                     };
-                    let mut json = json!({"method": "fast", "size": n, "pairs": g.pairs, "seed": run.seed,
-                                          "index": index, "attempts": g.attempts, "seconds": g.seconds,
-                                          "puzzle": g.puzzle, "solution": g.solution});
-                    described(&mut json, &g, options)?;
-                    Ok(Some((g.seconds, json)))
+                    Ok(Some((g.seconds, printed("fast", n, g.pairs, index, Some(run.seed), &g, options)?)))
                 })?;
                 Ok(None)
             }
         }
     }
 
-    /// Adds to a generated puzzle's JSON its `rule`, the share of cells its solution leaves
-    /// empty (`blank_share`), and its puzz.link `url`, which puzz.link plays under the blanks
-    /// rule: a puzzle unique under the fill rule gets one only when it is unique under the
-    /// blanks rule too (proven by `auto` within the time limit, 10 s without one); else `url`
-    /// is null and `no_url` says why.
-    fn described(json: &mut serde_json::Value, g: &Generated, options: &SolveOptions) -> Result<(), String> {
+    /// A generated board as printed: how it was made, its `rule`, the share of cells its
+    /// solution leaves empty (`blank_share`), and its puzz.link `url`, which puzz.link plays
+    /// under the blanks rule: a puzzle unique under the fill rule gets one only when it is
+    /// unique under the blanks rule too (proven by `auto` within the time limit, 10 s without
+    /// one); else `url` is null and `no_url` says why.
+    fn printed(
+        method: &'static str,
+        size: usize,
+        pairs: usize,
+        index: u64,
+        seed: Option<u64>,
+        g: &Generated,
+        options: &SolveOptions,
+    ) -> Result<Printed, String> {
         let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
         let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
-        json["rule"] = json!(g.rule.to_string());
-        json["blank_share"] = json!(blank as f64 / cells as f64);
         let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks)?;
         let unique_blanks = g.rule == Rule::Blanks || {
             let check = SolveOptions {
@@ -124,12 +123,57 @@ mod with_cp_sat {
                 masu_core::solve(&blanks, Formulation::Auto, Backend::CpSat, &check).map_err(|e| e.to_string())?;
             report.status == Status::Unique
         };
-        if unique_blanks {
-            json["url"] = json!(crate::format::to_url(&blanks));
-        } else {
-            json["url"] = serde_json::Value::Null;
-            json["no_url"] = json!("unique under the fill rule only; puzz.link plays it under the blanks rule");
-        }
-        Ok(())
+        let fast = seed.is_some();
+        Ok(Printed {
+            method,
+            size,
+            pairs,
+            index,
+            seed,
+            attempts: fast.then_some(g.attempts),
+            seconds: fast.then_some(g.seconds),
+            puzzle: g.puzzle.clone(),
+            solution: g.solution.clone(),
+            rule: g.rule.to_string(),
+            blank_share: blank as f64 / cells as f64,
+            url: unique_blanks.then(|| crate::format::to_url(&blanks)),
+            no_url: (!unique_blanks)
+                .then_some("unique under the fill rule only; puzz.link plays it under the blanks rule"),
+        })
     }
+}
+
+/// A generated board as `masu generate numberlink` prints it.
+#[derive(Debug, serde::Serialize)]
+pub struct Printed {
+    /// `article` or `fast`.
+    pub method: &'static str,
+    /// The side.
+    pub size: usize,
+    /// Its pairs.
+    pub pairs: usize,
+    /// Which puzzle of the run.
+    pub index: u64,
+    /// The run's seed (fast method).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Boards drawn before this one was unique (fast method).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempts: Option<usize>,
+    /// Seconds to make it (fast method).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+    /// The numbers (0 empty).
+    pub puzzle: Vec<Vec<u32>>,
+    /// Each cell's path number (0 empty).
+    pub solution: Vec<Vec<u32>>,
+    /// The rule uniqueness is proven under.
+    pub rule: String,
+    /// The share of cells the solution leaves empty.
+    pub blank_share: f64,
+    /// Its puzz.link URL, where it is unique under the blanks rule puzz.link plays by.
+    pub url: Option<String>,
+    /// Why it has no URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_url: Option<&'static str>,
 }

@@ -2,7 +2,7 @@
 //! grid, givens removed while the native search proves the puzzle unique).
 
 use masu_core::generate::{Made, Run, each};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::Sudoku;
 use crate::generate::{GenerateError, Shape, Symmetry, Target, generate};
@@ -55,12 +55,23 @@ impl masu_core::Generate for Sudoku {
             match generate(side, shape, run.seed, index, deadline, &stop) {
                 Ok(g) => Ok(Some((
                     g.seconds,
-                    json!({"kind": "sudoku", "size": side, "seed": run.seed, "index": index,
-                           "givens": g.givens, "minimal": g.minimal, "symmetry": args.symmetry,
-                           "technique": g.technique, "singles_only": g.singles_only(),
-                           "nodes": g.nodes, "draws": g.draws, "seconds": g.seconds,
-                           "puzzle": g.puzzle.to_line(), "solution": g.puzzle.render_line(&g.solution),
-                           "url": crate::format::to_url(&g.puzzle)}),
+                    Printed {
+                        kind: "sudoku",
+                        size: side,
+                        seed: run.seed,
+                        index,
+                        givens: g.givens,
+                        minimal: g.minimal,
+                        symmetry: &args.symmetry,
+                        technique: g.technique,
+                        singles_only: g.singles_only(),
+                        nodes: g.nodes,
+                        draws: g.draws,
+                        seconds: g.seconds,
+                        puzzle: g.puzzle.to_line(),
+                        solution: g.puzzle.render_line(&g.solution),
+                        url: crate::format::to_url(&g.puzzle),
+                    },
                 ))),
                 Err(GenerateError::Stopped) => Ok(None),
                 Err(e) => Err(e.to_string()),
@@ -68,4 +79,40 @@ impl masu_core::Generate for Sudoku {
         })?;
         Ok(None)
     }
+}
+
+/// A generated sudoku as `masu generate sudoku` prints it: how it was made, the puzzle and
+/// its solution as one-line texts, and its puzz.link URL.
+#[derive(Debug, Serialize)]
+pub struct Printed<'a> {
+    /// `sudoku`.
+    pub kind: &'static str,
+    /// The side.
+    pub size: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Which puzzle of the run.
+    pub index: u64,
+    /// Its givens.
+    pub givens: usize,
+    /// No given can be removed with the solution staying unique.
+    pub minimal: bool,
+    /// The givens' symmetry asked for.
+    pub symmetry: &'a str,
+    /// The hardest technique the native solver needs.
+    pub technique: Technique,
+    /// Singles alone solve it.
+    pub singles_only: bool,
+    /// Search nodes spent proving it unique.
+    pub nodes: u64,
+    /// Full grids drawn before one gave it.
+    pub draws: usize,
+    /// Seconds to make it.
+    pub seconds: f64,
+    /// The puzzle, one line.
+    pub puzzle: String,
+    /// Its solution, one line.
+    pub solution: String,
+    /// Its puzz.link URL.
+    pub url: String,
 }
