@@ -43,3 +43,46 @@ fn a_wrong_name_lists_the_declarations() {
     assert_eq!(options.get(&masu::numberlink::native::HANDOVER), 20_000);
     assert!(options.get(&masu::numberlink::TOUCH));
 }
+
+/// The README's table of formulations lists every formulation each kind declares
+/// (`formulations!`) and no other, under its kind, with the backends it runs on, each row
+/// linking to its section of docs/formulations.md.
+#[test]
+fn the_readme_and_the_docs_list_each_formulation_as_declared() {
+    use masu::core::Formulation;
+    fn check<P: Puzzle>(readme: &str, docs: &str) {
+        let rows: Vec<&str> = readme
+            .lines()
+            .filter(|l| l.starts_with(&format!("| {} | ", P::KIND)) && l.contains("](docs/formulations.md#"))
+            .collect();
+        let listed: Vec<&str> = rows
+            .iter()
+            .flat_map(|row| row.split('|').nth(2).unwrap_or("").split(':').next().unwrap_or("").split('`'))
+            .filter(|name| name.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+            .collect();
+        let mut declared: Vec<&str> = P::Formulation::ALL.iter().map(|f| f.name()).collect();
+        let mut seen = listed.clone();
+        declared.sort_unstable();
+        seen.sort_unstable();
+        assert_eq!(seen, declared, "README's {} rows: {rows:#?}", P::KIND);
+        for f in P::Formulation::ALL {
+            let row = rows.iter().find(|r| r.contains(&format!("`{}`", f.name()))).unwrap();
+            let backends = row.split('|').nth(4).unwrap_or("");
+            let says = |b: &Backend| backends.contains(b.name()) || b.is_milp() && backends.contains("MILP");
+            let runs = Backend::ALL.iter().filter(|b| says(b)).collect::<Vec<_>>();
+            let mut declared = f.backends().iter().collect::<Vec<_>>();
+            declared.sort();
+            assert_eq!(runs, declared, "{} {f}: README says {backends}", P::KIND);
+            // The row's link names a section of docs/formulations.md (GitHub's anchors).
+            let anchor = row.split("](docs/formulations.md#").nth(1).and_then(|r| r.split(')').next()).unwrap();
+            let sections =
+                docs.lines().filter_map(|l| l.strip_prefix("### ")).map(|h| h.to_lowercase().replace(' ', "-"));
+            assert!(sections.into_iter().any(|h| h == anchor), "docs/formulations.md has no section #{anchor}");
+        }
+    }
+    let read = |file: &str| std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let (readme, docs) = (read("README.md"), read("docs/formulations.md"));
+    check::<Sudoku>(&readme, &docs);
+    check::<Nonogram>(&readme, &docs);
+    check::<Numberlink>(&readme, &docs);
+}
