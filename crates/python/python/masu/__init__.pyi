@@ -1,0 +1,65 @@
+from os import PathLike
+from typing import Any, Mapping, Optional, Sequence, Union
+
+Puzzle = Union[str, PathLike, Sequence[Any], Mapping[str, Any]]
+
+class InputError(Exception): ...
+class SolveError(Exception): ...
+
+class Result:
+    kind: str
+    status: str
+    formulation: str
+    backend: str
+    count: int
+    complete: bool
+    solutions: list[Any]
+    stats: dict[str, Any]
+    puzzle: str
+    url: Optional[str]
+    def to_dict(self) -> dict[str, Any]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+def solve(
+    kind: str,
+    puzzle: Optional[Puzzle] = None,
+    *,
+    rows: Optional[Sequence[Sequence[int]]] = None,
+    cols: Optional[Sequence[Sequence[int]]] = None,
+    formulation: Optional[str] = None,
+    backend: Optional[str] = None,
+    count: int = 2,
+    solutions: int = 100,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    rule: Optional[str] = None,
+    params: Optional[Mapping[str, Any]] = None,
+) -> Result: ...
+class Comparison:
+    records: list[dict[str, Any]]
+    summary: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+    input_errors: list[str]
+
+def compare(
+    kind: str,
+    puzzles: Union[str, PathLike, Sequence[Union[str, PathLike]]],
+    *,
+    formulations: Optional[Sequence[str]] = None,
+    backends: Optional[Sequence[str]] = None,
+    count: int = 2,
+    time_limit: Optional[float] = 60,
+    threads: Optional[int] = None,
+    jobs: int = 1,
+) -> Comparison: ...
+def count(kind: str, puzzle: Optional[Puzzle] = None, *, count: int = 1000, **options: Any) -> Result: ...
+def generate(
+    kind: str,
+    *,
+    count: int = 1,
+    seed: int = 1,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    **flags: Any,
+) -> list[dict[str, Any]]: ...
+def kinds() -> list[str]: ...

@@ -1,0 +1,442 @@
+//! masu from Python: the `masu._masu` extension module under the `masu` package
+//! (`python/masu/__init__.py`). Each call goes through the same registry of kinds
+//! ([`masu_kinds`]), readers and solve path as the command line, so the answers are the
+//! same and every solution is re-checked before it is returned; the solve runs with the
+//! GIL released, so two Python threads solve at once.
+
+use std::path::{Path, PathBuf};
+
+use clap::{FromArgMatches, Subcommand};
+use masu_core::generate::{Made, Run};
+use masu_core::{Backend, Formulation, Generate, Instance, Interrupt, Puzzle, SolveOptions, Source};
+use masu_harness::Runner;
+use masu_harness::record::{Record, Setting};
+use masu_kinds::{Kinds, Registry, Visit, VisitGenerate};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+create_exception!(_masu, InputError, PyException, "A puzzle, a kind or an option masu cannot read.");
+create_exception!(_masu, SolveError, PyException, "A solve that failed: a backend's error, a refused model.");
+
+/// What a call asks of a solve, read from Python's arguments.
+struct Ask {
+    /// The puzzle as a file path, or the text of one puzzle.
+    text: String,
+    /// The file name that tells its format (`puzzle.json` for lists and dicts).
+    name: Option<String>,
+    formulation: Option<String>,
+    backend: Option<String>,
+    count: u64,
+    /// Solutions listed at most (the count goes on past them).
+    keep: usize,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+    rule: Option<String>,
+    params: Vec<(String, String)>,
+    interrupt: Interrupt,
+}
+
+/// Why a call failed: its input, or the solve.
+enum Failure {
+    Input(String),
+    Solve(String),
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> PyErr {
+        match failure {
+            Failure::Input(message) => InputError::new_err(message),
+            Failure::Solve(message) => SolveError::new_err(message),
+        }
+    }
+}
+
+/// One puzzle solved: the report as JSON (the fields of `solve --format json`) and the
+/// puzzle's picture with its first solution.
+struct Solved {
+    json: serde_json::Value,
+    svg: Option<String>,
+}
+
+impl Visit for &Ask {
+    type Output = Result<Solved, Failure>;
+    fn visit<P: Source + Generate>(self) -> Result<Solved, Failure> {
+        let mut puzzle = read::<P>(self)?;
+        let (formulation, backend) = masu_core::choose::<P>(
+            self.formulation.as_deref(),
+            self.backend
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string()))?,
+        )
+        .map_err(Failure::Input)?;
+        if let Some(rule) = &self.rule {
+            puzzle.set_rule(rule.parse::<P::Rule>().map_err(Failure::Input)?);
+        }
+        let time_limit = self
+            .time_limit
+            .map(|s| {
+                std::time::Duration::try_from_secs_f64(s)
+                    .map_err(|_| Failure::Input(format!("{s} is not a time limit")))
+            })
+            .transpose()?;
+        let mut options = SolveOptions {
+            solution_limit: usize::try_from(self.count).unwrap_or(usize::MAX),
+            time_limit,
+            threads: self.threads,
+            keep: self.keep,
+            interrupt: self.interrupt.clone(),
+            ..SolveOptions::default()
+        };
+        options.read =
+            masu_core::check_parameters::<P>(backend, &self.params).map_err(|e| Failure::Input(e.to_string()))?;
+        options.parameters = self.params.clone();
+        let report = puzzle.solve(formulation, backend, &options).map_err(|e| Failure::Solve(e.to_string()))?;
+        let solutions: Vec<serde_json::Value> = report.solutions.iter().map(P::to_json).collect();
+        let svg = puzzle.svg(report.solutions.first());
+        let json = serde_json::json!({
+            "kind": P::KIND,
+            "status": report.status.to_string(),
+            "formulation": report.formulation,
+            "backend": report.backend.name(),
+            "count": report.count.to_string().parse::<serde_json::Number>().ok(),
+            "complete": report.complete,
+            "solutions": solutions,
+            "stats": serde_json::to_value(&report.stats).unwrap_or_default(),
+            "puzzle": puzzle.to_text(),
+            "url": puzzle.url(),
+        });
+        Ok(Solved { json, svg })
+    }
+}
+
+/// The one puzzle `ask` names: a file (its first puzzle) or the text of one puzzle.
+fn read<P: Puzzle>(ask: &Ask) -> Result<P, Failure> {
+    let items = match &ask.name {
+        Some(name) => P::read(Path::new(name), &ask.text),
+        None => {
+            masu_harness::input::read_inputs::<P>(&[PathBuf::from(&ask.text)]).into_iter().map(|l| l.item).collect()
+        }
+    };
+    let first =
+        items.into_iter().next().ok_or_else(|| Failure::Input(format!("no {} puzzle in the input", P::KIND)))?;
+    first.puzzle.map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// The kind named `name`.
+fn kind(name: &str) -> Result<<Kinds as Registry>::Kind, Failure> {
+    <<Kinds as Registry>::Kind as clap::ValueEnum>::from_str(name, false).map_err(|_| {
+        let names: Vec<String> = <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
+            .collect();
+        Failure::Input(format!("unknown kind '{name}' (expected {})", names.join(", ")))
+    })
+}
+
+/// A JSON value as the Python object `json.loads` gives.
+fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    Ok(match value {
+        serde_json::Value::Null => py.None(),
+        serde_json::Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        serde_json::Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(i)) => i.into_pyobject(py)?.into_any().unbind(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any().unbind(),
+        },
+        serde_json::Value::String(s) => s.into_pyobject(py)?.into_any().unbind(),
+        serde_json::Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_python(py, item)?)?;
+            }
+            list.into_any().unbind()
+        }
+        serde_json::Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (key, item) in map {
+                dict.set_item(key, to_python(py, item)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
+}
+
+/// A Python object as JSON, through Python's own `json.dumps`.
+fn from_python(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    py.import("json")?.call_method1("dumps", (value,))?.extract()
+}
+
+/// Solves one puzzle of `kind`; the report as a dict, and the picture (SVG) where the kind
+/// draws one. `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
+/// format of the kind.
+#[pyfunction]
+#[pyo3(signature = (kind, puzzle, formulation=None, backend=None, count=2, solutions=100, time_limit=None, threads=None, rule=None, params=None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    kind: &str,
+    puzzle: &Bound<'_, PyAny>,
+    formulation: Option<String>,
+    backend: Option<String>,
+    count: u64,
+    solutions: usize,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+    rule: Option<String>,
+    params: Option<Vec<(String, String)>>,
+) -> PyResult<(Py<PyAny>, Option<String>)> {
+    let (text, name) = match puzzle.extract::<String>() {
+        Ok(text) => (text, None),
+        Err(_) => (from_python(py, puzzle)?, Some("puzzle.json".to_string())),
+    };
+    if count == 0 {
+        return Err(InputError::new_err("count must be 1 or more"));
+    }
+    let interrupt = Interrupt::new();
+    let params = params.unwrap_or_default();
+    let keep = solutions;
+    let ask = Ask { text, name, formulation, backend, count, keep, time_limit, threads, rule, params, interrupt };
+    let kind = kind_or_err(kind)?;
+    let solved = stoppable(py, &ask.interrupt, || Kinds::visit(kind, &ask))??;
+    Ok((to_python(py, &solved.json)?, solved.svg))
+}
+
+/// Runs `work` on a thread of its own with the GIL released, while this thread answers
+/// Python's signals: Ctrl-C (`KeyboardInterrupt`) fires `interrupt`, which stops the solve
+/// as it stops the command line's, and is raised once the work has ended.
+fn stoppable<T: Send>(py: Python<'_>, interrupt: &Interrupt, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let _ = send.send(work());
+        });
+        // Behind a lock, to be read from inside `detach`, which needs what it borrows shareable.
+        let receive = std::sync::Mutex::new(receive);
+        let wait = || {
+            let receive = receive.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            receive.recv_timeout(std::time::Duration::from_millis(50))
+        };
+        let mut stopped: Option<PyErr> = None;
+        loop {
+            match py.detach(wait) {
+                Ok(done) => return stopped.map_or(Ok(done), Err),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if stopped.is_none() {
+                        if let Err(signal) = py.check_signals() {
+                            interrupt.interrupt();
+                            stopped = Some(signal);
+                        }
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(stopped.unwrap_or_else(|| SolveError::new_err("the solve ended without an answer")));
+                }
+            }
+        }
+    })
+}
+
+fn kind_or_err(name: &str) -> PyResult<<Kinds as Registry>::Kind> {
+    kind(name).map_err(PyErr::from)
+}
+
+/// Makes puzzles of `kind` with a proven-unique solution: `flags` are the kind's own flags
+/// of `masu generate KIND` (`{"size": 9, "minimal": True}`); each puzzle a dict, as the
+/// command prints it.
+#[pyfunction]
+#[pyo3(signature = (kind, flags, count=1, seed=1, time_limit=None, threads=None))]
+fn generate(
+    py: Python<'_>,
+    kind: &str,
+    flags: Vec<(String, Py<PyAny>)>,
+    count: u64,
+    seed: u64,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+) -> PyResult<Py<PyAny>> {
+    let _ = kind_or_err(kind)?;
+    let mut argv = vec!["generate".to_string(), kind.to_string()];
+    for (name, value) in &flags {
+        let value = value.bind(py);
+        let flag = format!("--{}", name.replace('_', "-"));
+        match value.extract::<bool>() {
+            Ok(true) => argv.push(flag),
+            Ok(false) => {}
+            Err(_) => argv.extend([flag, value.str()?.to_string()]),
+        }
+    }
+    let command =
+        <Kinds as Registry>::Generate::augment_subcommands(clap::Command::new("generate").no_binary_name(false));
+    let matches = command.try_get_matches_from(&argv).map_err(|e| InputError::new_err(e.render().to_string()))?;
+    let chosen = <Kinds as Registry>::Generate::from_arg_matches(&matches)
+        .map_err(|e| InputError::new_err(e.render().to_string()))?;
+    let time_limit = time_limit.map(std::time::Duration::from_secs_f64);
+    let options = SolveOptions { time_limit, threads, interrupt: Interrupt::new(), ..SolveOptions::default() };
+    let run = Run { count, seed, options };
+    let interrupt = run.options.interrupt.clone();
+    let made = stoppable(py, &interrupt, || Kinds::generate(&chosen, Generating(&run)))??;
+    let list = PyList::empty(py);
+    for json in &made {
+        list.append(to_python(py, json)?)?;
+    }
+    Ok(list.into_any().unbind())
+}
+
+/// A run of a kind's generator, collecting what it makes.
+struct Generating<'a>(&'a Run);
+
+impl VisitGenerate for Generating<'_> {
+    type Output = Result<Vec<serde_json::Value>, Failure>;
+    fn visit<P: Source + Generate>(self, args: &P::Args) -> Result<Vec<serde_json::Value>, Failure> {
+        let mut made = Vec::new();
+        let mut missed = Vec::new();
+        P::generate(args, self.0, &mut |m| match m {
+            Made::Puzzle { json, .. } => made.push(json),
+            Made::Missed { index, why } => missed.push(format!("puzzle {index}: {why}")),
+        })
+        .map_err(Failure::Input)?;
+        if made.is_empty() && !missed.is_empty() {
+            return Err(Failure::Solve(missed.join("; ")));
+        }
+        Ok(made)
+    }
+}
+
+/// What `compare` asks.
+struct Comparing {
+    inputs: Vec<PathBuf>,
+    formulations: Option<Vec<String>>,
+    backends: Option<Vec<String>>,
+    options: SolveOptions,
+    jobs: usize,
+}
+
+/// A comparison: the records (as `compare --format jsonl`), the summary lines and the
+/// findings (runners disagreeing), with the inputs that could not be read.
+type Compared = Result<(Vec<serde_json::Value>, serde_json::Value, serde_json::Value, Vec<String>), Failure>;
+
+impl Visit for &Comparing {
+    type Output = Compared;
+    fn visit<P: Source + Generate>(self) -> Compared {
+        let mut errors = Vec::new();
+        let mut instances = Vec::new();
+        for located in masu_harness::input::read_inputs::<P>(&self.inputs) {
+            match &located.item.puzzle {
+                Ok(puzzle) => instances.push(Instance::new(located.id(), puzzle.clone())),
+                Err(e) => errors.push(located.error(e).to_string()),
+            }
+        }
+        if instances.is_empty() {
+            return Err(Failure::Input(format!("no {} puzzle to compare: {}", P::KIND, errors.join("; "))));
+        }
+        let formulations: Vec<P::Formulation> = match &self.formulations {
+            Some(names) => names
+                .iter()
+                .map(|n| n.parse().map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string())))
+                .collect::<Result<_, _>>()?,
+            None => P::Formulation::ALL.to_vec(),
+        };
+        let backends: Vec<Backend> = match &self.backends {
+            Some(names) => names
+                .iter()
+                .map(|n| n.parse().map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string())))
+                .collect::<Result<_, _>>()?,
+            None => Backend::ALL.to_vec(),
+        };
+        let runners: Vec<Runner<P>> = formulations
+            .iter()
+            .flat_map(|&f| {
+                backends
+                    .iter()
+                    .filter(move |b| f.backends().contains(b) && b.is_compiled())
+                    .map(move |&b| Runner::new(f, b))
+            })
+            .collect();
+        if runners.is_empty() {
+            return Err(Failure::Input(
+                "no formulation runs on the backends asked for (or they are not compiled in)".into(),
+            ));
+        }
+        let comparison = masu_harness::compare(&instances, &runners, &self.options, 1, self.jobs, &|| {});
+        let setting = Setting::of(&self.options, None);
+        let mut records = Vec::new();
+        for (i, row) in comparison.rows.iter().enumerate() {
+            let instance = &instances[i / runners.len()];
+            records.push(serde_json::to_value(Record::new(instance, row, Vec::new(), &setting)).unwrap_or_default());
+        }
+        let summary = masu_harness::write::summary_lines(&comparison.rows, masu_harness::stats::DEFAULT_SHIFT);
+        let summary = serde_json::to_value(&summary).unwrap_or_default();
+        let findings = serde_json::to_value(&comparison.findings).unwrap_or_default();
+        Ok((records, summary, findings, errors))
+    }
+}
+
+/// Runs every formulation on every backend (or those named) on the same puzzles: each
+/// answer re-checked, all cross-checked. Returns a dict: `records` (the fields of `masu
+/// compare --format jsonl`), `summary` (a dict per runner and the virtual best: solved,
+/// statuses, sgm, median, max), `findings`, and `input_errors` (inputs not read).
+#[pyfunction]
+#[pyo3(signature = (kind, puzzles, formulations=None, backends=None, count=2, time_limit=Some(60.0), threads=None, jobs=1))]
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    py: Python<'_>,
+    kind: &str,
+    puzzles: Vec<String>,
+    formulations: Option<Vec<String>>,
+    backends: Option<Vec<String>>,
+    count: u64,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+    jobs: usize,
+) -> PyResult<Py<PyAny>> {
+    let kind = kind_or_err(kind)?;
+    let time_limit = time_limit
+        .map(|s| {
+            std::time::Duration::try_from_secs_f64(s)
+                .map_err(|_| InputError::new_err(format!("{s} is not a time limit")))
+        })
+        .transpose()?;
+    let options = SolveOptions {
+        solution_limit: usize::try_from(count.max(1)).unwrap_or(usize::MAX),
+        time_limit,
+        threads,
+        interrupt: Interrupt::new(),
+        ..SolveOptions::default()
+    };
+    let ask = Comparing {
+        inputs: puzzles.into_iter().map(PathBuf::from).collect(),
+        formulations,
+        backends,
+        options,
+        jobs: jobs.max(1),
+    };
+    let (records, summary, findings, errors) = stoppable(py, &ask.options.interrupt, || Kinds::visit(kind, &ask))??;
+    let compared =
+        serde_json::json!({"records": records, "summary": summary, "findings": findings, "input_errors": errors});
+    to_python(py, &compared)
+}
+
+/// The kinds masu knows.
+#[pyfunction]
+fn kinds() -> Vec<String> {
+    <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants()
+        .iter()
+        .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
+        .collect()
+}
+
+/// The module.
+#[pymodule]
+fn _masu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(kinds, m)?)?;
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("SolveError", m.py().get_type::<SolveError>())?;
+    Ok(())
+}

@@ -1,0 +1,149 @@
+"""masu from Python: every kind solved, counted and generated, with the command line's
+answers on the same inputs; bad input raises the right exception; the GIL is released."""
+
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import time
+
+import pytest
+
+import masu
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+ARTICLE_NONOGRAM = ROOT / "examples/data/article_003_nonogram.json"
+ARTICLE_NUMBERLINK = ROOT / "examples/data/article_001_numberlink.json"
+
+
+def cli(*args, format="json"):
+    """`masu ARGS --format json`, from the workspace's build (every backend compiled in, as
+    `./masu test` leaves it), within two minutes."""
+    binary = os.environ.get("MASU_BIN", str(ROOT / "target/release/masu"))
+    out = subprocess.run([binary, *args, "--format", format], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_the_readme_sudoku_is_unique_and_equal_to_the_command_line():
+    r = masu.solve("sudoku", SUDOKU)
+    assert r.status == "unique" and r.count == 1 and r.complete
+    assert r.solutions == cli("solve", "sudoku", SUDOKU)[0]["solutions"]
+    assert r.to_dict()["backend"] == "cp-sat"
+    assert r._repr_svg_().startswith("<svg")
+
+
+def test_every_kind_from_its_article_file_on_two_backends():
+    for kind, path in [("nonogram", ARTICLE_NONOGRAM), ("numberlink", ARTICLE_NUMBERLINK)]:
+        line = cli("solve", kind, str(path))[0]
+        r = masu.solve(kind, path)
+        assert (r.status, r.solutions) == (line["status"], line["solutions"]), kind
+    a = masu.solve("sudoku", SUDOKU, formulation="binary", backend="highs")
+    b = masu.solve("sudoku", SUDOKU, formulation="native")
+    assert a.solutions == b.solutions and a.backend == "highs" and b.backend == "native"
+
+
+def test_lists_are_puzzles_in_the_kind_json_form():
+    # .#.
+    # #.#
+    # ###
+    r = masu.solve("nonogram", rows=[[1], [1, 1], [3]], cols=[[2], [1, 1], [2]])
+    assert r.status == "unique"
+    assert r.solutions == [[".#.", "#.#", "###"]]
+    assert masu.solve("nonogram", rows=[[1], [1, 1], [3]], cols=[[1], [3], [1, 1]]).status == "infeasible"
+    grid = [[1, 0, 0], [2, 0, 1], [0, 0, 2]]
+    line = cli("count", "numberlink", json.dumps({"grid": grid}), "--count", "100")[0]
+    r = masu.count("numberlink", {"grid": grid}, count=100)
+    assert (r.count, r.complete) == (line["count"], line["complete"])
+
+
+def test_generated_puzzles_read_back_unique():
+    made = masu.generate("sudoku", size=4, count=3, seed=7)
+    assert len(made) == 3
+    for puzzle in made:
+        r = masu.solve("sudoku", puzzle["puzzle"])
+        assert r.status == "unique"
+        assert "".join(str(v) for row in r.solutions[0] for v in row) == puzzle["solution"]
+    assert made == masu.generate("sudoku", size=4, count=3, seed=7) or all(
+        {k: v for k, v in a.items() if k != "seconds"} == {k: v for k, v in b.items() if k != "seconds"}
+        for a, b in zip(made, masu.generate("sudoku", size=4, count=3, seed=7)))
+
+
+def test_bad_input_raises_with_the_command_line_message():
+    with pytest.raises(masu.InputError, match="unknown kind 'kakuro'"):
+        masu.solve("kakuro", SUDOKU)
+    with pytest.raises(masu.InputError, match="unknown sudoku formulation 'magic'"):
+        masu.solve("sudoku", SUDOKU, formulation="magic")
+    with pytest.raises(masu.InputError, match="cp-sat parameter 'no_such_field'"):
+        masu.solve("sudoku", SUDOKU, params={"no_such_field": 1})
+    with pytest.raises(masu.InputError):
+        masu.solve("sudoku", "12345")
+    with pytest.raises(masu.InputError, match="unexpected argument '--pairs'"):
+        masu.generate("sudoku", pairs=3)
+
+
+def test_two_threads_solve_at_once():
+    # A count that takes a while on the native backend; two threads must overlap (the GIL
+    # is released during a solve).
+    def work(out):
+        start = time.perf_counter()
+        masu.count("sudoku", "." * 81, formulation="native", count=300000)
+        out.append((start, time.perf_counter()))
+
+    spans = []
+    threads = [threading.Thread(target=work, args=(spans,)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert len(spans) == 2
+    (a0, a1), (b0, b1) = sorted(spans)
+    assert b0 < a1, "the second solve started only after the first ended"
+
+
+def test_compare_gives_the_records_and_summary_of_the_command_line(tmp_path):
+    # tdoku's test lines are `puzzle:count`; the first ten puzzles, one per line.
+    lines = (ROOT / "tests/data/tdoku_test_puzzles.txt").read_text().splitlines()
+    puzzles = [l.split(":")[0] for l in lines if l and not l.startswith("#")][:10]
+    path = tmp_path / "ten.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    c = masu.compare("sudoku", path, formulations=["native", "binary"], backends=["native", "highs"])
+    lines = cli("compare", "sudoku", str(path), "--formulations", "native,binary", "--backends", "native,highs",
+                format="jsonl")
+    assert len(c.records) == len(lines) and c.findings == [] and c.input_errors == []
+    key = lambda r: (r["instance"], r["formulation"], r["backend"])
+    assert sorted((key(r), r["status"], r["solutions"]) for r in c.records) == sorted(
+        (key(r), r["status"], r["solutions"]) for r in lines)
+    runners = {(s["formulation"], s["backend"]): s for s in c.summary}
+    assert runners[("native", "native")]["solved"] == runners[("binary", "highs")]["solved"] > 0
+    assert ("virtual best", "–") in runners
+
+
+def test_ctrl_c_stops_a_solve():
+    # The empty 16×16 sudoku has more solutions than any count reaches in seconds: the
+    # signal must end the count early and raise KeyboardInterrupt.
+    import _thread
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        masu.count("sudoku", "." * 256, formulation="native", count=10**12)
+    assert time.perf_counter() - start < 3
+    # A count stopped by its time limit lists at most `solutions` and says so.
+    r = masu.count("sudoku", "." * 81, formulation="native", count=10**12, time_limit=0.3, solutions=5)
+    assert r.status == "timed-out" and len(r.solutions) == 5 and r.count > 5 and not r.complete
+
+
+def test_the_walk_through_of_docs_python_md_runs(monkeypatch):
+    import re
+
+    pytest.importorskip("pandas", reason="docs/python.md's walk-through uses pandas (CI installs it)")
+    text = (ROOT / "docs/python.md").read_text()
+    code = re.search(r"```python\n(.*?)```", text, flags=re.S).group(1)
+    monkeypatch.chdir(ROOT)
+    scope = {}
+    exec(compile(code, "docs/python.md", "exec"), scope)
+    assert scope["r"].status == "unique" and len(scope["c"].records) == 2  # native/native, binary/highs
