@@ -89,7 +89,7 @@ def test_two_threads_solve_at_once():
     # is released during a solve).
     def work(out):
         start = time.perf_counter()
-        masu.count("sudoku", "." * 81, formulation="native", count=300000)
+        masu.count("sudoku", "." * 81, formulation="native", count=300000, time_limit=60)
         out.append((start, time.perf_counter()))
 
     spans = []
@@ -130,7 +130,8 @@ def test_ctrl_c_stops_a_solve():
     timer.start()
     start = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
-        masu.count("sudoku", "." * 256, formulation="native", count=10**12)
+        # (bounded: without the signal the count would stop at its time limit, and fail)
+        masu.count("sudoku", "." * 256, formulation="native", count=10**12, time_limit=60)
     assert time.perf_counter() - start < 3
     # A count stopped by its time limit lists at most `solutions` and says so.
     r = masu.count("sudoku", "." * 81, formulation="native", count=10**12, time_limit=0.3, solutions=5)
