@@ -53,11 +53,9 @@ impl From<Failure> for PyErr {
     }
 }
 
-/// One puzzle solved: the report as JSON (the fields of `solve --format json`) and the
-/// puzzle's picture with its first solution.
+/// One puzzle solved: the report as JSON (the fields of `solve --format json`).
 struct Solved {
     json: serde_json::Value,
-    svg: Option<String>,
 }
 
 impl Visit for &Ask {
@@ -96,7 +94,6 @@ impl Visit for &Ask {
         options.parameters = self.params.clone();
         let report = puzzle.solve(formulation, backend, &options).map_err(|e| Failure::Solve(e.to_string()))?;
         let solutions: Vec<serde_json::Value> = report.solutions.iter().map(P::to_json).collect();
-        let svg = puzzle.svg(report.solutions.first());
         let json = serde_json::json!({
             "kind": P::KIND,
             "status": report.status.to_string(),
@@ -109,7 +106,7 @@ impl Visit for &Ask {
             "puzzle": puzzle.to_text(),
             "url": puzzle.url(),
         });
-        Ok(Solved { json, svg })
+        Ok(Solved { json })
     }
 }
 
@@ -117,9 +114,10 @@ impl Visit for &Ask {
 fn read<P: Puzzle>(ask: &Ask) -> Result<P, Failure> {
     let items = match &ask.name {
         Some(name) => P::read(Path::new(name), &ask.text),
-        None => {
+        None if Path::new(&ask.text).exists() => {
             masu_harness::input::read_inputs::<P>(&[PathBuf::from(&ask.text)]).into_iter().map(|l| l.item).collect()
         }
+        None => P::read(Path::new("-"), &ask.text),
     };
     let first =
         items.into_iter().next().ok_or_else(|| Failure::Input(format!("no {} puzzle in the input", P::KIND)))?;
@@ -170,8 +168,7 @@ fn from_python(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
     py.import("json")?.call_method1("dumps", (value,))?.extract()
 }
 
-/// Solves one puzzle of `kind`; the report as a dict, and the picture (SVG) where the kind
-/// draws one. `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
+/// Solves one puzzle of `kind`; the report as a dict. `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
 /// format of the kind.
 #[pyfunction]
 #[pyo3(signature = (kind, puzzle, formulation=None, backend=None, count=2, solutions=100, time_limit=None, threads=None, rule=None, params=None))]
@@ -188,7 +185,7 @@ fn solve(
     threads: Option<u32>,
     rule: Option<String>,
     params: Option<Vec<(String, String)>>,
-) -> PyResult<(Py<PyAny>, Option<String>)> {
+) -> PyResult<Py<PyAny>> {
     let (text, name) = match puzzle.extract::<String>() {
         Ok(text) => (text, None),
         Err(_) => (from_python(py, puzzle)?, Some("puzzle.json".to_string())),
@@ -201,43 +198,86 @@ fn solve(
     let keep = solutions;
     let ask = Ask { text, name, formulation, backend, count, keep, time_limit, threads, rule, params, interrupt };
     let kind = kind_or_err(kind)?;
-    let solved = stoppable(py, &ask.interrupt, || Kinds::visit(kind, &ask))??;
-    Ok((to_python(py, &solved.json)?, solved.svg))
+    let interrupt = ask.interrupt.clone();
+    let solved = stoppable(py, &interrupt, move || Kinds::visit(kind, &ask))??;
+    to_python(py, &solved.json)
 }
 
-/// Runs `work` on a thread of its own with the GIL released, while this thread answers
-/// Python's signals: Ctrl-C (`KeyboardInterrupt`) fires `interrupt`, which stops the solve
-/// as it stops the command line's, and is raised once the work has ended.
-fn stoppable<T: Send>(py: Python<'_>, interrupt: &Interrupt, work: impl FnOnce() -> T + Send) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (send, receive) = std::sync::mpsc::channel();
-        scope.spawn(move || {
-            let _ = send.send(work());
-        });
-        // Behind a lock, to be read from inside `detach`, which needs what it borrows shareable.
-        let receive = std::sync::Mutex::new(receive);
-        let wait = || {
-            let receive = receive.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            receive.recv_timeout(std::time::Duration::from_millis(50))
-        };
-        let mut stopped: Option<PyErr> = None;
-        loop {
-            match py.detach(wait) {
-                Ok(done) => return stopped.map_or(Ok(done), Err),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    if stopped.is_none() {
-                        if let Err(signal) = py.check_signals() {
-                            interrupt.interrupt();
-                            stopped = Some(signal);
-                        }
-                    }
+/// Runs `work` on a worker thread with the GIL released, while this thread answers Python's
+/// signals: Ctrl-C (`KeyboardInterrupt`) fires `interrupt`, which stops the solve as it stops
+/// the command line's, and is raised once the work has ended. The workers are kept between
+/// calls (starting a thread costs more than a small solve).
+fn stoppable<T: Send + 'static>(
+    py: Python<'_>,
+    interrupt: &Interrupt,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (send, receive) = std::sync::mpsc::channel();
+    on_worker(Box::new(move || {
+        let _ = send.send(work());
+    }));
+    // Behind a lock, to be read from inside `detach`, which needs what it borrows shareable.
+    let receive = std::sync::Mutex::new(receive);
+    let wait = || {
+        let receive = receive.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // A small solve ends within microseconds: look for it a moment before sleeping,
+        // which costs a wake-up on its own.
+        let spin = std::time::Instant::now();
+        while spin.elapsed() < std::time::Duration::from_micros(200) {
+            match receive.try_recv() {
+                Ok(done) => return Ok(done),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    return Err(std::sync::mpsc::RecvTimeoutError::Disconnected);
                 }
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(stopped.unwrap_or_else(|| SolveError::new_err("the solve ended without an answer")));
-                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
             }
         }
-    })
+        receive.recv_timeout(std::time::Duration::from_millis(50))
+    };
+    let mut stopped: Option<PyErr> = None;
+    loop {
+        match py.detach(wait) {
+            Ok(done) => return stopped.map_or(Ok(done), Err),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if stopped.is_none() {
+                    if let Err(signal) = py.check_signals() {
+                        interrupt.interrupt();
+                        stopped = Some(signal);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(stopped.unwrap_or_else(|| SolveError::new_err("the solve ended without an answer")));
+            }
+        }
+    }
+}
+
+/// A job for a worker.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The workers waiting for a job, each by the sender of its queue.
+static IDLE: std::sync::Mutex<Vec<std::sync::mpsc::Sender<Job>>> = std::sync::Mutex::new(Vec::new());
+
+/// Hands `job` to an idle worker, or to a new one; a worker done with its job waits for the
+/// next (a job that panics ends its worker, and the caller sees the result channel closed).
+fn on_worker(job: Job) {
+    let idle = IDLE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
+    let worker = idle.unwrap_or_else(|| {
+        let (send, receive) = std::sync::mpsc::channel::<Job>();
+        let again = send.clone();
+        std::thread::spawn(move || {
+            for job in receive {
+                job();
+                IDLE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(again.clone());
+            }
+        });
+        send
+    });
+    if let Err(std::sync::mpsc::SendError(job)) = worker.send(job) {
+        // The worker is gone: run the job on a thread of its own.
+        std::thread::spawn(job);
+    }
 }
 
 fn kind_or_err(name: &str) -> PyResult<<Kinds as Registry>::Kind> {
@@ -278,7 +318,7 @@ fn generate(
     let options = SolveOptions { time_limit, threads, interrupt: Interrupt::new(), ..SolveOptions::default() };
     let run = Run { count, seed, options };
     let interrupt = run.options.interrupt.clone();
-    let made = stoppable(py, &interrupt, || Kinds::generate(&chosen, Generating(&run)))??;
+    let made = stoppable(py, &interrupt, move || Kinds::generate(&chosen, Generating(&run)))??;
     let list = PyList::empty(py);
     for json in &made {
         list.append(to_python(py, json)?)?;
@@ -414,10 +454,36 @@ fn compare(
         options,
         jobs: jobs.max(1),
     };
-    let (records, summary, findings, errors) = stoppable(py, &ask.options.interrupt, || Kinds::visit(kind, &ask))??;
+    let interrupt = ask.options.interrupt.clone();
+    let (records, summary, findings, errors) = stoppable(py, &interrupt, move || Kinds::visit(kind, &ask))??;
     let compared =
         serde_json::json!({"records": records, "summary": summary, "findings": findings, "input_errors": errors});
     to_python(py, &compared)
+}
+
+/// A puzzle (its `to_text` form) and a solution (its JSON form), drawn.
+struct Drawing(String, serde_json::Value);
+
+impl Visit for &Drawing {
+    type Output = Result<Option<String>, Failure>;
+    fn visit<P: Source + Generate>(self) -> Result<Option<String>, Failure> {
+        let puzzle = P::from_text(&self.0).map_err(Failure::Input)?;
+        let solution = match &self.1 {
+            serde_json::Value::Null => None,
+            value => Some(P::solution_from_json(value.clone()).map_err(Failure::Input)?),
+        };
+        Ok(puzzle.svg(solution.as_ref()))
+    }
+}
+
+/// The SVG picture of a puzzle of `kind` (as a result's `puzzle` field has it) and of a
+/// solution (as its `solutions` list it, or None), where the kind draws one.
+#[pyfunction]
+fn svg(py: Python<'_>, kind: &str, puzzle: String, solution: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let kind = kind_or_err(kind)?;
+    let solution: serde_json::Value =
+        serde_json::from_str(&from_python(py, solution)?).map_err(|e| InputError::new_err(e.to_string()))?;
+    Ok(Kinds::visit(kind, &Drawing(puzzle, solution))?)
 }
 
 /// The kinds masu knows.
@@ -435,6 +501,7 @@ fn _masu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("SolveError", m.py().get_type::<SolveError>())?;

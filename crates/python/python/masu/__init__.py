@@ -22,9 +22,8 @@ class Result:
     nested lists, re-checked), `stats` (model size, build, solve and backend seconds),
     `formulation`, `backend`; `to_dict()` gives the fields of `masu solve --format json`."""
 
-    def __init__(self, fields, svg):
+    def __init__(self, fields):
         self._fields = fields
-        self._svg = svg
 
     def __getattr__(self, name):
         try:
@@ -39,7 +38,9 @@ class Result:
         return copy.deepcopy(self._fields)
 
     def _repr_svg_(self):
-        return self._svg
+        """The puzzle and its first solution drawn (Jupyter shows it), where the kind draws."""
+        solutions = self._fields["solutions"]
+        return _masu.svg(self._fields["kind"], self._fields["puzzle"], solutions[0] if solutions else None)
 
     def __repr__(self):
         f = self._fields
@@ -63,9 +64,9 @@ def solve(kind, puzzle=None, *, rows=None, cols=None, formulation=None, backend=
     most this many listed, the count goes on past them); `params` a dict of raw backend
     parameters. Raises InputError or SolveError with the command line's message."""
     params = [(str(k), str(v)) for k, v in (params or {}).items()]
-    fields, svg = _masu.solve(kind, _puzzle(puzzle, rows, cols), formulation, backend, count,
-                              solutions, time_limit, threads, rule, params)
-    return Result(fields, svg)
+    fields = _masu.solve(kind, _puzzle(puzzle, rows, cols), formulation, backend, count,
+                         solutions, time_limit, threads, rule, params)
+    return Result(fields)
 
 
 def count(kind, puzzle=None, *, count=1000, **options):
