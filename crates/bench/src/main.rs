@@ -7,6 +7,7 @@ mod anchors;
 mod nonogram;
 mod numberlink;
 mod peers;
+mod python;
 mod readme;
 mod startup;
 mod sudoku;
@@ -47,6 +48,8 @@ enum Benchmark {
     NumberlinkJanko,
     /// The README's comparison (sudoku norvig, every runner), into README.md and BENCHMARKS.md.
     CompareReadme,
+    /// A native sudoku solved from Python (`masu.solve`) beside the same from Rust.
+    Python,
 }
 
 /// Runs a benchmark and writes its table into BENCHMARKS.md.
@@ -106,6 +109,7 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::NumberlinkFrontier => numberlink::frontier(data)?,
         Benchmark::NumberlinkJanko => numberlink::janko(data)?,
         Benchmark::CompareReadme => readme::run(data)?,
+        Benchmark::Python => python::run(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }
