@@ -4,8 +4,12 @@
 //!
 //! The library is opened at the first solve that needs it, not at process start: a run that
 //! only uses native solvers never loads OR-Tools and its hundred dependencies. It is looked
-//! for where the build found it (the path is compiled in), then in `ORTOOLS_LIB_DIR`, then on
-//! the system's search path; once open it stays open for the life of the process.
+//! for in the folder a host asked for first ([`prefer_library_dir`]: the Python package
+//! names its environment's `ortools`, so that one process holds one copy), then where the
+//! build found it (the path is compiled in), then in `ORTOOLS_LIB_DIR`, then on the system's
+//! search path; once open it stays open for the life of the process. Two copies of the
+//! library from two folders in one process abort inside it (protobuf registers its files
+//! twice), which is why a host that loads OR-Tools itself must name its folder.
 #![allow(unsafe_code)]
 
 use std::ffi::{c_int, c_void};
@@ -33,16 +37,36 @@ type Interruptible =
 struct Library {
     /// Kept open (never dropped: it lives in a static) so that the pointers stay valid.
     _library: libloading::Library,
+    /// Where it was opened from.
+    path: PathBuf,
     new_env: NewEnv,
     destroy_env: DestroyEnv,
     stop_search: StopSearch,
     interruptible: Interruptible,
 }
 
-/// Where to look for the library, in order: the build's folder, `ORTOOLS_LIB_DIR`, and the
-/// bare name (the system's search path).
+/// The folder a host asked the library to be opened from first.
+static PREFERRED: OnceLock<PathBuf> = OnceLock::new();
+
+/// Opens the library from `dir` first, at the first solve: for a host that loads OR-Tools
+/// itself (a Python environment's `ortools` package), so that the process holds one copy.
+/// `false` when a folder was named already or the library is open.
+pub fn prefer_library_dir(dir: PathBuf) -> bool {
+    OPENED.get().is_none() && PREFERRED.set(dir).is_ok()
+}
+
+/// Where the library was opened from, once it is open.
+pub fn library_path() -> Option<PathBuf> {
+    OPENED.get().and_then(|opened| opened.as_ref().ok()).map(|library| library.path.clone())
+}
+
+/// Where to look for the library, in order: the folder a host named, the build's folder,
+/// `ORTOOLS_LIB_DIR`, and the bare name (the system's search path).
 fn candidates() -> Vec<PathBuf> {
     let mut paths = Vec::new();
+    if let Some(dir) = PREFERRED.get() {
+        paths.push(dir.join(LIBRARY));
+    }
     if let Some(dir) = option_env!("MASU_ORTOOLS_DIR") {
         paths.push(PathBuf::from(dir).join(LIBRARY));
     }
@@ -68,7 +92,7 @@ fn open() -> Result<Library, String> {
                 let stop_search = *library.get::<StopSearch>(b"SolveCpStopSearch\0").map_err(|e| e.to_string())?;
                 let interruptible =
                     *library.get::<Interruptible>(b"SolveCpInterruptible\0").map_err(|e| e.to_string())?;
-                return Ok(Library { _library: library, new_env, destroy_env, stop_search, interruptible });
+                return Ok(Library { _library: library, path, new_env, destroy_env, stop_search, interruptible });
             },
             Err(e) => tried.push(format!("{}: {e}", path.display())),
         }
@@ -79,9 +103,11 @@ fn open() -> Result<Library, String> {
     ))
 }
 
+/// The library once opened, or why it could not be.
+static OPENED: OnceLock<Result<Library, String>> = OnceLock::new();
+
 /// The library, opened on first use; the reason it cannot be opened, every time after.
 fn library() -> Result<&'static Library, Error> {
-    static OPENED: OnceLock<Result<Library, String>> = OnceLock::new();
     OPENED.get_or_init(open).as_ref().map_err(|e| Error::Library(e.clone()))
 }
 

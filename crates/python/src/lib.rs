@@ -486,6 +486,29 @@ fn svg(py: Python<'_>, kind: &str, puzzle: String, solution: &Bound<'_, PyAny>) 
     Ok(Kinds::visit(kind, &Drawing(puzzle, solution))?)
 }
 
+/// Opens OR-Tools from `dir` (a Python environment's `ortools/.libs`) at the first CP-SAT
+/// solve, so that masu and the `ortools` package share one copy of the library: two copies
+/// in one process abort inside it. `False` once the library is open or a folder was named.
+#[pyfunction]
+fn prefer_ortools(dir: String) -> bool {
+    #[cfg(feature = "cp-sat")]
+    return masu_cpsat::prefer_library_dir(PathBuf::from(dir));
+    #[cfg(not(feature = "cp-sat"))]
+    {
+        let _ = dir;
+        false
+    }
+}
+
+/// Where masu opened the OR-Tools library from (None before the first CP-SAT solve).
+#[pyfunction]
+fn ortools_library() -> Option<String> {
+    #[cfg(feature = "cp-sat")]
+    return masu_cpsat::library_path().map(|p| p.display().to_string());
+    #[cfg(not(feature = "cp-sat"))]
+    None
+}
+
 /// The kinds masu knows.
 #[pyfunction]
 fn kinds() -> Vec<String> {
@@ -502,6 +525,8 @@ fn _masu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;
+    m.add_function(wrap_pyfunction!(prefer_ortools, m)?)?;
+    m.add_function(wrap_pyfunction!(ortools_library, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("SolveError", m.py().get_type::<SolveError>())?;

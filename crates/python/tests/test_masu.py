@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 import threading
 import time
 
@@ -148,3 +149,25 @@ def test_the_walk_through_of_docs_python_md_runs(monkeypatch):
     scope = {}
     exec(compile(code, "docs/python.md", "exec"), scope)
     assert scope["r"].status == "unique" and len(scope["c"].records) == 2  # native/native, binary/highs
+
+
+@pytest.mark.parametrize("first", ["ortools", "masu"])
+def test_ortools_python_and_masu_share_one_library_in_one_process(first):
+    # In a process of its own: two copies of libortools abort the process.
+    code = f"""
+import masu
+from ortools.sat.python import cp_model
+def ortools():
+    m = cp_model.CpModel(); x = m.NewIntVar(0, 5, "x"); m.Add(x == 3)
+    s = cp_model.CpSolver(); assert s.Solve(m) == cp_model.OPTIMAL and s.Value(x) == 3
+def ours():
+    assert masu.solve("sudoku", "{SUDOKU}").status == "unique"
+for step in (["ortools", "ours"] if "{first}" == "ortools" else ["ours", "ortools"]) * 2:
+    (ortools if step == "ortools" else ours)()
+import ortools as package, os
+print(masu._masu.ortools_library(), os.path.dirname(package.__file__))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    opened, package = out.stdout.split()
+    assert opened.startswith(package), (opened, package)

@@ -13,6 +13,35 @@ answers. A solve releases the GIL, so threads solve at once.
 from . import _masu
 from ._masu import InputError, SolveError
 
+#: The OR-Tools release masu's CP-SAT binding is built for.
+ORTOOLS_VERSION = "9.15.6755"
+
+
+def _share_ortools():
+    """Where this environment has the `ortools` package of the pinned release, masu opens its
+    library (`ortools/.libs`) instead of its build's copy: with two copies in one process, the
+    second aborts the process (protobuf registers its files twice). The package is located,
+    not imported."""
+    import importlib.metadata
+    import importlib.util
+    import os
+
+    try:
+        spec = importlib.util.find_spec("ortools")
+        version = importlib.metadata.version("ortools")
+    except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
+        return
+    if spec is None or not spec.submodule_search_locations or version != ORTOOLS_VERSION:
+        return
+    for folder in spec.submodule_search_locations:
+        libs = os.path.join(folder, ".libs")
+        if os.path.exists(os.path.join(libs, "libortools.so.9")):
+            _masu.prefer_ortools(libs)
+            return
+
+
+_share_ortools()
+
 __all__ = ["Result", "Comparison", "solve", "count", "compare", "generate", "kinds", "InputError", "SolveError"]
 
 
