@@ -31,7 +31,7 @@ struct Ask {
     count: u64,
     /// Solutions listed at most (the count goes on past them).
     keep: usize,
-    time_limit: Option<f64>,
+    time_limit: Option<std::time::Duration>,
     threads: Option<u32>,
     rule: Option<String>,
     params: Vec<(String, String)>,
@@ -74,16 +74,9 @@ impl Visit for &Ask {
         if let Some(rule) = &self.rule {
             puzzle.set_rule(rule.parse::<P::Rule>().map_err(Failure::Input)?);
         }
-        let time_limit = self
-            .time_limit
-            .map(|s| {
-                std::time::Duration::try_from_secs_f64(s)
-                    .map_err(|_| Failure::Input(format!("{s} is not a time limit")))
-            })
-            .transpose()?;
         let mut options = SolveOptions {
             solution_limit: usize::try_from(self.count).unwrap_or(usize::MAX),
-            time_limit,
+            time_limit: self.time_limit,
             threads: self.threads,
             keep: self.keep,
             interrupt: self.interrupt.clone(),
@@ -125,14 +118,19 @@ fn read<P: Puzzle>(ask: &Ask) -> Result<P, Failure> {
 }
 
 /// The kind named `name`.
-fn kind(name: &str) -> Result<<Kinds as Registry>::Kind, Failure> {
-    <<Kinds as Registry>::Kind as clap::ValueEnum>::from_str(name, false).map_err(|_| {
-        let names: Vec<String> = <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants()
-            .iter()
-            .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
-            .collect();
-        Failure::Input(format!("unknown kind '{name}' (expected {})", names.join(", ")))
-    })
+fn kind_named(name: &str) -> PyResult<<Kinds as Registry>::Kind> {
+    <<Kinds as Registry>::Kind as clap::ValueEnum>::from_str(name, false)
+        .map_err(|_| InputError::new_err(format!("unknown kind '{name}' (expected {})", kinds().join(", "))))
+}
+
+/// A time limit in seconds, or why it is none (negative, not a number, too large).
+fn seconds(limit: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    limit
+        .map(|s| {
+            std::time::Duration::try_from_secs_f64(s)
+                .map_err(|_| InputError::new_err(format!("{s} is not a time limit in seconds")))
+        })
+        .transpose()
 }
 
 /// A JSON value as the Python object `json.loads` gives.
@@ -195,9 +193,9 @@ fn solve(
     }
     let interrupt = Interrupt::new();
     let params = params.unwrap_or_default();
-    let keep = solutions;
+    let (keep, time_limit) = (solutions, seconds(time_limit)?);
     let ask = Ask { text, name, formulation, backend, count, keep, time_limit, threads, rule, params, interrupt };
-    let kind = kind_or_err(kind)?;
+    let kind = kind_named(kind)?;
     let interrupt = ask.interrupt.clone();
     let solved = stoppable(py, &interrupt, move || Kinds::visit(kind, &ask))??;
     to_python(py, &solved.json)
@@ -280,10 +278,6 @@ fn on_worker(job: Job) {
     }
 }
 
-fn kind_or_err(name: &str) -> PyResult<<Kinds as Registry>::Kind> {
-    kind(name).map_err(PyErr::from)
-}
-
 /// Makes puzzles of `kind` with a proven-unique solution: `flags` are the kind's own flags
 /// of `masu generate KIND` (`{"size": 9, "minimal": True}`); each puzzle a dict, as the
 /// command prints it.
@@ -298,7 +292,7 @@ fn generate(
     time_limit: Option<f64>,
     threads: Option<u32>,
 ) -> PyResult<Py<PyAny>> {
-    let _ = kind_or_err(kind)?;
+    kind_named(kind)?;
     let mut argv = vec!["generate".to_string(), kind.to_string()];
     for (name, value) in &flags {
         let value = value.bind(py);
@@ -314,8 +308,12 @@ fn generate(
     let matches = command.try_get_matches_from(&argv).map_err(|e| InputError::new_err(e.render().to_string()))?;
     let chosen = <Kinds as Registry>::Generate::from_arg_matches(&matches)
         .map_err(|e| InputError::new_err(e.render().to_string()))?;
-    let time_limit = time_limit.map(std::time::Duration::from_secs_f64);
-    let options = SolveOptions { time_limit, threads, interrupt: Interrupt::new(), ..SolveOptions::default() };
+    let options = SolveOptions {
+        time_limit: seconds(time_limit)?,
+        threads,
+        interrupt: Interrupt::new(),
+        ..SolveOptions::default()
+    };
     let run = Run { count, seed, options };
     let interrupt = run.options.interrupt.clone();
     let made = stoppable(py, &interrupt, move || Kinds::generate(&chosen, Generating(&run)))??;
@@ -433,16 +431,10 @@ fn compare(
     threads: Option<u32>,
     jobs: usize,
 ) -> PyResult<Py<PyAny>> {
-    let kind = kind_or_err(kind)?;
-    let time_limit = time_limit
-        .map(|s| {
-            std::time::Duration::try_from_secs_f64(s)
-                .map_err(|_| InputError::new_err(format!("{s} is not a time limit")))
-        })
-        .transpose()?;
+    let kind = kind_named(kind)?;
     let options = SolveOptions {
         solution_limit: usize::try_from(count.max(1)).unwrap_or(usize::MAX),
-        time_limit,
+        time_limit: seconds(time_limit)?,
         threads,
         interrupt: Interrupt::new(),
         ..SolveOptions::default()
@@ -480,7 +472,7 @@ impl Visit for &Drawing {
 /// solution (as its `solutions` list it, or None), where the kind draws one.
 #[pyfunction]
 fn svg(py: Python<'_>, kind: &str, puzzle: String, solution: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    let kind = kind_or_err(kind)?;
+    let kind = kind_named(kind)?;
     let solution: serde_json::Value =
         serde_json::from_str(&from_python(py, solution)?).map_err(|e| InputError::new_err(e.to_string()))?;
     Ok(Kinds::visit(kind, &Drawing(puzzle, solution))?)

@@ -83,6 +83,11 @@ def test_bad_input_raises_with_the_command_line_message():
         masu.solve("sudoku", "12345")
     with pytest.raises(masu.InputError, match="unexpected argument '--pairs'"):
         masu.generate("sudoku", pairs=3)
+    for call in (lambda: masu.generate("sudoku", size=4, time_limit=-1),
+                 lambda: masu.solve("sudoku", SUDOKU, time_limit=float("nan")),
+                 lambda: masu.compare("sudoku", [SUDOKU], time_limit=-1)):
+        with pytest.raises(masu.InputError, match="is not a time limit in seconds"):
+            call()
 
 
 def test_two_threads_solve_at_once():
