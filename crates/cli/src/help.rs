@@ -10,13 +10,17 @@ use crate::args::Cli;
 
 /// The command line of the kinds of `R`, its help completed from their declarations.
 pub(crate) fn command<R: Registry>() -> clap::Command {
-    let models = per_kind::<R>(Models).0;
-    let defaults = per_kind::<R>(CorpusDefaults);
+    let kinds: Vec<Lines> = R::Kind::value_variants().iter().map(|kind| R::visit(*kind, LinesOf)).collect();
+    let join = |field: fn(&Lines) -> &str| kinds.iter().map(field).collect::<String>().trim_end().to_string();
     let formulation = format!(
-        "Model, by kind (the first is the default):\n{models}\nDefault backend: the formulation's own; with \
-         --backend alone, the first formulation that runs on it."
+        "Model, by kind (the first is the default):\n{}\n\nDefault backend: the formulation's own; with \
+         --backend alone, the first formulation that runs on it.",
+        join(|k| &k.models)
     );
-    let rules = format!("The kind's rule variant, by kind:\n{}", per_kind::<R>(Rules).0.trim_end());
+    let rules = format!("The kind's rule variant, by kind:\n{}", join(|k| &k.rules));
+    let formulations =
+        format!("Formulations to run, comma-separated. Default, by kind:\n{}", join(|k| &k.formulations));
+    let sets = format!("Set folders to check, comma-separated, or `all`. Default, by kind:\n{}", join(|k| &k.sets));
     let with_formulation = |c: clap::Command| {
         c.mut_arg("formulation", |a| a.long_help(formulation.clone())).mut_arg("rule", |a| a.long_help(rules.clone()))
     };
@@ -25,74 +29,42 @@ pub(crate) fn command<R: Registry>() -> clap::Command {
         .mut_subcommand("count", with_formulation)
         .mut_subcommand("compare", |c| c.mut_arg("rule", |a| a.long_help(rules.clone())))
         .mut_subcommand("corpus", |c| {
-            c.mut_arg("formulations", |a| {
-                a.long_help(format!(
-                    "Formulations to run, comma-separated. Default, by kind:\n{}",
-                    defaults.0.trim_end()
-                ))
-            })
-            .mut_arg("sets", |a| {
-                a.long_help(format!(
-                    "Set folders to check, comma-separated, or `all`. Default, by kind:\n{}",
-                    defaults.1.trim_end()
-                ))
-            })
+            c.mut_arg("formulations", |a| a.long_help(formulations)).mut_arg("sets", |a| a.long_help(sets))
         })
 }
 
-/// `visitor`'s line for each kind of `R`, named.
-fn per_kind<R: Registry>(visitor: impl Visit<Output = (String, String)> + Copy) -> (String, String) {
-    let mut out = (String::new(), String::new());
-    for kind in R::Kind::value_variants() {
-        let (a, b) = R::visit(*kind, visitor);
-        out.0.push_str(&a);
-        out.1.push_str(&b);
-    }
-    out
+/// A kind's lines of help, each ending in a newline (empty where it has nothing to say).
+struct Lines {
+    /// Each formulation, the default first: its name and what it is.
+    models: String,
+    /// Its rule variants, where it has them.
+    rules: String,
+    /// The formulations `corpus` checks when none are named.
+    formulations: String,
+    /// The sets `corpus` checks when none are named.
+    sets: String,
 }
 
-/// Each formulation of a kind: its name and what it is.
-#[derive(Clone, Copy)]
-struct Models;
+/// The visitor that writes a kind's [`Lines`].
+struct LinesOf;
 
-impl Visit for Models {
-    type Output = (String, String);
-    fn visit<P: Source + Generate>(self) -> (String, String) {
+impl Visit for LinesOf {
+    type Output = Lines;
+    fn visit<P: Source + Generate>(self) -> Lines {
         let mut all = vec![P::DEFAULT];
         all.extend(P::Formulation::ALL.iter().copied().filter(|f| *f != P::DEFAULT));
-        let lines: String = all.iter().map(|f| format!("    {}: {}\n", f.name(), f.about())).collect();
-        (format!("  {}:\n{lines}", P::KIND), String::new())
-    }
-}
-
-/// The formulations and sets `corpus` checks of a kind when none are named.
-#[derive(Clone, Copy)]
-struct CorpusDefaults;
-
-impl Visit for CorpusDefaults {
-    type Output = (String, String);
-    fn visit<P: Source + Generate>(self) -> (String, String) {
+        let models: String = all.iter().map(|f| format!("    {}: {}\n", f.name(), f.about())).collect();
         let list = |names: Option<&[&str]>, every: &str| names.map_or(every.to_string(), |n| n.join(","));
-        (
-            format!(
+        Lines {
+            models: format!("  {}:\n{models}", P::KIND),
+            rules: if P::RULES.is_empty() { String::new() } else { format!("  {}: {}\n", P::KIND, P::RULES) },
+            formulations: format!(
                 "  {}: {}{}\n",
                 P::KIND,
                 list(P::DEFAULT_FORMULATIONS, "every formulation"),
                 if P::EVERY_BACKEND { ", each on every backend" } else { "" }
             ),
-            format!("  {}: {}\n", P::KIND, list(P::DEFAULT_SETS, "every collection")),
-        )
-    }
-}
-
-/// A kind's rule variants, where it has them.
-#[derive(Clone, Copy)]
-struct Rules;
-
-impl Visit for Rules {
-    type Output = (String, String);
-    fn visit<P: Source + Generate>(self) -> (String, String) {
-        let line = if P::RULES.is_empty() { String::new() } else { format!("  {}: {}\n", P::KIND, P::RULES) };
-        (line, String::new())
+            sets: format!("  {}: {}\n", P::KIND, list(P::DEFAULT_SETS, "every collection")),
+        }
     }
 }
