@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use masu_core::Backend;
+use masu_harness::runners::ScopedParam;
 use masu_harness::shard::Shard;
 
 use masu_kinds::Registry;
@@ -313,39 +314,11 @@ pub(crate) struct SolveArgs {
 }
 
 pub(crate) fn parse_param(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
-        _ => Err(format!("'{s}' is not KEY=VALUE")),
-    }
-}
-
-/// A raw parameter of `compare` or `corpus`, for one backend's runners or for all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ScopedParam {
-    /// The backend it is for (`None`: every backend).
-    pub(crate) backend: Option<Backend>,
-    /// The parameter's name and value.
-    pub(crate) param: (String, String),
-}
-
-impl std::fmt::Display for ScopedParam {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(backend) = self.backend {
-            write!(f, "{backend}:")?;
-        }
-        write!(f, "{}={}", self.param.0, self.param.1)
-    }
+    masu_harness::runners::parse_param(s)
 }
 
 pub(crate) fn parse_scoped_param(s: &str) -> Result<ScopedParam, String> {
-    let (key, value) = parse_param(s)?;
-    match key.split_once(':') {
-        Some((backend, key)) => Ok(ScopedParam {
-            backend: Some(parse_backend(backend.trim()).map_err(|e| format!("'{s}': {e}"))?),
-            param: (key.trim().to_string(), value),
-        }),
-        None => Ok(ScopedParam { backend: None, param: (key, value) }),
-    }
+    s.parse()
 }
 
 pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {

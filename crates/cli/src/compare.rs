@@ -15,9 +15,9 @@ use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
 use crate::options::{rule, solve_options};
-use crate::runners::{runners, with_parameters};
 use crate::show::Shown;
 use crate::signals::exit_status;
+use masu_harness::runners::{runners, with_parameters};
 use masu_kinds::Visit;
 
 /// Compares the runners of one kind.

@@ -21,8 +21,8 @@ use crate::args::CorpusArgs;
 use crate::batch::Batch;
 use crate::options::solve_options;
 use crate::out::{out, outln};
-use crate::runners::parse_formulations;
 use crate::signals::exit_status;
+use masu_harness::runners::parse_formulations;
 use masu_kinds::Visit;
 
 /// Checks a corpus of one kind.
@@ -56,7 +56,7 @@ fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
 }
 
 fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
-    let runners = crate::runners::with_parameters(runners::<P>(args)?, &args.params)?;
+    let runners = masu_harness::runners::with_parameters(runners::<P>(args)?, &args.params)?;
     let sets: Vec<String> = match (&args.sets, P::DEFAULT_SETS) {
         (Some(sets), _) => sets.clone(),
         (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),

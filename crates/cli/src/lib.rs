@@ -12,7 +12,6 @@ mod help;
 mod options;
 mod out;
 mod report;
-mod runners;
 mod show;
 mod signals;
 mod solve;

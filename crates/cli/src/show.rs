@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::args::{CompareFormat, Plot};
 use crate::out::{out, outln};
-use crate::runners::{NotRun, Reason};
+use masu_harness::runners::{NotRun, Reason};
 
 /// How `compare` and `report` show a comparison.
 pub(crate) struct Shown<'a> {

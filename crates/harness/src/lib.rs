@@ -5,6 +5,7 @@
 //! - [`pool`]: a job pool that hands results back as they finish.
 //! - [`run`]: runners (a formulation on a backend), one [`Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
+//! - [`runners`]: the runners a comparison asks for, and raw parameters scoped to a backend.
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
 //! - [`expectations`]: answers held to what a source expects ([`masu_core::Expected`]), and
 //!   cross-checks between runners.
@@ -27,6 +28,7 @@ pub mod progress;
 pub mod record;
 pub mod row;
 pub mod run;
+pub mod runners;
 pub mod shard;
 pub mod stats;
 pub mod write;

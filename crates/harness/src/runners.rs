@@ -1,23 +1,65 @@
-//! The runners a command asks for: formulations × backends, and the pairs that cannot run.
+//! The runners a comparison asks for: formulations × backends, the pairs that cannot run,
+//! and raw backend parameters scoped to a backend (`[BACKEND:]KEY=VALUE`). The command line
+//! and the Python package ask through these, with the same messages.
 
 use anyhow::{Result, bail};
 use masu_core::{Backend, Formulation, Puzzle};
-use masu_harness::Runner;
 
-use crate::args::ScopedParam;
+use crate::Runner;
+
+/// A raw parameter of a comparison, for one backend's runners or for all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScopedParam {
+    /// The backend it is for (`None`: every backend).
+    pub backend: Option<Backend>,
+    /// The parameter's name and value.
+    pub param: (String, String),
+}
+
+impl std::fmt::Display for ScopedParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(backend) = self.backend {
+            write!(f, "{backend}:")?;
+        }
+        write!(f, "{}={}", self.param.0, self.param.1)
+    }
+}
+
+impl std::str::FromStr for ScopedParam {
+    type Err = String;
+    /// `[BACKEND:]KEY=VALUE`.
+    fn from_str(s: &str) -> Result<ScopedParam, String> {
+        let (key, value) = parse_param(s)?;
+        match key.split_once(':') {
+            Some((backend, key)) => Ok(ScopedParam {
+                backend: Some(backend.trim().parse().map_err(|e: masu_core::UnknownName| format!("'{s}': {e}"))?),
+                param: (key.trim().to_string(), value),
+            }),
+            None => Ok(ScopedParam { backend: None, param: (key, value) }),
+        }
+    }
+}
+
+/// `KEY=VALUE`, the key trimmed.
+pub fn parse_param(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
+        _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
+}
 
 /// A formulation × backend pair that cannot run, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NotRun {
+pub struct NotRun {
     /// `formulation/backend`.
-    pub(crate) runner: String,
+    pub runner: String,
     /// Why not.
-    pub(crate) reason: Reason,
+    pub reason: Reason,
 }
 
 /// Why a pair cannot run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reason {
+pub enum Reason {
     /// The formulation does not run on the backend.
     NotApplicable,
     /// This build leaves the backend out.
@@ -26,7 +68,7 @@ pub(crate) enum Reason {
 
 impl Reason {
     /// How tables and JSON say it.
-    pub(crate) fn text(self) -> &'static str {
+    pub fn text(self) -> &'static str {
         match self {
             Reason::NotApplicable => "not applicable",
             Reason::NotCompiled => "not compiled in",
@@ -42,7 +84,7 @@ impl std::fmt::Display for NotRun {
 
 /// The runners `formulations` × `backends` asked for (default: all), and the pairs that
 /// cannot run.
-pub(crate) fn runners<'a, P: Puzzle>(
+pub fn runners<'a, P: Puzzle>(
     formulations: Option<&[String]>,
     backends: Option<&[Backend]>,
 ) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>)> {
@@ -69,7 +111,7 @@ pub(crate) fn runners<'a, P: Puzzle>(
 }
 
 /// The formulations `names` names, or every one of the kind.
-pub(crate) fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<P::Formulation>> {
+pub fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<P::Formulation>> {
     match names {
         Some(names) => names.iter().map(|n| n.as_ref().parse().map_err(anyhow::Error::msg)).collect(),
         None => Ok(P::Formulation::ALL.to_vec()),
@@ -78,7 +120,7 @@ pub(crate) fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) 
 
 /// `runners`, each given the raw parameters of `params` meant for its backend (those
 /// without a backend and those naming it), checked for it before anything runs.
-pub(crate) fn with_parameters<'a, P: Puzzle>(
+pub fn with_parameters<'a, P: Puzzle>(
     runners: Vec<Runner<'a, P>>,
     params: &[ScopedParam],
 ) -> Result<Vec<Runner<'a, P>>> {
