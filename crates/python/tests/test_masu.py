@@ -15,6 +15,7 @@ import masu
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+ARTICLE_SUDOKU = ROOT / "examples/data/article_002_sudoku.json"
 ARTICLE_NONOGRAM = ROOT / "examples/data/article_003_nonogram.json"
 ARTICLE_NUMBERLINK = ROOT / "examples/data/article_001_numberlink.json"
 
@@ -72,6 +73,34 @@ def test_generated_puzzles_read_back_unique():
         for a, b in zip(made, masu.generate("sudoku", size=4, count=3, seed=7)))
 
 
+def test_puzzles_draw_themselves_before_and_after_a_solve():
+    # A generated puzzle draws as a player sees it; a result draws the puzzle with its
+    # answer; `draw` takes a puzzle as `solve` does. Each the command line's `--svg` picture.
+    for kind, flags in [("sudoku", {"size": 9}), ("nonogram", {"size": 8}), ("numberlink", {"size": 6})]:
+        made = masu.generate(kind, seed=2, **flags)[0]
+        r = masu.solve(kind, made["puzzle"], rule=made.get("rule"))
+        blank, solved = made._repr_svg_(), r._repr_svg_()
+        assert blank.startswith("<svg") and solved.startswith("<svg") and blank != solved, kind
+        assert blank == str(masu.draw(kind, made["puzzle"])) == str(r.draw(None)), kind
+        assert solved == str(r.draw()), kind
+    r = masu.solve("sudoku", ARTICLE_SUDOKU)
+    out = ROOT / "target" / "article_002.svg"
+    subprocess.run([os.environ.get("MASU_BIN", str(ROOT / "target/release/masu")), "solve", "sudoku",
+                    str(ARTICLE_SUDOKU), "--svg", str(out)], check=True, timeout=120, capture_output=True)
+    assert r._repr_svg_() == out.read_text()
+    with pytest.raises(masu.InputError):
+        masu.draw("sudoku", "12345")
+
+
+def test_compare_takes_puzzles_as_solve_does():
+    made = masu.generate("sudoku", size=9, count=4, seed=1)
+    c = masu.compare("sudoku", [m["puzzle"] for m in made] + ["12345"], formulations=["native"], backends=["native"])
+    assert [r["instance"] for r in c.records] == [f"puzzles[{i}]:1" for i in range(4)]
+    assert all(r["status"] == "unique" for r in c.records)
+    assert c.input_errors == ["puzzles[4]:1: 5 cells; a one-line sudoku has 81 (9×9), 16 (4×4), 256 (16×16) or 625 "
+                              "(25×25)"]
+
+
 def test_bad_input_raises_with_the_command_line_message():
     with pytest.raises(masu.InputError, match="unknown kind 'kakuro'"):
         masu.solve("kakuro", SUDOKU)
@@ -127,6 +156,23 @@ def test_compare_gives_the_records_and_summary_of_the_command_line(tmp_path):
     assert ("virtual best", "–") in runners
 
 
+def test_compare_takes_raw_parameters_scoped_to_a_backend():
+    # As `--param cp-sat:max_time_in_seconds=0`: cp-sat's runners stop at once, native's do not.
+    path = ROOT / "examples/data/article_002_sudoku.json"
+    c = masu.compare("sudoku", path, backends=["cp-sat", "native"], params={"cp-sat:max_time_in_seconds": 0})
+    line = cli("compare", "sudoku", str(path), "--backends", "cp-sat,native", "--param",
+               "cp-sat:max_time_in_seconds=0", format="jsonl")
+    statuses = lambda records: sorted((r["formulation"], r["backend"], r["status"]) for r in records)
+    assert statuses(c.records) == statuses(line)
+    assert {r["status"] for r in c.records if r["backend"] == "cp-sat"} == {"timed-out"}
+    assert {r["status"] for r in c.records if r["backend"] == "native"} == {"unique"}
+    assert c.records[0]["setting"]["parameters"] == ["cp-sat:max_time_in_seconds=0"]
+    with pytest.raises(masu.InputError, match="native/native: .*native"):
+        masu.compare("sudoku", path, backends=["native"], params={"num_workers": 1})
+    with pytest.raises(masu.InputError, match="no runner on that backend is compared"):
+        masu.compare("sudoku", path, backends=["native"], params={"highs:presolve": "off"})
+
+
 def test_ctrl_c_stops_a_solve():
     # The empty 16×16 sudoku has more solutions than any count reaches in seconds: the
     # signal must end the count early and raise KeyboardInterrupt.
@@ -144,16 +190,68 @@ def test_ctrl_c_stops_a_solve():
     assert r.status == "timed-out" and len(r.solutions) == 5 and r.count > 5 and not r.complete
 
 
-def test_the_walk_through_of_docs_python_md_runs(monkeypatch):
+def test_a_real_sigint_stops_a_solve_and_the_wakeup_fd_is_given_back():
+    # An event loop's wakeup fd: masu takes its place for the call, passes on what Python
+    # wrote into its own, and gives it back.
+    import signal
+
+    from ortools.sat.python import cp_model
+
+    # OR-Tools' own solve leaves SIGINT to the system's default (the process would end).
+    m = cp_model.CpModel()
+    m.new_int_var(0, 5, "x")
+    cp_model.CpSolver().solve(m)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)
+    before = signal.set_wakeup_fd(write)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            masu.count("sudoku", "." * 256, formulation="native", count=10**12, time_limit=60)
+        assert time.perf_counter() - start < 3
+        assert signal.set_wakeup_fd(write) == write
+        passed = b""
+        for _ in range(50):  # (bounded: 5 s)
+            try:
+                passed += os.read(read, 16)
+                break
+            except BlockingIOError:
+                time.sleep(0.1)
+        assert passed == bytes([signal.SIGINT])
+    finally:
+        timer.cancel()
+        signal.set_wakeup_fd(before)
+        os.close(read)
+        os.close(write)
+    # The next solve runs to its end.
+    assert masu.solve("sudoku", SUDOKU, formulation="native").status == "unique"
+
+
+def test_the_walk_through_of_docs_python_md_runs(monkeypatch, tmp_path):
+    # Every Python block of docs/python.md in turn, as a notebook runs its cells, in a
+    # folder of its own that sees the clone's examples/.
     import re
 
     pytest.importorskip("pandas", reason="docs/python.md's walk-through uses pandas (CI installs it)")
-    text = (ROOT / "docs/python.md").read_text()
-    code = re.search(r"```python\n(.*?)```", text, flags=re.S).group(1)
-    monkeypatch.chdir(ROOT)
+    pytest.importorskip("matplotlib", reason="docs/python.md's cactus plot uses matplotlib (CI installs it)")
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    monkeypatch.chdir(tmp_path)
     scope = {}
-    exec(compile(code, "docs/python.md", "exec"), scope)
-    assert scope["r"].status == "unique" and len(scope["c"].records) == 2  # native/native, binary/highs
+    for code in re.findall(r"```python\n(.*?)```", (ROOT / "docs/python.md").read_text(), flags=re.S):
+        exec(compile(code, "docs/python.md", "exec"), scope)
+    assert scope["r"].status == "unique"
+    assert scope["made"]._repr_svg_().startswith("<svg")
+    assert (tmp_path / "board.svg").read_text().startswith("<svg")
+    # 20 puzzles × native/native, binary/highs, binary/cp-sat, all-different/cp-sat.
+    c = scope["c"]
+    assert len(c.records) == 80 and c.findings == [] and c.input_errors == []
+    assert {r["status"] for r in c.records} == {"unique"}
+    assert all(r["setting"]["parameters"] == ["cp-sat:num_workers=1"] for r in c.records)
+    assert (tmp_path / "cactus.svg").read_text().count("<svg") == 1
 
 
 @pytest.mark.parametrize("first", ["ortools", "masu"])

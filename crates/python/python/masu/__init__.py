@@ -10,6 +10,10 @@ The same registry of kinds, readers and solve path as the `masu` command line: t
 answers. A solve releases the GIL, so threads solve at once.
 """
 
+import os
+import signal
+import threading
+
 from . import _masu
 from ._masu import InputError, SolveError
 
@@ -24,7 +28,6 @@ def _share_ortools():
     not imported."""
     import importlib.metadata
     import importlib.util
-    import os
 
     try:
         spec = importlib.util.find_spec("ortools")
@@ -42,7 +45,84 @@ def _share_ortools():
 
 _share_ortools()
 
-__all__ = ["Result", "Comparison", "solve", "count", "compare", "generate", "kinds", "InputError", "SolveError"]
+
+def _sigint_reader():
+    """A function telling whether SIGINT is left to the system's default (the process ends)
+    while Python has a handler for it, read from the C library (`sigaction`); one that says
+    no where that cannot be read."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        action = ctypes.create_string_buffer(512)  # a struct sigaction, its handler first
+        handler = ctypes.c_void_p.from_buffer(action)
+        sigaction = libc.sigaction
+    except (ImportError, OSError, AttributeError):
+        return lambda: False
+
+    def dropped():
+        return sigaction(signal.SIGINT, None, action) == 0 and not handler.value and callable(
+            signal.getsignal(signal.SIGINT))
+
+    return dropped
+
+
+_sigint_dropped = _sigint_reader()
+
+
+class _Stop:
+    """Ctrl-C during a call on the main thread. The solve runs on the calling thread with the
+    GIL released, so Python's handler only records a signal; for the length of the call
+    Python also writes the signal's number into a pipe of masu's (`signal.set_wakeup_fd`),
+    where a watcher thread reads it and stops the solve (`_masu.stop_main`). The handler runs
+    when the call returns (`KeyboardInterrupt`). What the pipe received is passed on to the
+    wakeup fd the call took the place of (an event loop's, say). On other threads (which
+    Python's signals never reach) a call runs as it is."""
+
+    __slots__ = ("main", "taken")
+    pipe = None  # (read, write), made at the first call on the main thread
+    forward = -1  # the wakeup fd the last call took the place of
+
+    def __enter__(self):
+        self.main = threading.current_thread() is threading.main_thread()
+        if self.main:
+            # OR-Tools' own `CpSolver.solve` (its `catch_sigint_signal`) leaves SIGINT to
+            # the system's default after a solve, which ends the process at Ctrl-C: Python's
+            # handler is put back in place.
+            if _sigint_dropped():
+                signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
+            if _Stop.pipe is None:
+                _Stop._watch()
+            try:
+                self.taken = _Stop.forward = signal.set_wakeup_fd(_Stop.pipe[1], warn_on_full_buffer=False)
+            except ValueError:  # not the main interpreter
+                self.main = False
+        return self
+
+    def __exit__(self, *_):
+        if self.main:
+            signal.set_wakeup_fd(self.taken)
+
+    @staticmethod
+    def _watch():
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        _Stop.pipe = (read, write)
+
+        def watch():
+            while True:
+                received = os.read(read, 512)
+                _masu.stop_main()
+                if _Stop.forward >= 0:
+                    try:
+                        os.write(_Stop.forward, received)
+                    except OSError:
+                        pass
+
+        threading.Thread(target=watch, name="masu-signals", daemon=True).start()
+
+__all__ = ["Result", "Comparison", "Picture", "Made", "solve", "count", "compare", "generate", "draw", "kinds",
+           "InputError", "SolveError"]
 
 
 class Result:
@@ -71,6 +151,50 @@ class Result:
         solutions = self._fields["solutions"]
         return _masu.svg(self._fields["kind"], self._fields["puzzle"], solutions[0] if solutions else None)
 
+    def draw(self, solution=0):
+        """The puzzle with its solution number `solution` (None: the puzzle alone), as a
+        `Picture`."""
+        solutions = self._fields["solutions"]
+        return draw(self._fields["kind"], self._fields["puzzle"],
+                    None if solution is None or not solutions else solutions[solution])
+
+
+class Picture:
+    """An SVG picture: Jupyter shows it; `str()` is the SVG text, `save(path)` writes it."""
+
+    def __init__(self, svg):
+        self.svg = svg
+
+    def _repr_svg_(self):
+        return self.svg
+
+    def __str__(self):
+        return self.svg
+
+    def save(self, path):
+        """Writes the SVG to `path`."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
+
+def draw(kind, puzzle=None, solution=None, *, rows=None, cols=None):
+    """The picture of `puzzle` (given as to `solve`), with `solution` (as a result's
+    `solutions` lists it) drawn in, or None where the kind draws no picture."""
+    svg = _masu.svg(kind, _puzzle(puzzle, rows, cols), solution)
+    return None if svg is None else Picture(svg)
+
+
+class Made(dict):
+    """A generated puzzle: the dict `masu generate` prints (`puzzle`, `solution`, `url`, ...),
+    which draws itself in Jupyter as a player sees it, unsolved; `kind` is its kind."""
+
+    def __init__(self, fields, kind):
+        super().__init__(fields)
+        self.kind = kind
+
+    def _repr_svg_(self):
+        return _masu.svg(self.kind, self["puzzle"], None)
+
     def __repr__(self):
         f = self._fields
         return f"<masu.Result {f['kind']} {f['status']}: {f['count']} solution(s), {f['formulation']} on {f['backend']}>"
@@ -93,8 +217,10 @@ def solve(kind, puzzle=None, *, rows=None, cols=None, formulation=None, backend=
     most this many listed, the count goes on past them); `params` a dict of raw backend
     parameters. Raises InputError or SolveError with the command line's message."""
     params = [(str(k), str(v)) for k, v in (params or {}).items()]
-    fields = _masu.solve(kind, _puzzle(puzzle, rows, cols), formulation, backend, count,
-                         solutions, time_limit, threads, rule, params)
+    puzzle = _puzzle(puzzle, rows, cols)
+    with _Stop() as s:
+        fields = _masu.solve(kind, puzzle, formulation, backend, count, solutions, time_limit, threads, rule,
+                             params, s.main)
     return Result(fields)
 
 
@@ -119,21 +245,30 @@ class Comparison:
         return f"<masu.Comparison {len(self.records)} records, {len(self.summary)} summary lines, {len(self.findings)} findings>"
 
 
-def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_limit=60, threads=None, jobs=1):
+def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_limit=60, threads=None, jobs=1,
+            params=None):
     """Runs every formulation on every backend (or those named) on the same puzzles, as `masu
     compare`: each answer re-checked, all cross-checked, every solve bounded by `time_limit`
-    seconds (None lifts it). `puzzles`: a file, a folder, a puzzle's text, or a list of them."""
+    seconds (None lifts it). `puzzles`: a file or a folder, or a list of files, puzzles'
+    texts and puzzles in the kind's JSON form (a list's puzzles are named `puzzles[i]`).
+    `params`: raw backend parameters, a dict whose keys are `KEY` (every runner) or
+    `BACKEND:KEY` (that backend's runners), as `--param`."""
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "__fspath__"):
         puzzles = [puzzles]
-    paths = [str(p) for p in puzzles]
-    return Comparison(_masu.compare(kind, paths, formulations, backends, count, time_limit, threads, jobs))
+    puzzles = [str(p) if hasattr(p, "__fspath__") else p for p in puzzles]
+    params = [f"{k}={v}" for k, v in (params or {}).items()]
+    with _Stop() as s:
+        fields = _masu.compare(kind, puzzles, formulations, backends, count, time_limit, threads, jobs, params, s.main)
+    return Comparison(fields)
 
 
 def generate(kind, *, count=1, seed=1, time_limit=None, threads=None, **flags):
     """Makes `count` puzzles of `kind` with a proven-unique solution; `flags` are the kind's
     own flags of `masu generate KIND` (size=9, minimal=True, ...). Each puzzle a dict with
-    its solution and URL, as the command prints it."""
-    return _masu.generate(kind, list(flags.items()), count, seed, time_limit, threads)
+    its solution and URL, as the command prints it (a `Made`: it draws itself in Jupyter)."""
+    with _Stop() as s:
+        made = _masu.generate(kind, list(flags.items()), count, seed, time_limit, threads, s.main)
+    return [Made(m, kind) for m in made]
 
 
 def kinds():

@@ -19,7 +19,25 @@ class Result:
     url: Optional[str]
     def to_dict(self) -> dict[str, Any]: ...
     def _repr_svg_(self) -> Optional[str]: ...
+    def draw(self, solution: Optional[int] = 0) -> Optional[Picture]: ...
 
+class Picture:
+    svg: str
+    def _repr_svg_(self) -> str: ...
+    def save(self, path: Union[str, PathLike]) -> None: ...
+
+class Made(dict[str, Any]):
+    kind: str
+    def _repr_svg_(self) -> Optional[str]: ...
+
+def draw(
+    kind: str,
+    puzzle: Optional[Puzzle] = None,
+    solution: Optional[Any] = None,
+    *,
+    rows: Optional[Sequence[Sequence[int]]] = None,
+    cols: Optional[Sequence[Sequence[int]]] = None,
+) -> Optional[Picture]: ...
 def solve(
     kind: str,
     puzzle: Optional[Puzzle] = None,
@@ -43,7 +61,7 @@ class Comparison:
 
 def compare(
     kind: str,
-    puzzles: Union[str, PathLike, Sequence[Union[str, PathLike]]],
+    puzzles: Union[str, PathLike, Sequence[Puzzle]],
     *,
     formulations: Optional[Sequence[str]] = None,
     backends: Optional[Sequence[str]] = None,
@@ -51,6 +69,7 @@ def compare(
     time_limit: Optional[float] = 60,
     threads: Optional[int] = None,
     jobs: int = 1,
+    params: Optional[Mapping[str, Any]] = None,
 ) -> Comparison: ...
 def count(kind: str, puzzle: Optional[Puzzle] = None, *, count: int = 1000, **options: Any) -> Result: ...
 def generate(
@@ -61,5 +80,5 @@ def generate(
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
     **flags: Any,
-) -> list[dict[str, Any]]: ...
+) -> list[Made]: ...
 def kinds() -> list[str]: ...

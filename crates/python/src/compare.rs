@@ -1,0 +1,108 @@
+//! `masu.compare`: every formulation on every backend (or those named) on the same puzzles.
+
+use masu_core::{Backend, Generate, Instance, Interrupt, SolveOptions, Source};
+use masu_harness::record::{Record, Setting};
+use masu_harness::runners::ScopedParam;
+use masu_kinds::{Kinds, Registry, Visit};
+use pyo3::prelude::*;
+
+use crate::given::{Given, given, located};
+use crate::json::to_python;
+use crate::stop::stoppable;
+use crate::{Failure, InputError, kind_named, seconds};
+
+/// What `compare` asks.
+struct Comparing {
+    inputs: Vec<Given>,
+    formulations: Option<Vec<String>>,
+    backends: Option<Vec<String>>,
+    params: Vec<ScopedParam>,
+    options: SolveOptions,
+    jobs: usize,
+}
+
+/// A comparison: the records (as `compare --format jsonl`), the summary lines and the
+/// findings (runners disagreeing), with the inputs that could not be read.
+type Compared = Result<(Vec<serde_json::Value>, serde_json::Value, serde_json::Value, Vec<String>), Failure>;
+
+impl Visit for &Comparing {
+    type Output = Compared;
+    fn visit<P: Source + Generate>(self) -> Compared {
+        let mut errors = Vec::new();
+        let mut instances = Vec::new();
+        for located in located::<P>(&self.inputs) {
+            match &located.item.puzzle {
+                Ok(puzzle) => instances.push(Instance::new(located.id(), puzzle.clone())),
+                Err(e) => errors.push(located.error(e).to_string()),
+            }
+        }
+        if instances.is_empty() {
+            return Err(Failure::Input(format!("no {} puzzle to compare: {}", P::KIND, errors.join("; "))));
+        }
+        let backends =
+            self.backends.as_deref().map(|names| names.iter().map(|n| n.parse()).collect::<Result<Vec<Backend>, _>>());
+        let backends = backends.transpose().map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string()))?;
+        let (runners, _not_run) =
+            masu_harness::runners::runners::<P>(self.formulations.as_deref(), backends.as_deref())
+                .map_err(|e| Failure::Input(e.to_string()))?;
+        let runners =
+            masu_harness::runners::with_parameters(runners, &self.params).map_err(|e| Failure::Input(e.to_string()))?;
+        let comparison = masu_harness::compare(&instances, &runners, &self.options, 1, self.jobs, &|| {});
+        let parameters = self.params.iter().map(ToString::to_string).collect();
+        let setting = Setting { parameters, ..Setting::of(&self.options, None) };
+        let mut records = Vec::new();
+        for (i, row) in comparison.rows.iter().enumerate() {
+            let instance = &instances[i / runners.len()];
+            records.push(serde_json::to_value(Record::new(instance, row, Vec::new(), &setting)).unwrap_or_default());
+        }
+        let summary = masu_harness::write::summary_lines(&comparison.rows, masu_harness::stats::DEFAULT_SHIFT);
+        let summary = serde_json::to_value(&summary).unwrap_or_default();
+        let findings = serde_json::to_value(&comparison.findings).unwrap_or_default();
+        Ok((records, summary, findings, errors))
+    }
+}
+
+/// Runs every formulation on every backend (or those named) on the same puzzles: each
+/// answer re-checked, all cross-checked. Returns a dict: `records` (the fields of `masu
+/// compare --format jsonl`), `summary` (a dict per runner and the virtual best: solved,
+/// statuses, sgm, median, max), `findings`, and `input_errors` (inputs not read).
+#[pyfunction]
+#[pyo3(signature = (kind, puzzles, formulations=None, backends=None, count=2, time_limit=Some(60.0), threads=None, jobs=1, params=None, main=false))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn compare(
+    py: Python<'_>,
+    kind: &str,
+    puzzles: Vec<Bound<'_, PyAny>>,
+    formulations: Option<Vec<String>>,
+    backends: Option<Vec<String>>,
+    count: u64,
+    time_limit: Option<f64>,
+    threads: Option<u32>,
+    jobs: usize,
+    params: Option<Vec<String>>,
+    main: bool,
+) -> PyResult<Py<PyAny>> {
+    let kind = kind_named(kind)?;
+    let params = params.unwrap_or_default().iter().map(|p| p.parse()).collect::<Result<Vec<ScopedParam>, String>>();
+    let params = params.map_err(|e| InputError::new_err(format!("params: {e}")))?;
+    let options = SolveOptions {
+        solution_limit: usize::try_from(count.max(1)).unwrap_or(usize::MAX),
+        time_limit: seconds(time_limit)?,
+        threads,
+        interrupt: Interrupt::new(),
+        ..SolveOptions::default()
+    };
+    let ask = Comparing {
+        inputs: puzzles.iter().map(|p| given(py, p)).collect::<PyResult<_>>()?,
+        formulations,
+        backends,
+        params,
+        options,
+        jobs: jobs.max(1),
+    };
+    let interrupt = ask.options.interrupt.clone();
+    let (records, summary, findings, errors) = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
+    let compared =
+        serde_json::json!({"records": records, "summary": summary, "findings": findings, "input_errors": errors});
+    to_python(py, &compared)
+}
