@@ -7,9 +7,8 @@
 //! tests run `solve`, `count`, `compare`, `generate` and `generate | solve -` through it. No
 //! change outside this file (the test's `harness = false` line in the manifest aside).
 
-use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use good_lp::{Expression, Variable, variable};
@@ -18,6 +17,10 @@ use masu::core::generate::{Made, Run};
 use masu::core::milp::Milp;
 use masu::core::{At, Backend, Error, Found, Generate, Item, ParseError, Puzzle, SolveOptions, Source, Stats, Status};
 use masu::harness::{Runner, Verdict, cross_check, run_matrix};
+
+/// The CLI tests' bounded process runner.
+#[path = "../crates/cli/tests/common/started.rs"]
+mod started;
 
 /// An n×n Latin square with givens (0 blank).
 #[derive(Clone, Debug, PartialEq)]
@@ -323,40 +326,13 @@ const AS_CLI: &str = "MASU_EXTENDING_AS_CLI";
 /// This binary as the command-line tool: `masu ARGS` with `input` on standard input; its
 /// status and what it printed, within a minute (else it is killed and the test fails).
 fn masu(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(args)
-        .env(AS_CLI, "1")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let read = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let (out, err) = (read(Box::new(child.stdout.take().unwrap())), read(Box::new(child.stderr.take().unwrap())));
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("masu {args:?} ran past a minute");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
-    (status.code().unwrap_or(-1), out.join().unwrap(), err.join().unwrap())
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command.args(args).env(AS_CLI, "1").current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut started = started::Started::with_input(&mut command, input);
+    started.close_stdin();
+    let out = started.finish(Duration::from_secs(60));
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
 }
 
 fn the_command_line_solves_counts_and_compares_it() {

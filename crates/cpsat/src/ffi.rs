@@ -55,6 +55,12 @@ pub fn prefer_library_dir(dir: PathBuf) -> bool {
     OPENED.get().is_none() && PREFERRED.set(dir).is_ok()
 }
 
+/// The folder a host named with [`prefer_library_dir`], if any: the libraries that ship
+/// beside OR-Tools (CBC, SCIP) are opened from there too.
+pub fn preferred_library_dir() -> Option<PathBuf> {
+    PREFERRED.get().cloned()
+}
+
 /// Where the library was opened from, once it is open.
 pub fn library_path() -> Option<PathBuf> {
     OPENED.get().and_then(|opened| opened.as_ref().ok()).map(|library| library.path.clone())

@@ -46,10 +46,14 @@ macro_rules! library_api {
 }
 pub(crate) use library_api;
 
-/// Opens `file` from the folder where the build found the OR-Tools wheel, else from
-/// `ORTOOLS_LIB_DIR`, else by the system's search path.
+/// Opens `file` from the folder a host named for OR-Tools (a Python environment's `ortools`
+/// package: [`masu_cpsat::prefer_library_dir`]), else from the folder where the build found
+/// the OR-Tools wheel, else from `ORTOOLS_LIB_DIR`, else by the system's search path.
 pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {
     let mut candidates = Vec::new();
+    if let Some(dir) = masu_cpsat::preferred_library_dir() {
+        candidates.push(dir.join(file));
+    }
     if let Some(dir) = masu_cpsat::LIBRARY_DIR {
         candidates.push(PathBuf::from(dir).join(file));
     }

@@ -274,3 +274,22 @@ print(masu._masu.ortools_library(), os.path.dirname(package.__file__))
     assert out.returncode == 0, out.stderr[-2000:]
     opened, package = out.stdout.split()
     assert opened.startswith(package), (opened, package)
+
+
+def test_cbc_and_scip_open_from_the_ortools_package_too():
+    # In a process of its own: CBC and SCIP ship beside libortools in the `ortools` package,
+    # and masu opens them from there, not from its build's copy (Linux: /proc/self/maps).
+    code = """
+import masu, os
+import ortools as package
+for backend in ("cbc", "scip"):
+    assert masu.solve("sudoku", "examples/data/article_002_sudoku.json", formulation="binary",
+                      backend=backend).status == "unique"
+maps = {line.split()[-1] for line in open("/proc/self/maps") if "libCbc.so" in line or "libscip.so" in line}
+print(os.path.dirname(package.__file__)); print(*sorted(maps), sep="\\n")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    package, *opened = out.stdout.split("\n")
+    opened = [o for o in opened if o]
+    assert len(opened) == 2 and all(o.startswith(package) for o in opened), (package, opened)
