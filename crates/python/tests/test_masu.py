@@ -73,6 +73,20 @@ def test_generated_puzzles_read_back_unique():
         for a, b in zip(made, masu.generate("sudoku", size=4, count=3, seed=7)))
 
 
+def test_every_kind_generated_as_the_command_line_generates_and_read_back_from_its_url():
+    for kind, flags, argv in [("sudoku", {"size": 9, "minimal": True}, ["--size", "9", "--minimal"]),
+                              ("nonogram", {"size": 10}, ["--size", "10"]),
+                              ("numberlink", {"size": 7, "method": "fast"}, ["--size", "7", "--method", "fast"])]:
+        made = masu.generate(kind, count=2, seed=11, **flags)
+        line = cli("generate", kind, *argv, "--count", "2", "--seed", "11")
+        without_time = lambda p: {k: v for k, v in dict(p).items() if k != "seconds"}
+        assert [without_time(p) for p in made] == [without_time(p) for p in line], kind
+        for p in made:
+            r = masu.solve(kind, p["puzzle"], rule=p.get("rule"))
+            by_url = masu.solve(kind, p["url"], rule=p.get("rule"))
+            assert r.status == by_url.status == "unique" and r.solutions == by_url.solutions, (kind, p["url"])
+
+
 def test_puzzles_draw_themselves_before_and_after_a_solve():
     # A generated puzzle draws as a player sees it; a result draws the puzzle with its
     # answer; `draw` takes a puzzle as `solve` does. Each the command line's `--svg` picture.
@@ -293,3 +307,10 @@ print(os.path.dirname(package.__file__)); print(*sorted(maps), sep="\\n")
     package, *opened = out.stdout.split("\n")
     opened = [o for o in opened if o]
     assert len(opened) == 2 and all(o.startswith(package) for o in opened), (package, opened)
+
+
+def test_the_type_stubs_match_the_package(tmp_path):
+    pytest.importorskip("mypy", reason="mypy's stubtest holds __init__.pyi to the package (CI installs it)")
+    out = subprocess.run([sys.executable, "-m", "mypy.stubtest", "masu"], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

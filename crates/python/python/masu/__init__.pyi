@@ -1,12 +1,16 @@
 from os import PathLike
 from typing import Any, Mapping, Optional, Sequence, Union
 
-Puzzle = Union[str, PathLike, Sequence[Any], Mapping[str, Any]]
+_Puzzle = Union[str, PathLike, Sequence[Any], Mapping[str, Any]]
+
+__all__ = ["Result", "Comparison", "Picture", "Made", "solve", "count", "compare", "generate", "draw", "kinds",
+           "InputError", "SolveError"]
 
 class InputError(Exception): ...
 class SolveError(Exception): ...
 
 class Result:
+    def __init__(self, fields: dict[str, Any]) -> None: ...
     kind: str
     status: str
     formulation: str
@@ -23,16 +27,18 @@ class Result:
 
 class Picture:
     svg: str
+    def __init__(self, svg: str) -> None: ...
     def _repr_svg_(self) -> str: ...
     def save(self, path: Union[str, PathLike]) -> None: ...
 
 class Made(dict[str, Any]):
     kind: str
+    def __init__(self, fields: dict[str, Any], kind: str) -> None: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
 def draw(
     kind: str,
-    puzzle: Optional[Puzzle] = None,
+    puzzle: Optional[_Puzzle] = None,
     solution: Optional[Any] = None,
     *,
     rows: Optional[Sequence[Sequence[int]]] = None,
@@ -40,7 +46,7 @@ def draw(
 ) -> Optional[Picture]: ...
 def solve(
     kind: str,
-    puzzle: Optional[Puzzle] = None,
+    puzzle: Optional[_Puzzle] = None,
     *,
     rows: Optional[Sequence[Sequence[int]]] = None,
     cols: Optional[Sequence[Sequence[int]]] = None,
@@ -54,6 +60,7 @@ def solve(
     params: Optional[Mapping[str, Any]] = None,
 ) -> Result: ...
 class Comparison:
+    def __init__(self, fields: dict[str, Any]) -> None: ...
     records: list[dict[str, Any]]
     summary: list[dict[str, Any]]
     findings: list[dict[str, Any]]
@@ -61,7 +68,7 @@ class Comparison:
 
 def compare(
     kind: str,
-    puzzles: Union[str, PathLike, Sequence[Puzzle]],
+    puzzles: Union[str, PathLike, Sequence[_Puzzle]],
     *,
     formulations: Optional[Sequence[str]] = None,
     backends: Optional[Sequence[str]] = None,
@@ -71,7 +78,7 @@ def compare(
     jobs: int = 1,
     params: Optional[Mapping[str, Any]] = None,
 ) -> Comparison: ...
-def count(kind: str, puzzle: Optional[Puzzle] = None, *, count: int = 1000, **options: Any) -> Result: ...
+def count(kind: str, puzzle: Optional[_Puzzle] = None, *, count: int = 1000, **options: Any) -> Result: ...
 def generate(
     kind: str,
     *,
