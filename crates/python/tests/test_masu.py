@@ -314,3 +314,31 @@ def test_the_type_stubs_match_the_package(tmp_path):
     out = subprocess.run([sys.executable, "-m", "mypy.stubtest", "masu"], capture_output=True, text=True,
                          timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+
+
+def test_ctrl_c_in_a_forked_child():
+    # A child forked after a solve watches signals with a thread of its own.
+    import signal
+
+    masu.solve("sudoku", SUDOKU, formulation="native")
+    pid = os.fork()
+    if pid == 0:  # the child: a count that only Ctrl-C ends early
+        code, start = 1, time.monotonic()
+        try:
+            threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+            masu.count("sudoku", "." * 256, formulation="native", count=10**12, time_limit=20)
+        except KeyboardInterrupt:
+            code = 0 if time.monotonic() - start < 5 else 2  # stopped, not run to its limit
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # (bounded: the child is killed past a minute)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the child ran past a minute")
+    assert os.waitstatus_to_exitcode(status) == 0

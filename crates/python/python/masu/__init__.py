@@ -121,6 +121,10 @@ class _Stop:
 
         threading.Thread(target=watch, name="masu-signals", daemon=True).start()
 
+
+# A forked child has the pipe but not the thread that watches it: it makes its own.
+os.register_at_fork(after_in_child=lambda: setattr(_Stop, "pipe", None))
+
 __all__ = ["Result", "Comparison", "Picture", "Made", "solve", "count", "compare", "generate", "draw", "kinds",
            "InputError", "SolveError"]
 
