@@ -105,6 +105,9 @@ pub fn runners<'a, P: Puzzle>(
     }
     if runners.is_empty() {
         let lines: Vec<String> = not_run.iter().map(NotRun::to_string).collect();
+        if lines.is_empty() {
+            bail!("nothing to run: no formulation or no backend asked for");
+        }
         bail!("nothing to run: {}", lines.join("; "));
     }
     Ok((runners, not_run))

@@ -37,7 +37,8 @@ impl Visit for &Comparing {
             }
         }
         if instances.is_empty() {
-            return Err(Failure::Input(format!("no {} puzzle to compare: {}", P::KIND, errors.join("; "))));
+            let why = if errors.is_empty() { String::new() } else { format!(": {}", errors.join("; ")) };
+            return Err(Failure::Input(format!("no {} puzzle to compare{why}", P::KIND)));
         }
         let backends =
             self.backends.as_deref().map(|names| names.iter().map(|n| n.parse()).collect::<Result<Vec<Backend>, _>>());

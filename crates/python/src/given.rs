@@ -46,6 +46,10 @@ pub(crate) fn located<P: Puzzle>(given: &[Given]) -> Vec<Located<P>> {
                 out.extend(masu_harness::input::read_inputs::<P>(std::slice::from_ref(path)));
                 continue;
             }
+            Given::Text(text) if names_a_file::<P>(text) => {
+                out.extend(masu_harness::input::read_inputs::<P>(&[PathBuf::from(text)]));
+                continue;
+            }
             Given::Text(text) => ("-", text),
             Given::Json(text) => ("puzzle.json", text),
         };
@@ -57,4 +61,13 @@ pub(crate) fn located<P: Puzzle>(given: &[Given]) -> Vec<Located<P>> {
         out.extend(items.into_iter().map(|item| Located { file: PathBuf::from(&place), id_file: place.clone(), item }));
     }
     out
+}
+
+/// Whether a text that names no file that exists was meant as a file's name (one line with a
+/// `/` or ending in one of the kind's file extensions, no URL): it is reported as a file not
+/// found, as the command line reports it, rather than as a puzzle that does not read.
+fn names_a_file<P: Puzzle>(text: &str) -> bool {
+    let url = text.starts_with("http://") || text.starts_with("https://");
+    let path = Path::new(text);
+    !url && !text.contains('\n') && (text.contains('/') || path.extension().is_some() && P::is_puzzle_file(path))
 }

@@ -178,7 +178,8 @@ fn generate(
         match value.extract::<bool>() {
             Ok(true) => argv.push(flag),
             Ok(false) => {}
-            Err(_) => argv.extend([flag, value.str()?.to_string()]),
+            // One argument, `--size=-7`: a value that starts with `-` is not read as a flag.
+            Err(_) => argv.push(format!("{flag}={}", value.str()?)),
         }
     }
     let command =
@@ -240,6 +241,12 @@ impl Visit for &Drawing {
             serde_json::Value::Null => None,
             value => Some(P::solution_from_json(value.clone()).map_err(Failure::Input)?),
         };
+        // A solution is drawn only where it solves the puzzle.
+        if let Some(solution) = &solution {
+            puzzle
+                .check(solution)
+                .map_err(|v| Failure::Input(format!("the solution does not solve the puzzle: {v}")))?;
+        }
         Ok(puzzle.svg(solution.as_ref()))
     }
 }

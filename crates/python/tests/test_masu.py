@@ -126,6 +126,24 @@ def test_bad_input_raises_with_the_command_line_message():
         masu.solve("sudoku", "12345")
     with pytest.raises(masu.InputError, match="unexpected argument '--pairs'"):
         masu.generate("sudoku", pairs=3)
+    with pytest.raises(masu.InputError, match="nothere.txt: cannot read: No such file"):
+        masu.solve("sudoku", "nothere.txt")
+    with pytest.raises(masu.InputError, match="invalid value '-7' for '--size"):
+        masu.generate("sudoku", size=-7)
+    with pytest.raises(masu.InputError, match="^no sudoku puzzle to compare$"):
+        masu.compare("sudoku", [])
+    with pytest.raises(masu.InputError, match="nothing to run: no formulation or no backend asked for"):
+        masu.compare("sudoku", SUDOKU, formulations=[])
+    with pytest.raises(masu.InputError, match="the solution does not solve the puzzle: 1 cells, expected 81"):
+        masu.draw("sudoku", SUDOKU, [[1]])
+    for call, name in ((lambda: masu.solve("sudoku", SUDOKU, count=-1), "count"),
+                       (lambda: masu.count("sudoku", SUDOKU, count=10**30), "count"),
+                       (lambda: masu.solve("sudoku", SUDOKU, solutions=2.5), "solutions"),
+                       (lambda: masu.solve("sudoku", SUDOKU, threads=-1), "threads"),
+                       (lambda: masu.compare("sudoku", SUDOKU, jobs=0), "jobs"),
+                       (lambda: masu.generate("sudoku", seed=True), "seed")):
+        with pytest.raises(masu.InputError, match=f"^{name} must be a whole number from"):
+            call()
     for call in (lambda: masu.generate("sudoku", size=4, time_limit=-1),
                  lambda: masu.solve("sudoku", SUDOKU, time_limit=float("nan")),
                  lambda: masu.compare("sudoku", [SUDOKU], time_limit=-1)):

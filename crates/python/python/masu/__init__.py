@@ -204,6 +204,15 @@ class Made(dict):
         return f"<masu.Result {f['kind']} {f['status']}: {f['count']} solution(s), {f['formulation']} on {f['backend']}>"
 
 
+def _whole(**numbers):
+    """Each `name=(value, least)` a whole number from `least` on (None lets it be), else
+    InputError naming it: the binding takes unsigned 32- or 64-bit numbers."""
+    for name, (value, least) in numbers.items():
+        most = 2**32 - 1 if name == "threads" else 2**64 - 1
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most):
+            raise InputError(f"{name} must be a whole number from {least} to {most}, not {value!r}")
+
+
 def _puzzle(puzzle, rows, cols):
     if puzzle is None and rows is not None and cols is not None:
         return {"rows": rows, "cols": cols}
@@ -220,6 +229,7 @@ def solve(kind, puzzle=None, *, rows=None, cols=None, formulation=None, backend=
     a nonogram as rows= and cols=). Keywords as the command line's flags (`solutions`: at
     most this many listed, the count goes on past them); `params` a dict of raw backend
     parameters. Raises InputError or SolveError with the command line's message."""
+    _whole(count=(count, 1), solutions=(solutions, 0), threads=(threads, 0))
     params = [(str(k), str(v)) for k, v in (params or {}).items()]
     puzzle = _puzzle(puzzle, rows, cols)
     with _Stop() as s:
@@ -260,6 +270,7 @@ def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_li
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "__fspath__"):
         puzzles = [puzzles]
     puzzles = [str(p) if hasattr(p, "__fspath__") else p for p in puzzles]
+    _whole(count=(count, 1), threads=(threads, 0), jobs=(jobs, 1))
     params = [f"{k}={v}" for k, v in (params or {}).items()]
     with _Stop() as s:
         fields = _masu.compare(kind, puzzles, formulations, backends, count, time_limit, threads, jobs, params, s.main)
@@ -270,6 +281,7 @@ def generate(kind, *, count=1, seed=1, time_limit=None, threads=None, **flags):
     """Makes `count` puzzles of `kind` with a proven-unique solution; `flags` are the kind's
     own flags of `masu generate KIND` (size=9, minimal=True, ...). Each puzzle a dict with
     its solution and URL, as the command prints it (a `Made`: it draws itself in Jupyter)."""
+    _whole(count=(count, 0), seed=(seed, 0), threads=(threads, 0))
     with _Stop() as s:
         made = _masu.generate(kind, list(flags.items()), count, seed, time_limit, threads, s.main)
     return [Made(m, kind) for m in made]
