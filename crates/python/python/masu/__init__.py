@@ -25,20 +25,20 @@ def _share_ortools():
     """Where this environment has the `ortools` package of the pinned release, masu opens its
     library (`ortools/.libs`) instead of its build's copy: with two copies in one process, the
     second aborts the process (protobuf registers its files twice). The package is located,
-    not imported."""
-    import importlib.metadata
+    not imported; its release is read from the name of its `dist-info` folder beside it
+    (`importlib.metadata` would take most of the import's time)."""
     import importlib.util
 
     try:
         spec = importlib.util.find_spec("ortools")
-        version = importlib.metadata.version("ortools")
-    except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
+    except (ImportError, ValueError):
         return
-    if spec is None or not spec.submodule_search_locations or version != ORTOOLS_VERSION:
+    if spec is None or not spec.submodule_search_locations:
         return
     for folder in spec.submodule_search_locations:
         libs = os.path.join(folder, ".libs")
-        if os.path.exists(os.path.join(libs, "libortools.so.9")):
+        release = os.path.join(os.path.dirname(folder), f"ortools-{ORTOOLS_VERSION}.dist-info")
+        if os.path.isdir(release) and os.path.exists(os.path.join(libs, "libortools.so.9")):
             _masu.prefer_ortools(libs)
             return
 
