@@ -93,3 +93,23 @@ fn a_count_stopped_by_timeout_prints_its_record() {
         assert_eq!(line["solutions"].as_array().map(Vec::len), Some(100), "run {run}");
     }
 }
+
+/// A comparison with a count beyond what fits in its time limit keeps and checks at most a
+/// hundred solutions of each report, as a count does: it ends at its limit, in bounded
+/// memory (keeping them all took 466 MB and twice the limit on this puzzle).
+#[test]
+fn a_comparison_of_a_large_count_keeps_a_bounded_number_of_solutions() {
+    let path = temp_file("empty16.txt", &format!("{}\n", ".".repeat(256)));
+    let mut command = Command::new(MASU);
+    command.args(["compare", "sudoku", path.to_str().unwrap(), "--formulations", "native", "--backends", "native"]);
+    command.args(["--count", "1000000000000", "--time-limit", "2", "--format", "jsonl"]);
+    let out = Started::new(&mut command).finish(Duration::from_secs(60));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let record: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(record["status"], "timed-out", "{record}");
+    assert_eq!(record["checked"], true, "{record}");
+    assert!(record["solutions"].as_u64().is_some_and(|n| n > 1000), "{record}");
+    let peak = children_peak();
+    assert!(peak < 100 << 20, "a comparison took {} MB", peak >> 20);
+}

@@ -132,9 +132,22 @@ impl Row {
     }
 }
 
+/// The solutions a run keeps of each report, each re-checked (the first recorded): the count
+/// goes on past them, and a large count takes no more memory or checking than a small one
+/// (what `solve --solutions` defaults to).
+pub const KEPT: usize = 100;
+
 /// Runs `instance` on `runner` `repeat` times (at least once) and keeps the median times;
-/// a wrong answer or an error ends the repeats.
+/// a wrong answer or an error ends the repeats. At most [`KEPT`] solutions of each report
+/// are kept and checked.
 pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &SolveOptions, repeat: usize) -> Row {
+    let bounded;
+    let options = if options.keep > KEPT {
+        bounded = SolveOptions { keep: KEPT, ..options.clone() };
+        &bounded
+    } else {
+        options
+    };
     let mut row = Row::new(&instance.name, &instance.group, &runner.formulation, runner.backend);
     row.threads = options.threads;
     let (mut walls, mut builds, mut solves, mut backends) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
