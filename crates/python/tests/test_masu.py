@@ -217,6 +217,13 @@ def test_ctrl_c_stops_a_solve():
         # (bounded: without the signal the count would stop at its time limit, and fail)
         masu.count("sudoku", "." * 256, formulation="native", count=10**12, time_limit=60)
     assert time.perf_counter() - start < 3
+    # So does a comparison's (which keeps a hundred solutions of the count, not all).
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        masu.compare("sudoku", ["." * 256], formulations=["native"], backends=["native"], count=10**12, time_limit=60)
+    assert time.perf_counter() - start < 3
     # A count stopped by its time limit lists at most `solutions` and says so.
     r = masu.count("sudoku", "." * 81, formulation="native", count=10**12, time_limit=0.3, solutions=5)
     assert r.status == "timed-out" and len(r.solutions) == 5 and r.count > 5 and not r.complete
