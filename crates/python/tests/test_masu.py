@@ -283,6 +283,8 @@ def test_the_walk_through_of_docs_python_md_runs(monkeypatch, tmp_path):
     for code in re.findall(r"```python\n(.*?)```", (ROOT / "docs/python.md").read_text(), flags=re.S):
         exec(compile(code, "docs/python.md", "exec"), scope)
     assert scope["r"].status == "unique"
+    assert (scope["a"].status, scope["a"].backend, scope["b"].backend) == ("unique", "cbc", "highs")
+    assert scope["a"].solutions == scope["b"].solutions
     assert scope["made"]._repr_svg_().startswith("<svg")
     assert (tmp_path / "board.svg").read_text().startswith("<svg")
     # 20 puzzles × native/native, binary/highs, binary/cp-sat, all-different/cp-sat.
