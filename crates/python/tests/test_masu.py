@@ -106,6 +106,13 @@ def test_puzzles_draw_themselves_before_and_after_a_solve():
         masu.draw("sudoku", "12345")
 
 
+def test_each_object_says_what_it_is():
+    assert repr(masu.solve("sudoku", SUDOKU)) == "<masu.Result sudoku unique: 1 solution(s), all-different on cp-sat>"
+    made = masu.generate("sudoku", size=4, seed=1)[0]
+    assert repr(made).startswith("masu.Made({") and repr(made).endswith("}, 'sudoku')")
+    assert repr(masu.draw("sudoku", "." * 16)).startswith("<masu.Picture: ")
+
+
 def test_compare_takes_puzzles_as_solve_does():
     made = masu.generate("sudoku", size=9, count=4, seed=1)
     c = masu.compare("sudoku", [m["puzzle"] for m in made] + ["12345"], formulations=["native"], backends=["native"])

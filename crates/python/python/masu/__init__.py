@@ -162,6 +162,10 @@ class Result:
         return draw(self._fields["kind"], self._fields["puzzle"],
                     None if solution is None or not solutions else solutions[solution])
 
+    def __repr__(self):
+        f = self._fields
+        return f"<masu.Result {f['kind']} {f['status']}: {f['count']} solution(s), {f['formulation']} on {f['backend']}>"
+
 
 class Picture:
     """An SVG picture: Jupyter shows it; `str()` is the SVG text, `save(path)` writes it."""
@@ -174,6 +178,9 @@ class Picture:
 
     def __str__(self):
         return self.svg
+
+    def __repr__(self):
+        return f"<masu.Picture: {len(self.svg)} characters of SVG>"
 
     def save(self, path):
         """Writes the SVG to `path`."""
@@ -200,8 +207,7 @@ class Made(dict):
         return _masu.svg(self.kind, self["puzzle"], None)
 
     def __repr__(self):
-        f = self._fields
-        return f"<masu.Result {f['kind']} {f['status']}: {f['count']} solution(s), {f['formulation']} on {f['backend']}>"
+        return f"masu.Made({dict.__repr__(self)}, {self.kind!r})"
 
 
 def _whole(**numbers):
