@@ -113,6 +113,22 @@ def test_each_object_says_what_it_is():
     assert repr(masu.draw("sudoku", "." * 16)).startswith("<masu.Picture: ")
 
 
+def test_results_pickle_and_copy_as_a_process_pool_needs():
+    import copy
+    import multiprocessing
+    import pickle
+
+    r = masu.solve("sudoku", SUDOKU, formulation="native")
+    for twin in (pickle.loads(pickle.dumps(r)), copy.copy(r), copy.deepcopy(r)):
+        assert twin.to_dict() == r.to_dict() and twin._repr_svg_() == r._repr_svg_()
+    made = masu.generate("sudoku", size=4, seed=1)[0]
+    assert pickle.loads(pickle.dumps(made)).kind == "sudoku"
+    # A pool of fresh interpreters (spawn), each importing masu, results sent back pickled.
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.starmap_async(masu.solve, [("sudoku", SUDOKU), ("sudoku", "." * 16)]).get(timeout=120)
+    assert [x.status for x in results] == ["unique", "multiple"]
+
+
 def test_compare_takes_puzzles_as_solve_does():
     made = masu.generate("sudoku", size=9, count=4, seed=1)
     c = masu.compare("sudoku", [m["puzzle"] for m in made] + ["12345"], formulations=["native"], backends=["native"])

@@ -139,10 +139,11 @@ class Result:
         self._fields = fields
 
     def __getattr__(self, name):
-        try:
-            return self._fields[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        # Through __dict__: pickle and copy ask before `_fields` is set.
+        fields = self.__dict__.get("_fields")
+        if fields is None or name not in fields:
+            raise AttributeError(name)
+        return fields[name]
 
     def to_dict(self):
         """The report as a dict (a copy)."""
