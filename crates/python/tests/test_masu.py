@@ -111,6 +111,7 @@ def test_each_object_says_what_it_is():
     made = masu.generate("sudoku", size=4, seed=1)[0]
     assert repr(made).startswith("masu.Made({") and repr(made).endswith("}, 'sudoku')")
     assert repr(masu.draw("sudoku", "." * 16)).startswith("<masu.Picture: ")
+    assert {"status", "count", "complete", "solutions", "stats", "to_dict"} <= set(dir(masu.solve("sudoku", SUDOKU)))
 
 
 def test_results_pickle_and_copy_as_a_process_pool_needs():

@@ -145,6 +145,10 @@ class Result:
             raise AttributeError(name)
         return fields[name]
 
+    def __dir__(self):
+        # The fields too, so that IPython and editors complete `r.sta` to `r.status`.
+        return sorted(set(super().__dir__()) | set(self.__dict__.get("_fields", ())))
+
     def to_dict(self):
         """The report as a dict (a copy)."""
         import copy
