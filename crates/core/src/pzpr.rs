@@ -123,7 +123,8 @@ pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, String> {
 
 /// The number-16 body of `cells` (numbers up to 4095).
 pub fn encode_number16(cells: &[Cell]) -> String {
-    let mut out = String::new();
+    use std::fmt::Write;
+    let mut out = String::with_capacity(cells.len());
     let mut empty = 0;
     let flush = |out: &mut String, empty: &mut usize| {
         if *empty > 0 {
@@ -145,11 +146,12 @@ pub fn encode_number16(cells: &[Cell]) -> String {
             }
             Cell::Number(n) => {
                 flush(&mut out, &mut empty);
-                match n {
-                    0..16 => out.push_str(&format!("{n:x}")),
-                    16..256 => out.push_str(&format!("-{n:02x}")),
-                    _ => out.push_str(&format!("+{:03x}", n.min(4095))),
-                }
+                // Written into `out` (writing to a String cannot fail): no string per cell.
+                let _ = match n {
+                    0..16 => write!(out, "{n:x}"),
+                    16..256 => write!(out, "-{n:02x}"),
+                    _ => write!(out, "+{:03x}", n.min(4095)),
+                };
             }
         }
     }
