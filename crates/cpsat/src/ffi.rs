@@ -55,37 +55,32 @@ pub fn prefer_library_dir(dir: PathBuf) -> bool {
     OPENED.get().is_none() && PREFERRED.set(dir).is_ok()
 }
 
-/// The folder a host named with [`prefer_library_dir`], if any: the libraries that ship
-/// beside OR-Tools (CBC, SCIP) are opened from there too.
-pub fn preferred_library_dir() -> Option<PathBuf> {
-    PREFERRED.get().cloned()
-}
-
 /// Where the library was opened from, once it is open.
 pub fn library_path() -> Option<PathBuf> {
     OPENED.get().and_then(|opened| opened.as_ref().ok()).map(|library| library.path.clone())
 }
 
-/// Where to look for the library, in order: the folder a host named, the build's folder,
-/// `ORTOOLS_LIB_DIR`, and the bare name (the system's search path).
-fn candidates() -> Vec<PathBuf> {
+/// Where to look for `file` (libortools, or a library that ships beside it in the wheel: CBC,
+/// SCIP), in order: the folder a host named, the build's folder, `ORTOOLS_LIB_DIR`, and the
+/// bare name (the system's search path).
+pub fn library_candidates(file: &str) -> Vec<PathBuf> {
     let mut paths = Vec::new();
     if let Some(dir) = PREFERRED.get() {
-        paths.push(dir.join(LIBRARY));
+        paths.push(dir.join(file));
     }
-    if let Some(dir) = option_env!("MASU_ORTOOLS_DIR") {
-        paths.push(PathBuf::from(dir).join(LIBRARY));
+    if let Some(dir) = crate::LIBRARY_DIR {
+        paths.push(PathBuf::from(dir).join(file));
     }
     if let Some(dir) = std::env::var_os("ORTOOLS_LIB_DIR") {
-        paths.push(PathBuf::from(dir).join(LIBRARY));
+        paths.push(PathBuf::from(dir).join(file));
     }
-    paths.push(PathBuf::from(LIBRARY));
+    paths.push(PathBuf::from(file));
     paths
 }
 
 fn open() -> Result<Library, String> {
     let mut tried = Vec::new();
-    for path in candidates() {
+    for path in library_candidates(LIBRARY) {
         // SAFETY: libortools' initialisers only set up its own globals (abseil, protobuf);
         // they do not depend on the caller's state.
         match unsafe { libloading::Library::new(&path) } {

@@ -31,7 +31,7 @@ mod solver;
 mod tests;
 
 pub use enumerate::Enumeration;
-pub use ffi::{library_path, prefer_library_dir, preferred_library_dir};
+pub use ffi::{library_candidates, library_path, prefer_library_dir};
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
 pub use params::{check_parameters, field_names};
 pub use solver::{CpSolver, Exporter, Parameters, Response, Status, StopHandle};

@@ -8,7 +8,6 @@
 use std::ffi::c_int;
 #[cfg(feature = "cbc")]
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -46,23 +45,11 @@ macro_rules! library_api {
 }
 pub(crate) use library_api;
 
-/// Opens `file` from the folder a host named for OR-Tools (a Python environment's `ortools`
-/// package: [`masu_cpsat::prefer_library_dir`]), else from the folder where the build found
-/// the OR-Tools wheel, else from `ORTOOLS_LIB_DIR`, else by the system's search path.
+/// Opens `file` from where libortools is looked for ([`masu_cpsat::library_candidates`]:
+/// the folder a host named, the build's, `ORTOOLS_LIB_DIR`, the system's search path).
 pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {
-    let mut candidates = Vec::new();
-    if let Some(dir) = masu_cpsat::preferred_library_dir() {
-        candidates.push(dir.join(file));
-    }
-    if let Some(dir) = masu_cpsat::LIBRARY_DIR {
-        candidates.push(PathBuf::from(dir).join(file));
-    }
-    if let Some(dir) = std::env::var_os("ORTOOLS_LIB_DIR") {
-        candidates.push(PathBuf::from(dir).join(file));
-    }
-    candidates.push(PathBuf::from(file));
     let mut tried = Vec::new();
-    for path in candidates {
+    for path in masu_cpsat::library_candidates(file) {
         // SAFETY: the wheel's CBC and SCIP libraries initialise only their own globals when
         // loaded; they depend on nothing of the caller's.
         match unsafe { libloading::Library::new(&path) } {
