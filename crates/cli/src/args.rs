@@ -124,7 +124,7 @@ pub(crate) struct CorpusArgs {
     /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
     /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
     /// every backend it goes to before anything runs.
-    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = parse_scoped_param)]
+    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
     pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
@@ -199,7 +199,7 @@ pub(crate) struct CompareArgs {
     /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
     /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
     /// every backend it goes to before anything runs.
-    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = parse_scoped_param)]
+    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
     pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
@@ -301,7 +301,7 @@ pub(crate) struct SolveArgs {
     /// `SatParameters` field (`num_workers=1`, `search_branching=FIXED_SEARCH`), any HiGHS
     /// option (`mip_rel_gap=0`), any CBC command-line parameter (`maxNodes=1000`) or SCIP
     /// parameter (`limits/gap=0.01`). Checked before solving; it overrides masu's settings.
-    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = parse_param)]
+    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = masu_harness::runners::parse_param)]
     pub(crate) params: Vec<(String, String)>,
     /// Stream the backend's own log to stderr (CP-SAT's is printed as each solve ends).
     #[arg(long)]
@@ -311,14 +311,6 @@ pub(crate) struct SolveArgs {
     /// MILP backend), native clause learning `.cnf` (DIMACS).
     #[arg(long, value_name = "DIR")]
     pub(crate) export: Option<PathBuf>,
-}
-
-pub(crate) fn parse_param(s: &str) -> Result<(String, String), String> {
-    masu_harness::runners::parse_param(s)
-}
-
-pub(crate) fn parse_scoped_param(s: &str) -> Result<ScopedParam, String> {
-    s.parse()
 }
 
 pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
