@@ -157,8 +157,7 @@ class Result:
 
     def _repr_svg_(self):
         """The puzzle and its first solution drawn (Jupyter shows it), where the kind draws."""
-        solutions = self._fields["solutions"]
-        return _masu.svg(self._fields["kind"], self._fields["puzzle"], solutions[0] if solutions else None)
+        return _svg(self.draw())
 
     def draw(self, solution=0):
         """The puzzle with its solution number `solution` (None: the puzzle alone), as a
@@ -193,6 +192,11 @@ class Picture:
             out.write(self.svg)
 
 
+def _svg(picture):
+    """A picture's SVG text, None for none."""
+    return None if picture is None else picture.svg
+
+
 def draw(kind, puzzle=None, solution=None, *, rows=None, cols=None):
     """The picture of `puzzle` (given as to `solve`), with `solution` (as a result's
     `solutions` lists it) drawn in, or None where the kind draws no picture."""
@@ -209,7 +213,7 @@ class Made(dict):
         self.kind = kind
 
     def _repr_svg_(self):
-        return _masu.svg(self.kind, self["puzzle"], None)
+        return _svg(draw(self.kind, self["puzzle"]))
 
     def __repr__(self):
         return f"masu.Made({dict.__repr__(self)}, {self.kind!r})"
@@ -229,6 +233,11 @@ def _puzzle(puzzle, rows, cols):
         return {"rows": rows, "cols": cols}
     if puzzle is None:
         raise InputError("no puzzle: give one, or a nonogram's rows= and cols=")
+    return _path_as_text(puzzle)
+
+
+def _path_as_text(puzzle):
+    """A path-like puzzle as its path's text (what the binding reads); others as they are."""
     return str(puzzle) if hasattr(puzzle, "__fspath__") else puzzle
 
 
@@ -280,7 +289,7 @@ def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_li
     `BACKEND:KEY` (that backend's runners), as `--param`."""
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "__fspath__"):
         puzzles = [puzzles]
-    puzzles = [str(p) if hasattr(p, "__fspath__") else p for p in puzzles]
+    puzzles = [_path_as_text(p) for p in puzzles]
     _whole(count=(count, 1), threads=(threads, 0), jobs=(jobs, 1))
     params = [f"{k}={v}" for k, v in (params or {}).items()]
     with _Stop() as s:
