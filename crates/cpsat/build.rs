@@ -24,6 +24,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=ORTOOLS_LIB_DIR");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
+    println!("cargo:rerun-if-env-changed=PYTHON");
     let dir = match find_library() {
         Ok(dir) => dir,
         Err(message) => {
