@@ -23,10 +23,10 @@ fn limit_two() -> SolveOptions {
 fn generated_sudokus_are_unique_for_a_second_formulation() {
     use masu::sudoku::generate::{Shape, Target, generate};
     let Some((formulation, backend)) = second::<Sudoku>() else { return };
-    let never = || false;
     for (side, target, count) in [(9, Target::Minimal, 20), (9, Target::Givens(35), 5), (16, Target::Minimal, 1)] {
         for index in 0..count {
-            let g = generate(side, Shape { target, ..Shape::minimal() }, 11, index, None, &never).unwrap();
+            let g = generate(side, Shape { target, ..Shape::minimal() }, 11, index, &SolveOptions::default().clock())
+                .unwrap();
             let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
             assert_eq!(report.status, Status::Unique, "{side}×{side} #{index}: {formulation} on {backend}");
             assert_eq!(report.solutions[0].concat(), g.solution, "{side}×{side} #{index}");
@@ -45,7 +45,7 @@ fn symmetric_sudokus_are_symmetric_and_unique() {
     let shape = Shape { symmetry: Symmetry::Rotational, ..Shape::minimal() };
     let mut techniques = std::collections::BTreeMap::new();
     for index in 0..100 {
-        let g = generate(9, shape, 21, index, None, &|| false).unwrap();
+        let g = generate(9, shape, 21, index, &SolveOptions::default().clock()).unwrap();
         assert!(Symmetry::Rotational.holds(9, g.puzzle.cells()), "#{index}");
         let report = masu::core::solve(&g.puzzle, formulation, backend, &limit_two()).unwrap();
         assert_eq!(report.status, Status::Unique, "#{index}: {formulation} on {backend}");

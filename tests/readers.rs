@@ -196,8 +196,7 @@ fn puzz_link_urls_read_and_round_trip() {
                 masu::sudoku::generate::Shape::minimal(),
                 3,
                 index,
-                None,
-                &|| false,
+                &masu::core::SolveOptions::default().clock(),
             )
             .unwrap();
             assert_eq!(round_trip(&g.puzzle), Some(Ok(g.puzzle.clone())));

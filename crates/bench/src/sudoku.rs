@@ -152,7 +152,7 @@ pub(crate) fn generating() -> Result<()> {
         let shape = Shape { symmetry, target, technique: None };
         let (mut times, mut givens, mut techniques) = (Vec::new(), Vec::new(), [0; 3]);
         for index in 0..100 {
-            let g = generate(9, shape, 1, index, None, &|| false)?;
+            let g = generate(9, shape, 1, index, &SolveOptions::default().clock())?;
             times.push(g.seconds * 1000.0);
             givens.push(g.givens as f64);
             techniques[match g.technique {

@@ -105,6 +105,23 @@ fn count_stops_at_the_limit_and_says_so() {
     );
 }
 
+/// `auto` on cp-sat is a portfolio whose native count settles small boards: the record names
+/// the native engine and its version, not CP-SAT's, while the runner stays `auto/cp-sat`.
+#[test]
+fn a_count_made_by_a_native_member_of_auto_is_labelled_native() {
+    if !Backend::CpSat.is_compiled() {
+        return;
+    }
+    let file = temp_file("corners4.txt", "4 4\n1..1\n....\n....\n2..2\n");
+    let out = masu(&["count", "numberlink", file.to_str().unwrap(), "--backend", "cp-sat", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!((line["formulation"].as_str(), line["backend"].as_str()), (Some("auto"), Some("cp-sat")));
+    assert_eq!(line["answered_by"].as_str(), Some("native"), "{line}");
+    assert_eq!(line["backend_version"].as_str(), Some(Backend::Native.version().as_str()), "{line}");
+    assert_eq!((line["count"].as_u64(), line["complete"].as_bool()), (Some(142), Some(true)));
+}
+
 #[test]
 fn a_formulation_that_cannot_run_on_a_backend_is_refused() {
     if !Backend::Highs.is_compiled() {

@@ -7,9 +7,10 @@
 //! [`solve`] re-checks every solution with the kind's own checker before it reports it.
 //!
 //! - [`backend`]: the backends and one table of their facts.
-//! - [`options`]: limits, the interrupt, exports.
+//! - [`options`]: limits, the interrupt, the [`Clock`], exports.
 //! - [`error`]: what can go wrong.
-//! - [`puzzle`]: the kind interface and the solve path; [`report`]: what a solve returns.
+//! - [`puzzle`]: the kind interface and the solve path; [`found`]: what a search records
+//!   and returns ([`Kept`], [`Found`]); [`report`]: what a solve returns.
 //! - [`formulation`]: how a kind declares its formulations and the backends each runs on.
 //! - [`input`]: what is read (items, parse errors, what a source knows of a puzzle);
 //!   [`corpus`]: how a kind's collections are read ([`Source`]).
@@ -24,6 +25,7 @@ pub mod check;
 pub mod corpus;
 pub mod error;
 pub mod formulation;
+pub mod found;
 pub mod fuzz;
 pub mod generate;
 pub mod input;
@@ -44,12 +46,13 @@ pub use check::check_backend;
 pub use corpus::{Instance, Source};
 pub use error::Error;
 pub use formulation::{Formulation, backend_for};
+pub use found::{Ended, Found, Kept};
 pub use generate::Generate;
 pub use input::{At, Expected, Item, ParseError};
 pub use name::UnknownName;
-pub use options::{Export, Interrupt, SolveOptions, StopAt};
+pub use options::{Clock, Export, Interrupt, SolveOptions};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
-pub use puzzle::{Found, NoRule, Puzzle, check_parameters, choose, runnable, solve, timed};
+pub use puzzle::{NoRule, Puzzle, check_parameters, choose, runnable, solve, timed};
 pub use random::Random;
 pub use report::{Report, Stats, Status};
 pub use sys::{available_memory, on_sized_stack};

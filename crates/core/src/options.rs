@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::{Error, Parameter, ParameterValue, Value, available_memory};
 
@@ -45,20 +45,62 @@ impl Interrupt {
     }
 }
 
-/// When a long search must stop: at a deadline, or on an interrupt (for solvers polled
-/// from inside, such as CaDiCaL's terminate callback in `masu-sat`).
+/// A solve's clock: when it started, when it must stop (the time limit from then), and the
+/// interrupt. Every engine asks it ([`SolveOptions::clock`]) instead of computing a deadline
+/// of its own; a stage given part of the time gets a clock of its own ([`Clock::share`]).
 #[derive(Clone, Debug)]
-pub struct StopAt {
-    /// Stop at this instant, if any.
-    pub deadline: Option<std::time::Instant>,
-    /// Stop when interrupted.
-    pub interrupt: Interrupt,
+pub struct Clock {
+    started: Instant,
+    deadline: Option<Instant>,
+    interrupt: Interrupt,
 }
 
-impl StopAt {
+impl Clock {
+    /// Starts now, with `time_limit` to run.
+    pub fn new(time_limit: Option<Duration>, interrupt: Interrupt) -> Clock {
+        let started = Instant::now();
+        Clock { started, deadline: time_limit.map(|t| started + t), interrupt }
+    }
     /// The deadline has passed or the interrupt was triggered.
     pub fn reached(&self) -> bool {
-        self.deadline.is_some_and(|d| std::time::Instant::now() >= d) || self.interrupt.is_interrupted()
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.interrupt.is_interrupted()
+    }
+    /// When it must stop, if it has a limit.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+    /// The time left (`None`: no limit).
+    pub fn left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+    /// The time since it started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+    /// When it started.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+    /// The interrupt it watches.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.interrupt
+    }
+    /// The same clock, its deadline the earlier of its own and `deadline`.
+    pub fn until(&self, deadline: Option<Instant>) -> Clock {
+        let deadline = match (self.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Clock { deadline, ..self.clone() }
+    }
+    /// A stage's clock, started now, with `fraction` of the time left (no limit without one).
+    pub fn share(&self, fraction: f64) -> Clock {
+        Clock::new(self.left().map(|t| t.mul_f64(fraction)), self.interrupt.clone())
+    }
+    /// `options` with this clock's time left as their time limit and its interrupt, for a
+    /// stage that takes options.
+    pub fn options(&self, options: &SolveOptions) -> SolveOptions {
+        SolveOptions { time_limit: self.left(), interrupt: self.interrupt.clone(), ..options.clone() }
     }
 }
 
@@ -137,6 +179,11 @@ impl SolveOptions {
     /// within it).
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
+    }
+    /// The clock of a solve starting now: its deadline from [`SolveOptions::time_limit`],
+    /// stopped by [`SolveOptions::interrupt`].
+    pub fn clock(&self) -> Clock {
+        Clock::new(self.time_limit, self.interrupt.clone())
     }
     /// How many solutions a method keeps to list: [`SolveOptions::keep`], never fewer than
     /// the two that settle uniqueness.

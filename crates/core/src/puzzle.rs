@@ -13,40 +13,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::parameter::Declared;
-use crate::{Backend, Error, Formulation, Item, Report, SolveOptions, Stats, Status};
-
-/// What a formulation found, before checking.
-#[derive(Clone, Debug)]
-pub struct Found<S> {
-    /// The solutions kept to list, pairwise different (a method that honours
-    /// [`SolveOptions::keep`] keeps no more than that).
-    pub solutions: Vec<S>,
-    /// How many solutions it found: those kept and those counted past them (never fewer
-    /// than `solutions`).
-    pub count: u128,
-    /// Whether `count` is all there is (the search was exhausted).
-    pub complete: bool,
-    /// Model size and timings.
-    pub stats: Stats,
-    /// A method without search (a line solver) ended with cells it could not decide.
-    pub stuck: bool,
-}
-
-impl<S> Found<S> {
-    /// What a search found.
-    pub fn new(solutions: Vec<S>, complete: bool, stats: Stats) -> Found<S> {
-        Found { count: solutions.len() as u128, solutions, complete, stats, stuck: false }
-    }
-    /// What a search found that counted `count` solutions and kept `solutions` of them.
-    pub fn counted(solutions: Vec<S>, count: u128, complete: bool, stats: Stats) -> Found<S> {
-        Found { count: count.max(solutions.len() as u128), solutions, complete, stats, stuck: false }
-    }
-    /// The same, each solution mapped (e.g. from a model's values to the kind's grid).
-    pub fn map<T>(self, f: impl FnMut(S) -> T) -> Found<T> {
-        let solutions = self.solutions.into_iter().map(f).collect();
-        Found { solutions, count: self.count, complete: self.complete, stats: self.stats, stuck: self.stuck }
-    }
-}
+use crate::{Backend, Error, Formulation, Found, Item, Report, SolveOptions, Status};
 
 /// A kind of puzzle: how it is read, which formulations it has, how each finds solutions,
 /// and how a solution is checked and shown. Adding a kind is one model crate implementing
@@ -178,7 +145,7 @@ pub fn report<P: Puzzle>(
 ) -> Result<Report<P::Solution>, Error> {
     let check = |s: &P::Solution| puzzle.check(s);
     let mut report = Report::checked(
-        backend,
+        found.by.unwrap_or(backend),
         formulation.name(),
         found.solutions,
         found.count,
@@ -235,7 +202,7 @@ pub fn choose<P: Puzzle>(
     }
 }
 
-/// Runs `build`, timing it (for [`Stats::build_time`]).
+/// Runs `build`, timing it (for [`crate::Stats::build_time`]).
 pub fn timed<T>(build: impl FnOnce() -> T) -> (T, Duration) {
     let started = Instant::now();
     let built = build();

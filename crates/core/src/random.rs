@@ -10,6 +10,11 @@ impl Random {
     pub fn new(seed: u64) -> Random {
         Random(seed)
     }
+    /// The generator of draw `index` of a run seeded `seed`: each index an independent draw,
+    /// the same on every machine (every generator's puzzles come from it).
+    pub fn of_draw(seed: u64, index: u64) -> Random {
+        Random(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f))
+    }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

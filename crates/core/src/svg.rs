@@ -70,8 +70,9 @@ impl Picture {
 
     /// `text` at (`x`, `y`), escaped, with `attributes`.
     pub fn text(&mut self, x: usize, y: usize, attributes: &str, text: impl std::fmt::Display) {
-        let text = text.to_string().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-        let _ = writeln!(self.0, "<text x=\"{x}\" y=\"{y}\"{attributes}>{text}</text>");
+        let _ = write!(self.0, "<text x=\"{x}\" y=\"{y}\"{attributes}>");
+        escape_into(&mut self.0, text);
+        self.0.push_str("</text>\n");
     }
 
     /// An element the kind writes itself (a filled cell, a path, a disc).
@@ -84,6 +85,22 @@ impl Picture {
     pub fn finish(mut self) -> String {
         self.0.push_str("</svg>\n");
         self.0
+    }
+}
+
+/// `value` as text in XML or HTML (in an element, or an attribute value in double quotes):
+/// `&`, `<`, `>` and `"` escaped. The one escaping of every page and picture masu writes.
+pub fn escape_into(out: &mut String, value: impl std::fmt::Display) {
+    let mut text = String::new();
+    let _ = write!(text, "{value}");
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
     }
 }
 

@@ -42,57 +42,104 @@ fn paths(code: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn core_modules_use_no_module_that_uses_them_back() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The modules declared in `src/lib.rs`, and each one's edges: the modules it uses.
+fn edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
     let mut modules = Vec::new();
     let mut from: BTreeMap<String, String> = BTreeMap::new();
+    let mut test_only = false;
     for line in lib.lines() {
         let line = line.trim();
-        if let Some(name) = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("mod ")) {
+        // A module compiled for the tests alone (a test kit) is no layer.
+        let after_cfg_test = std::mem::replace(&mut test_only, line == "#[cfg(test)]");
+        let declared = ["pub mod ", "pub(crate) mod ", "mod "].iter().find_map(|p| line.strip_prefix(p));
+        let declared = declared.filter(|_| !after_cfg_test);
+        let exported = ["pub use ", "pub(crate) use "].iter().find_map(|p| line.strip_prefix(p));
+        if let Some(name) = declared {
             modules.push(name.trim_end_matches(';').to_string());
-        } else if let Some(export) = line.strip_prefix("pub use ") {
-            let (module, items) = export.trim_end_matches(';').split_once("::").unwrap();
-            for item in items.trim_matches(|c| c == '{' || c == '}').split(',') {
+        } else if let Some(export) = exported {
+            // `module::…::{A, B as C}` or `module::…::A`: each name to its module.
+            let export = export.trim_end_matches(';');
+            let Some((module, _)) = export.split_once("::") else { continue };
+            let items = export
+                .rsplit_once("::{")
+                .map_or_else(|| export.rsplit("::").next().unwrap_or(""), |(_, group)| group.trim_end_matches('}'));
+            for item in items.split(',') {
                 let name = item.split(" as ").last().unwrap().trim();
                 from.insert(name.to_string(), module.to_string());
             }
         }
     }
-    assert!(modules.len() > 10, "{modules:?}");
-    let mut edges: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    let mut edges = BTreeMap::new();
     for module in &modules {
-        let uses = edges.entry(module).or_default();
-        for file in files(&src, module) {
+        let uses: &mut BTreeSet<String> = edges.entry(module.clone()).or_default();
+        for file in files(src, module).into_iter().filter(|f| !f.ends_with("tests.rs")) {
             let text = std::fs::read_to_string(&file).unwrap();
-            let code: Vec<&str> = text
-                .split("#[cfg(test)]")
-                .next()
-                .unwrap()
+            // The code before the tests (`#[cfg(test)]`, `#[cfg(all(test, …))]`).
+            let tests = ["#[cfg(test)]", "#[cfg(all(test"].iter().filter_map(|t| text.find(t)).min();
+            let code: Vec<&str> = text[..tests.unwrap_or(text.len())]
                 .lines()
                 .filter(|l| !l.trim_start().starts_with("//"))
                 .collect();
             for word in paths(&code.join("\n")) {
                 let target = if modules.contains(&word) { Some(word) } else { from.get(&word).cloned() };
-                uses.extend(target.filter(|t| t != module));
+                uses.extend(target.filter(|t| t != module && modules.contains(t)));
             }
         }
     }
-    // Depth-first from each module: a module met again on the current path closes a circle.
-    fn visit<'a>(module: &'a str, edges: &'a BTreeMap<&str, BTreeSet<String>>, path: &mut Vec<&'a str>) {
+    edges
+}
+
+/// Panics on a circle: depth-first from each module, a module met again on the current path
+/// closes one.
+fn assert_no_circle(krate: &str, edges: &BTreeMap<String, BTreeSet<String>>) {
+    fn visit<'a>(krate: &str, module: &'a str, edges: &'a BTreeMap<String, BTreeSet<String>>, path: &mut Vec<&'a str>) {
         for next in &edges[module] {
             if let Some(at) = path.iter().position(|m| m == next) {
-                panic!("a module circle: {} -> {next}", path[at..].join(" -> "));
+                panic!("a module circle in {krate}: {} -> {next}", path[at..].join(" -> "));
             }
             path.push(next);
-            visit(next, edges, path);
+            visit(krate, next, edges, path);
             path.pop();
         }
     }
-    for module in &modules {
-        visit(module, &edges, &mut vec![module.as_str()]);
+    for module in edges.keys() {
+        visit(krate, module, edges, &mut vec![module.as_str()]);
     }
+}
+
+#[test]
+fn core_modules_use_no_module_that_uses_them_back() {
+    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(edges.len() > 10, "{edges:?}");
+    assert_no_circle("masu-core", &edges);
     // The edges are found at all: the solve path uses the backends.
     assert!(edges["puzzle"].contains("backend"), "{edges:?}");
+}
+
+/// The same for every model crate (`models/*`): numberlink's puzzle uses no engine, its
+/// engines use the puzzle and the theory, and only the portfolio and generation compose them.
+#[test]
+fn every_model_crates_modules_use_no_module_that_uses_them_back() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+    let mut crates = 0;
+    for entry in std::fs::read_dir(&models).unwrap().flatten() {
+        let src = entry.path().join("src");
+        if !src.join("lib.rs").exists() {
+            continue;
+        }
+        let edges = edges(&src);
+        assert!(edges.len() > 5, "{}: {edges:?}", src.display());
+        assert_no_circle(&entry.file_name().to_string_lossy(), &edges);
+        if entry.file_name() == "numberlink" {
+            assert!(edges["native"].contains("theory") && edges["theory"].contains("puzzle"), "{edges:?}");
+            for engine in ["native", "frontier", "links"] {
+                let others = ["native", "frontier", "links", "auto", "models", "generate"];
+                let used: Vec<&String> = edges[engine].iter().filter(|m| others.contains(&m.as_str())).collect();
+                assert!(used.is_empty(), "the engine {engine} uses {used:?}");
+            }
+        }
+        crates += 1;
+    }
+    assert!(crates >= 3, "{crates} model crates");
 }

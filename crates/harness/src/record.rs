@@ -94,7 +94,7 @@ impl Record {
         Record {
             kind: P::KIND.into(),
             row: row.clone(),
-            backend_version: row.backend.version(),
+            backend_version: row.answered_by.unwrap_or(row.backend).version(),
             solution: row.first_solution.clone(),
             puzzle: instance.puzzle.to_text(),
             failures,

@@ -73,6 +73,10 @@ pub struct Row {
     pub formulation: String,
     /// The backend.
     pub backend: Backend,
+    /// The backend whose engine answered, where a portfolio's member on another backend did
+    /// (`auto` on cp-sat settled by its native count): the record's version is that one's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_by: Option<Backend>,
     /// How it ended.
     #[serde(rename = "status")]
     pub verdict: Verdict,
@@ -134,6 +138,7 @@ impl Row {
             group: group.into(),
             formulation: formulation.into(),
             backend,
+            answered_by: None,
             verdict: Verdict::Error,
             solutions: 0,
             complete: false,

@@ -75,6 +75,7 @@ impl Row {
             Ok(report) => {
                 let failed = report.solutions.iter().find_map(|s| instance.puzzle.check(s).err());
                 self.verdict = Verdict::Status(report.status);
+                self.answered_by = (report.backend != self.backend).then_some(report.backend);
                 self.solutions = usize::try_from(report.count).unwrap_or(usize::MAX);
                 self.complete = report.complete;
                 self.variables = report.stats.variables;

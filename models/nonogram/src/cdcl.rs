@@ -24,9 +24,7 @@
 //! is excluded by a clause over the cells, and CaDiCaL is asked again (incrementally, keeping
 //! what it learnt) until the limit is reached or no other solution exists.
 
-use std::time::Instant;
-
-use masu_core::{Error, SolveOptions, StopAt};
+use masu_core::{Clock, Error, SolveOptions};
 use masu_sat::{Outcome, Sat};
 
 use crate::line::Cell;
@@ -163,19 +161,19 @@ const DIMACS_COMMENT: &str = "masu nonogram, native solver's clause-learning sta
 
 /// Counts the solutions of `puzzle` up to `limit`, given the cells decided at the search's
 /// root (`decided`, row-major) and the solutions it found (`known`, all consistent with
-/// `decided`), until `deadline` or the interrupt; with `options.export`, its
+/// `decided`), until `clock` says stop; with `options.export`, its
 /// clauses are written as DIMACS before the first solve.
 pub(crate) fn count(
     puzzle: &Nonogram,
     decided: &[Cell],
     known: Vec<Grid>,
     limit: usize,
-    deadline: Option<Instant>,
+    clock: &Clock,
     options: &SolveOptions,
 ) -> Result<Counted, Error> {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cell = |r: usize, c: usize| (r * w + c + 1) as i32;
-    let stop = StopAt { deadline, interrupt: options.interrupt.clone() };
+    let stop = clock.clone();
     let mut solver = masu_sat::solver(move || stop.reached());
     if options.export.is_some() {
         solver.record();
@@ -243,8 +241,15 @@ mod tests {
                     check(&puzzle, &g).is_ok()
                 })
                 .count();
-            let found =
-                count(&puzzle, &vec![Cell::Unknown; w * h], Vec::new(), 1000, None, &SolveOptions::default()).unwrap();
+            let found = count(
+                &puzzle,
+                &vec![Cell::Unknown; w * h],
+                Vec::new(),
+                1000,
+                &SolveOptions::default().clock(),
+                &SolveOptions::default(),
+            )
+            .unwrap();
             assert!(found.complete);
             assert_eq!(found.solutions.len(), brute, "{puzzle:?}");
             for g in &found.solutions {
@@ -263,11 +268,21 @@ mod tests {
         let puzzle = Nonogram::new(rows, cols).unwrap();
         let mut decided = vec![Cell::Unknown; 16];
         decided[0] = Cell::Filled; // (0, 0) filled: the 6 permutations fixing 0
-        let found = count(&puzzle, &decided, vec![identity.clone()], 100, None, &SolveOptions::default()).unwrap();
+        let found = count(
+            &puzzle,
+            &decided,
+            vec![identity.clone()],
+            100,
+            &SolveOptions::default().clock(),
+            &SolveOptions::default(),
+        )
+        .unwrap();
         assert!(found.complete);
         assert_eq!(found.solutions.len(), 6);
         assert_eq!(found.solutions[0], identity);
-        let stopped = count(&puzzle, &decided, Vec::new(), 4, None, &SolveOptions::default()).unwrap();
+        let stopped =
+            count(&puzzle, &decided, Vec::new(), 4, &SolveOptions::default().clock(), &SolveOptions::default())
+                .unwrap();
         assert_eq!((stopped.solutions.len(), stopped.complete), (4, false));
     }
 }

@@ -47,12 +47,12 @@ pub fn random(
     index: u64,
     options: &SolveOptions,
 ) -> Result<Option<Generated>, Error> {
-    let started = std::time::Instant::now();
-    let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    let clock = options.clock();
+    let mut random = Random::of_draw(seed, index);
     let threshold = (density.clamp(0.0, 1.0) * u64::MAX as f64) as u64;
     let mut attempts = 0;
     loop {
-        if options.time_limit.is_some_and(|t| started.elapsed() >= t) || options.interrupt.is_interrupted() {
+        if clock.reached() {
             return Ok(None);
         }
         attempts += 1;
@@ -60,14 +60,14 @@ pub fn random(
         let (rows, cols) = clues_of(&picture);
         let Ok(puzzle) = Nonogram::new(rows, cols) else { continue };
         let solved_by_lines = lines_alone(&puzzle);
-        let unique = solved_by_lines || (!line_solvable && count(&puzzle, 2, options, started)?.0.len() == 1);
+        let unique = solved_by_lines || (!line_solvable && count(&puzzle, 2, &clock)?.0.len() == 1);
         if unique {
             return Ok(Some(Generated {
                 puzzle,
                 solution: picture,
                 line_solvable: solved_by_lines,
                 attempts,
-                seconds: started.elapsed().as_secs_f64(),
+                seconds: clock.elapsed().as_secs_f64(),
             }));
         }
     }
@@ -111,11 +111,8 @@ pub fn judge(picture: &Grid, options: &SolveOptions) -> Result<Judged, JudgeErro
     let (rows, cols) = clues_of(picture);
     let puzzle = Nonogram::new(rows, cols).map_err(|e| JudgeError::Picture(e.to_string()))?;
     let line_solvable = lines_alone(&puzzle);
-    let (solutions, complete) = if line_solvable {
-        (vec![picture.clone()], true)
-    } else {
-        count(&puzzle, SOLUTIONS_SEEN, options, std::time::Instant::now())?
-    };
+    let (solutions, complete) =
+        if line_solvable { (vec![picture.clone()], true) } else { count(&puzzle, SOLUTIONS_SEEN, &options.clock())? };
     let mut ambiguous = Vec::new();
     for (r, row) in picture.iter().enumerate() {
         for (c, &filled) in row.iter().enumerate() {
@@ -133,19 +130,8 @@ fn lines_alone(puzzle: &Nonogram) -> bool {
 }
 
 /// Solutions up to `limit` by the native solver, within what is left of the time limit.
-fn count(
-    puzzle: &Nonogram,
-    limit: usize,
-    options: &SolveOptions,
-    started: std::time::Instant,
-) -> Result<(Vec<Grid>, bool), Error> {
-    let options = SolveOptions {
-        solution_limit: limit,
-        time_limit: options.time_limit.map(|t| t.saturating_sub(started.elapsed())),
-        threads: Some(1),
-        interrupt: options.interrupt.clone(),
-        ..SolveOptions::default()
-    };
+fn count(puzzle: &Nonogram, limit: usize, clock: &masu_core::Clock) -> Result<(Vec<Grid>, bool), Error> {
+    let options = SolveOptions { solution_limit: limit, threads: Some(1), ..clock.options(&SolveOptions::default()) };
     let found = crate::native::solve(puzzle, &options)?;
     Ok((found.solutions, found.complete))
 }
@@ -166,7 +152,7 @@ mod tests {
             assert!(g.line_solvable);
             assert_eq!(g.puzzle.width(), 10);
             assert_eq!(g.puzzle.height(), 8);
-            let (found, complete) = count(&g.puzzle, 2, &options, std::time::Instant::now()).unwrap();
+            let (found, complete) = count(&g.puzzle, 2, &options.clock()).unwrap();
             assert_eq!((found, complete), (vec![g.solution.clone()], true));
         }
         let a = random(6, 6, 0.5, false, 9, 3, &options).unwrap().unwrap();

@@ -13,7 +13,7 @@ impl Source for Numberlink {
 
     fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>, String> {
         json_cases(dir, sets, |text| {
-            let (item, expected) = crate::format::parse_json(text, None);
+            let (item, expected) = crate::puzzle::format::parse_json(text, None);
             Ok((item.puzzle.map_err(|e| e.message)?, expected))
         })
     }

@@ -136,7 +136,7 @@ mod with_cp_sat {
             solution: g.solution.clone(),
             rule: g.rule.to_string(),
             blank_share: blank as f64 / cells as f64,
-            url: unique_blanks.then(|| crate::format::to_url(&blanks)),
+            url: unique_blanks.then(|| crate::puzzle::format::to_url(&blanks)),
             no_url: (!unique_blanks)
                 .then_some("unique under the fill rule only; puzz.link plays it under the blanks rule"),
         })

@@ -16,35 +16,61 @@
 //! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
 //! that a rule. A solution is the paths themselves ([`Paths`]); the numbered grid follows from
 //! them, and the [`check`]er verifies both.
+//!
+//! The files, by role (an engine may use the puzzle and the theory, never another engine;
+//! only the portfolio composes engines):
+//!
+//! | folder or file | role |
+//! |---|---|
+//! | `lib.rs` | the kind: [`Puzzle`] for [`Numberlink`], the formulations and their dispatch |
+//! | `puzzle/` | the puzzle alone: `board.rs` (cells, pairs, rule, blocks, shortcuts), `geometry.rs` (one `Side` type: indices, bits, steps), `format.rs` (files, puzz.link URLs), `check.rs` (the independent checker), `paths.rs` (the solution), `render.rs` (text, SVG) |
+//! | `theory/` | what the engines share, proven once: `uniqueness.rs` (canonical solutions, induced first, the reroute check; `docs/counting.md`) |
+//! | `models/` | the backends' models: `reified.rs` (article 001), `connected.rs` (one circuit, CP-SAT), `milp.rs` (edges and lazy cycle cuts) |
+//! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL) |
+//! | `frontier/` | the frontier sweep: `sweep.rs` (one step), `search.rs` (depth first), `count.rs` (exact count), `tests.rs` |
+//! | `links/` | the link-by-link search: `state.rs` (links, propagation; `state/cups.rs`), `search.rs` (decisions), `tests.rs` |
+//! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend |
+//! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `generator.rs` the command's flags |
+//! | `corpus.rs` | what a collection's files know |
+//! | `testkit.rs` | the engines' shared test boards and assertions |
+//!
+//! A new engine is a folder beside `native/`: its stages inside it, a `solve(puzzle,
+//! options) -> Found` that records through [`masu_core::Kept`] and stops on
+//! [`masu_core::Clock`], a line in [`Formulation`] and in `find`, and a member's place in
+//! `auto/` if it earns one.
 
-mod auto;
-mod board;
-mod cdcl;
-pub mod check;
-#[cfg(feature = "cp-sat")]
-pub mod connected;
-mod corpus;
-pub mod format;
+// The puzzle: the board and its rules, files and URLs, the checker, pictures, the paths.
+pub mod puzzle;
+// What the engines share: canonical solutions and uniqueness, the board's geometry.
+mod theory;
+// The CP-SAT and MILP models (articles 001's and masu's own).
+pub mod models;
+// The native engines, each with its stages inside it.
 pub mod frontier;
+mod links;
+pub mod native;
+// The portfolio of them all (`auto`), which owns its choice of members.
+mod auto;
+// Making puzzles; what a collection knows; the `generate` command's flags.
+mod corpus;
 pub mod generate;
 pub mod generator;
-mod links;
-pub mod milp;
-pub mod native;
-mod paths;
+#[cfg(test)]
+mod testkit;
+
+pub use models::milp;
 #[cfg(feature = "cp-sat")]
-pub mod reified;
-pub mod render;
-mod uniqueness;
+pub use models::{connected, reified};
+pub use puzzle::{check, format, render};
 
 use std::path::Path;
 
 use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
 
-pub(crate) use board::Shortcut;
-pub use board::{Cell, Numberlink, Rule};
-pub use paths::Paths;
-pub(crate) use paths::detached_loops;
+pub(crate) use puzzle::board::Shortcut;
+pub use puzzle::board::{Cell, Numberlink, Rule};
+pub use puzzle::paths::Paths;
+pub(crate) use puzzle::paths::detached_loops;
 
 masu_core::formulations! {
     /// How the puzzle becomes a model.
@@ -113,11 +139,7 @@ impl Puzzle for Numberlink {
             Formulation::Native => native::solve(self, options),
             Formulation::Frontier => frontier::solve(self, options),
             Formulation::Links => links::solve(self, options),
-            #[cfg(feature = "cp-sat")]
-            Formulation::Auto if backend == Backend::CpSat => {
-                auto::solve(self, options, connected::solve, Some(native::solve))
-            }
-            Formulation::Auto => auto::solve(self, options, native::solve, None),
+            Formulation::Auto => auto::solve(self, backend, options),
             #[allow(unreachable_patterns)]
             _ => Err(Error::NotCompiled(backend)),
         }

@@ -16,9 +16,7 @@
 //! Measures of difficulty, from the native search on the finished puzzle: whether naked and
 //! hidden singles alone solve it, and the nodes the search needs to prove it unique.
 
-use std::time::Instant;
-
-use masu_core::Random;
+use masu_core::{Clock, Random};
 
 use crate::Sudoku;
 use crate::native::{Technique, search, technique};
@@ -119,25 +117,17 @@ pub enum GenerateError {
 }
 
 /// One puzzle of side `side` and `shape` for `seed` and `index` (each index an independent
-/// draw), with the search stopping at `deadline` or on `stop()`.
-pub fn generate(
-    side: usize,
-    shape: Shape,
-    seed: u64,
-    index: u64,
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-) -> Result<Generated, GenerateError> {
-    let started = Instant::now();
-    let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+/// draw), with the search stopping when `clock` says.
+pub fn generate(side: usize, shape: Shape, seed: u64, index: u64, clock: &Clock) -> Result<Generated, GenerateError> {
+    let mut random = Random::of_draw(seed, index);
     for draws in 1.. {
-        let mut g = draw(side, shape, &mut random, deadline, stop)?;
+        let mut g = draw(side, shape, &mut random, clock)?;
         if shape.technique.is_none_or(|t| t == g.technique) {
             g.draws = draws;
-            g.seconds = started.elapsed().as_secs_f64();
+            g.seconds = clock.elapsed().as_secs_f64();
             return Ok(g);
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) || stop() {
+        if clock.reached() {
             return Err(GenerateError::Stopped);
         }
     }
@@ -145,15 +135,9 @@ pub fn generate(
 }
 
 /// One full grid and its givens removed, orbit by orbit of the symmetry.
-fn draw(
-    side: usize,
-    shape: Shape,
-    random: &mut Random,
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-) -> Result<Generated, GenerateError> {
+fn draw(side: usize, shape: Shape, random: &mut Random, clock: &Clock) -> Result<Generated, GenerateError> {
     let empty = Sudoku::new(vec![0; side * side]).map_err(|_| GenerateError::Side(side))?;
-    let full = search(&empty, 1, deadline, stop, Some(&mut *random));
+    let full = search(&empty, 1, clock, Some(&mut *random));
     let solution = full.solutions.into_iter().next().ok_or(GenerateError::Stopped)?;
     let mut cells = solution.clone();
     let mut order: Vec<usize> = (0..cells.len()).collect();
@@ -171,31 +155,35 @@ fn draw(
         if cells[cell] == 0 {
             continue; // removed with its image
         }
-        if unique_without(side, shape.symmetry, &mut cells, cell, deadline, stop)? {
+        if unique_without(side, shape.symmetry, &mut cells, cell, clock)? {
             let image = shape.symmetry.image(side, cell);
             (cells[cell], cells[image]) = (0, 0);
             givens -= if image == cell { 1 } else { 2 };
         }
     }
-    let minimal = whole_pass || !removable(side, shape.symmetry, &mut cells, deadline, stop)?;
+    let minimal = whole_pass || !removable(side, shape.symmetry, &mut cells, clock)?;
     let puzzle = Sudoku::new(cells).map_err(|_| GenerateError::Side(side))?;
-    let proof = search(&puzzle, 2, deadline, stop, None);
+    let proof = search(&puzzle, 2, clock, None);
     if !proof.complete {
         return Err(GenerateError::Stopped);
     }
     let technique = technique(&puzzle);
-    Ok(Generated { puzzle, solution, givens, minimal, technique, nodes: proof.nodes, draws: 1, seconds: 0.0 })
+    Ok(Generated {
+        puzzle,
+        solution,
+        givens,
+        minimal,
+        technique,
+        nodes: proof.stats.solves as u64,
+        draws: 1,
+        seconds: 0.0,
+    })
 }
 
 /// Solutions of `cells` up to 2; an error when the search stopped first.
-fn count(
-    side: usize,
-    cells: &[u8],
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-) -> Result<usize, GenerateError> {
+fn count(side: usize, cells: &[u8], clock: &Clock) -> Result<usize, GenerateError> {
     let puzzle = Sudoku::new(cells.to_vec()).map_err(|_| GenerateError::Side(side))?;
-    let found = search(&puzzle, 2, deadline, stop, None);
+    let found = search(&puzzle, 2, clock, None);
     if !found.complete && found.solutions.len() < 2 {
         return Err(GenerateError::Stopped);
     }
@@ -204,15 +192,9 @@ fn count(
 
 /// Whether some given of a unique puzzle can be removed (with its image under `symmetry`)
 /// with the puzzle staying unique.
-fn removable(
-    side: usize,
-    symmetry: Symmetry,
-    cells: &mut [u8],
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-) -> Result<bool, GenerateError> {
+fn removable(side: usize, symmetry: Symmetry, cells: &mut [u8], clock: &Clock) -> Result<bool, GenerateError> {
     for cell in 0..cells.len() {
-        if cells[cell] != 0 && unique_without(side, symmetry, cells, cell, deadline, stop)? {
+        if cells[cell] != 0 && unique_without(side, symmetry, cells, cell, clock)? {
             return Ok(true);
         }
     }
@@ -226,12 +208,11 @@ fn unique_without(
     symmetry: Symmetry,
     cells: &mut [u8],
     cell: usize,
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
+    clock: &Clock,
 ) -> Result<bool, GenerateError> {
     let image = symmetry.image(side, cell);
     let (value, mirrored) = (std::mem::replace(&mut cells[cell], 0), std::mem::replace(&mut cells[image], 0));
-    let unique = count(side, cells, deadline, stop).map(|n| n == 1);
+    let unique = count(side, cells, clock).map(|n| n == 1);
     cells[image] = mirrored; // first: the image may be the cell itself
     cells[cell] = value;
     unique
@@ -241,18 +222,18 @@ fn unique_without(
 mod tests {
     use super::*;
 
-    fn never() -> bool {
-        false
+    fn unlimited() -> Clock {
+        masu_core::SolveOptions::default().clock()
     }
 
     #[test]
     fn minimal_puzzles_are_unique_minimal_and_agree_with_their_solution() {
         for index in 0..5 {
-            let g = generate(9, Shape::minimal(), 7, index, None, &never).unwrap();
+            let g = generate(9, Shape::minimal(), 7, index, &unlimited()).unwrap();
             assert!(g.minimal);
             assert_eq!(g.givens, g.puzzle.cells().iter().filter(|&&v| v != 0).count());
             assert_eq!(crate::check::check(&g.puzzle, &g.solution), Ok(()));
-            let again = search(&g.puzzle, 2, None, &never, None);
+            let again = search(&g.puzzle, 2, &unlimited(), None);
             assert_eq!(again.solutions, vec![g.solution.clone()]);
             assert!(again.complete);
             // Every given agrees with the solution, and none can be removed.
@@ -262,7 +243,7 @@ mod tests {
                     let mut fewer = g.puzzle.cells().to_vec();
                     fewer[cell] = 0;
                     let fewer = Sudoku::new(fewer).unwrap();
-                    assert_eq!(search(&fewer, 2, None, &never, None).solutions.len(), 2);
+                    assert_eq!(search(&fewer, 2, &unlimited(), None).solutions.len(), 2);
                 }
             }
         }
@@ -271,20 +252,20 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_puzzle_and_a_target_is_met_when_reachable() {
         let forty = Shape { target: Target::Givens(40), ..Shape::minimal() };
-        let a = generate(9, forty, 3, 0, None, &never).unwrap();
-        let b = generate(9, forty, 3, 0, None, &never).unwrap();
+        let a = generate(9, forty, 3, 0, &unlimited()).unwrap();
+        let b = generate(9, forty, 3, 0, &unlimited()).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
         assert_eq!(a.givens, 40);
-        assert_ne!(generate(9, forty, 3, 1, None, &never).unwrap().puzzle, a.puzzle);
+        assert_ne!(generate(9, forty, 3, 1, &unlimited()).unwrap().puzzle, a.puzzle);
     }
 
     #[test]
     fn other_sides_work_and_bad_ones_are_refused() {
         for side in [4, 16] {
-            let g = generate(side, Shape::minimal(), 1, 0, None, &never).unwrap();
-            assert_eq!(search(&g.puzzle, 2, None, &never, None).solutions.len(), 1);
+            let g = generate(side, Shape::minimal(), 1, 0, &unlimited()).unwrap();
+            assert_eq!(search(&g.puzzle, 2, &unlimited(), None).solutions.len(), 1);
         }
-        assert_eq!(generate(10, Shape::minimal(), 1, 0, None, &never).unwrap_err(), GenerateError::Side(10));
+        assert_eq!(generate(10, Shape::minimal(), 1, 0, &unlimited()).unwrap_err(), GenerateError::Side(10));
     }
 
     /// Symmetric puzzles keep their symmetry and are minimal among symmetric removals; a
@@ -293,15 +274,15 @@ mod tests {
     fn symmetry_and_technique_are_kept() {
         for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
             let shape = Shape { symmetry, ..Shape::minimal() };
-            let g = generate(9, shape, 11, 0, None, &never).unwrap();
+            let g = generate(9, shape, 11, 0, &unlimited()).unwrap();
             assert!(symmetry.holds(9, g.puzzle.cells()), "{symmetry:?}");
             assert!(g.minimal);
-            assert_eq!(search(&g.puzzle, 2, None, &never, None).solutions, vec![g.solution.clone()]);
-            assert_eq!(generate(9, shape, 11, 0, None, &never).unwrap().puzzle, g.puzzle);
+            assert_eq!(search(&g.puzzle, 2, &unlimited(), None).solutions, vec![g.solution.clone()]);
+            assert_eq!(generate(9, shape, 11, 0, &unlimited()).unwrap().puzzle, g.puzzle);
         }
         for wanted in [Technique::Singles, Technique::BoxLine, Technique::Search] {
             let shape = Shape { technique: Some(wanted), ..Shape::minimal() };
-            let g = generate(9, shape, 5, 0, None, &never).unwrap();
+            let g = generate(9, shape, 5, 0, &unlimited()).unwrap();
             assert_eq!((g.technique, technique(&g.puzzle)), (wanted, wanted));
             assert_eq!(g.singles_only(), wanted == Technique::Singles);
         }

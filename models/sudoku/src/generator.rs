@@ -48,34 +48,30 @@ impl masu_core::Generate for Sudoku {
         });
         let shape = Shape { target, symmetry, technique };
         let side = args.size as usize;
-        let stop = || run.interrupted();
         let missed = "stopped by the time limit before it was finished";
-        each(run, missed, made, |index| {
-            let deadline = run.options.time_limit.map(|t| std::time::Instant::now() + t);
-            match generate(side, shape, run.seed, index, deadline, &stop) {
-                Ok(g) => Ok(Some((
-                    g.seconds,
-                    Printed {
-                        kind: "sudoku",
-                        size: side,
-                        seed: run.seed,
-                        index,
-                        givens: g.givens,
-                        minimal: g.minimal,
-                        symmetry: &args.symmetry,
-                        technique: g.technique,
-                        singles_only: g.singles_only(),
-                        nodes: g.nodes,
-                        draws: g.draws,
-                        seconds: g.seconds,
-                        puzzle: g.puzzle.to_line(),
-                        solution: g.puzzle.render_line(&g.solution),
-                        url: crate::format::to_url(&g.puzzle),
-                    },
-                ))),
-                Err(GenerateError::Stopped) => Ok(None),
-                Err(e) => Err(e.to_string()),
-            }
+        each(run, missed, made, |index| match generate(side, shape, run.seed, index, &run.clock()) {
+            Ok(g) => Ok(Some((
+                g.seconds,
+                Printed {
+                    kind: "sudoku",
+                    size: side,
+                    seed: run.seed,
+                    index,
+                    givens: g.givens,
+                    minimal: g.minimal,
+                    symmetry: &args.symmetry,
+                    technique: g.technique,
+                    singles_only: g.singles_only(),
+                    nodes: g.nodes,
+                    draws: g.draws,
+                    seconds: g.seconds,
+                    puzzle: g.puzzle.to_line(),
+                    solution: g.puzzle.render_line(&g.solution),
+                    url: crate::format::to_url(&g.puzzle),
+                },
+            ))),
+            Err(GenerateError::Stopped) => Ok(None),
+            Err(e) => Err(e.to_string()),
         })?;
         Ok(None)
     }

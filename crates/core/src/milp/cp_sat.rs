@@ -63,10 +63,9 @@ pub(super) fn translate(milp: &Milp, deadline: Option<Instant>) -> Result<Option
 }
 
 pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Variable]) -> Result<MilpOutcome, Error> {
-    let started = Instant::now();
-    let deadline = options.time_limit.map(|t| started + t);
-    let Some((model, vars)) = translate(milp, deadline)? else {
-        let (solve_time, backend_time) = (started.elapsed(), Duration::ZERO);
+    let clock = options.clock();
+    let Some((model, vars)) = translate(milp, clock.deadline())? else {
+        let (solve_time, backend_time) = (clock.elapsed(), Duration::ZERO);
         let threads = options.cp_sat_solver().parameters.effective_workers();
         return Ok(MilpOutcome {
             solutions: Vec::new(),
@@ -78,8 +77,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         });
     };
     // The translation's time counts against the limit.
-    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    let solver = SolveOptions { time_limit: left, ..options.clone() }.cp_sat_solver();
+    let solver = clock.options(options).cp_sat_solver();
     // When the projection is every variable and nothing is optimised, one short run of
     // CP-SAT's own enumeration settles an easy model in one search; else no-goods.
     let whole = projection.len() == milp.variables.len()

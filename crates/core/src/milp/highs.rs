@@ -31,7 +31,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
     if let Some(x) = projection.iter().find(|x| !binary(x)) {
         return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
     }
-    let started = Instant::now();
+    let clock = options.clock();
     let threads =
         options.get(&crate::backend::HIGHS_THREADS).map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(options.threads);
     let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
@@ -40,7 +40,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         if options.interrupt.is_interrupted() {
             break;
         }
-        let remaining = || options.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
+        let remaining = || clock.left();
         if remaining().is_some_and(|r| r.is_zero()) {
             break;
         }

@@ -64,7 +64,7 @@ pub(super) fn enumerate(
     options: &SolveOptions,
     projection: &[Variable],
 ) -> Result<MilpOutcome, Error> {
-    let started = Instant::now();
+    let clock = options.clock();
     let (mut model, index) = to_model(milp);
     let projection: Vec<usize> = projection.iter().map(|v| index[v]).collect();
     if let Some(&c) = projection.iter().find(|&&c| {
@@ -80,13 +80,10 @@ pub(super) fn enumerate(
     // CBC (as the wheel builds it), SCIP and microlp solve on one thread.
     let mut outcome = MilpOutcome { threads: Some(1), ..MilpOutcome::default() };
     while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
-        let time_limit = match options.time_limit {
-            Some(limit) => match limit.checked_sub(started.elapsed()).filter(|left| !left.is_zero()) {
-                Some(left) => Some(left),
-                None => break,
-            },
-            None => None,
-        };
+        let time_limit = clock.left();
+        if time_limit.is_some_and(|left| left.is_zero()) {
+            break;
+        }
         let settings = Settings {
             time_limit,
             log: options.log,

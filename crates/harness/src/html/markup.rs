@@ -4,7 +4,7 @@
 //! ([`Markup::plot`]) and data for a script element ([`Markup::script_data`]), whose `<`,
 //! `>` and `&` become JSON escapes.
 
-use std::fmt::{Display, Write};
+use std::fmt::Display;
 
 /// A page being written.
 #[derive(Debug, Default)]
@@ -18,17 +18,7 @@ impl Markup {
 
     /// A value as text (in an element or an attribute value in double quotes), escaped.
     pub(crate) fn text(&mut self, value: impl Display) {
-        let mut text = String::new();
-        let _ = write!(text, "{value}");
-        for c in text.chars() {
-            match c {
-                '&' => self.0.push_str("&amp;"),
-                '<' => self.0.push_str("&lt;"),
-                '>' => self.0.push_str("&gt;"),
-                '"' => self.0.push_str("&quot;"),
-                c => self.0.push(c),
-            }
-        }
+        masu_core::svg::escape_into(&mut self.0, value);
     }
 
     /// An SVG plot masu drew (its texts escaped by the plotting library), made fluid: without

@@ -1,7 +1,5 @@
 //! Restarts with a doubling node budget, then the hand-over to clause learning.
 
-use std::time::{Duration, Instant};
-
 use masu_core::{Error, SolveOptions, Stats};
 
 use super::search::Search;
@@ -33,7 +31,6 @@ pub(super) fn solve_with_restarts(
     budgets: Budgets,
     cached: bool,
 ) -> Result<(Found, bool), Error> {
-    let started = Instant::now();
     let mut search = Search::new(puzzle, options);
     search.probe_limit = budgets.handover;
     if !cached {
@@ -74,7 +71,7 @@ pub(super) fn solve_with_restarts(
                 &search.cells,
                 std::mem::take(&mut search.solutions),
                 search.limit,
-                search.deadline,
+                &search.clock,
                 options,
             )?;
             search.solutions = counted.solutions;
@@ -82,7 +79,6 @@ pub(super) fn solve_with_restarts(
             counted.complete
         }
     };
-    let elapsed = started.elapsed();
     let handed_over = search.handed_over;
     Ok((
         Found::new(
@@ -92,13 +88,12 @@ pub(super) fn solve_with_restarts(
                 variables: puzzle.width() * puzzle.height(),
                 constraints: puzzle.width() + puzzle.height(),
                 constraints_by_kind: [("line".to_string(), puzzle.width() + puzzle.height())].into(),
-                build_time: Duration::ZERO,
-                solve_time: elapsed,
-                backend_time: Some(elapsed),
                 solves: search.nodes as usize + cdcl_solves,
                 threads: Some(1),
+                ..Stats::default()
             },
-        ),
+        )
+        .finish(&search.clock),
         handed_over,
     ))
 }

@@ -1,8 +1,6 @@
 //! The search: one board and a trail, line solving to a fix-point, branching depth first.
 
-use std::time::Instant;
-
-use masu_core::SolveOptions;
+use masu_core::{Clock, SolveOptions};
 
 use super::cache::{CACHED_LENGTH, LineCache};
 use crate::line::{Cell, LineSolver, MASK_LENGTH, Masks, masks_of, side};
@@ -28,8 +26,7 @@ pub(super) struct Search<'a> {
     pub(super) seen: Vec<(u32, Cell)>,
     pub(super) stamp: u32,
     pub(super) limit: usize,
-    pub(super) deadline: Option<Instant>,
-    pub(super) options: &'a SolveOptions,
+    pub(super) clock: Clock,
     pub(super) solutions: Vec<Grid>,
     /// The search stopped early (limit, time or interrupt): the count is not complete.
     pub(super) stopped: bool,
@@ -72,8 +69,7 @@ impl<'a> Search<'a> {
             seen: vec![(0, Cell::Unknown); w * h],
             stamp: 0,
             limit: options.solution_limit,
-            deadline: options.time_limit.map(|t| Instant::now() + t),
-            options,
+            clock: options.clock(),
             solutions: Vec::new(),
             stopped: false,
             nodes: 0,
@@ -99,7 +95,7 @@ impl<'a> Search<'a> {
     }
 
     pub(super) fn out_of_time(&mut self) -> bool {
-        let late = self.deadline.is_some_and(|d| Instant::now() >= d) || self.options.interrupt.is_interrupted();
+        let late = self.clock.reached();
         self.stopped |= late;
         late
     }

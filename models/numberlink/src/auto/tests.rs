@@ -5,7 +5,7 @@ use std::time::Duration;
 use masu_core::SolveOptions;
 
 use super::*;
-use crate::native::tests::{assert_checked_and_distinct, assert_same_count, boards, scattered};
+use crate::testkit::{assert_checked_and_distinct, assert_same_count, boards, scattered};
 
 /// Asking for `limit` solutions; the minute bounds a test that would hang.
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
@@ -30,7 +30,7 @@ fn answers_equal_the_native_search() {
     for (_, puzzles) in drawn.into_iter().chain([(Rule::Blanks, scattered(9, 60, 3, 3))]) {
         for puzzle in puzzles {
             for (limit, threads) in [(2, Some(1)), (2, None), (1, Some(1)), (30, None)] {
-                let ours = solve(&puzzle, &options(limit, threads), crate::native::solve, None).unwrap();
+                let ours = solve(&puzzle, Backend::Native, &options(limit, threads)).unwrap();
                 assert_checked_and_distinct(&puzzle, &ours);
                 let theirs = native(&puzzle, limit);
                 let what = format!("{puzzle:?}, limit {limit}, threads {threads:?}");

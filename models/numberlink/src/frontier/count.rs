@@ -17,6 +17,9 @@
 
 use rustc_hash::FxHashMap;
 
+use masu_core::Stats;
+
+use super::Counting;
 use super::sweep::{Label, Sweep};
 use crate::{Numberlink, Paths};
 
@@ -38,19 +41,6 @@ struct Step {
 struct Layer {
     first: Vec<u32>,
     steps: Vec<Step>,
-}
-
-/// What the counter established.
-#[derive(Debug)]
-pub(crate) enum Counted {
-    /// Every solution counted: `count` of them (saturated at `u128::MAX`), the first
-    /// `limit` decoded.
-    All { count: u128, solutions: Vec<Paths>, widest: usize },
-    /// The clock or the user stopped it after `swept` cells, the widest layer `widest`
-    /// profiles.
-    Stopped { swept: usize, widest: usize },
-    /// The layers would not fit in the memory a solve may take.
-    TooLarge(String),
 }
 
 /// A profile as a hash key: packed into 128 bits where its labels fit, else boxed.
@@ -90,8 +80,10 @@ impl Key for Box<[Label]> {
     }
 }
 
-/// Counts the solutions, decoding up to `limit` of them. `stop` is asked between profiles;
-/// `memory` bounds the layers.
+/// Every solution counted (saturated at `u128::MAX`), the first `limit` decoded; or why
+/// not ([`Counting::Stopped`]: the clock or the user, after some cells;
+/// [`Counting::TooLarge`]: the layers would not fit in `memory`). `stop` is asked between
+/// profiles. The widest layer, and where a stop came, go into `stats`.
 pub(crate) fn count(
     sweep: &mut Sweep,
     puzzle: &Numberlink,
@@ -99,25 +91,35 @@ pub(crate) fn count(
     memory: Option<u64>,
     stop: &dyn Fn() -> bool,
     log: bool,
-) -> Counted {
+    stats: &mut Stats,
+) -> Result<(u128, Vec<Paths>), Counting> {
     let largest = u32::from(sweep.pairs) + sweep.width as u32 + 2;
     let bits = u32::BITS - largest.leading_zeros();
+    let limits = Limits { limit, memory, stop, bits, log };
     if bits as usize * (sweep.width + 1) <= 128 {
-        layered::<u128>(sweep, puzzle, limit, memory, stop, bits, log)
+        layered::<u128>(sweep, puzzle, &limits, stats)
     } else {
-        layered::<Box<[Label]>>(sweep, puzzle, limit, memory, stop, bits, log)
+        layered::<Box<[Label]>>(sweep, puzzle, &limits, stats)
     }
+}
+
+/// What [`count`] was asked, as [`layered`] takes it.
+struct Limits<'a> {
+    limit: usize,
+    memory: Option<u64>,
+    stop: &'a dyn Fn() -> bool,
+    bits: u32,
+    log: bool,
 }
 
 fn layered<K: Key>(
     sweep: &mut Sweep,
     puzzle: &Numberlink,
-    limit: usize,
-    memory: Option<u64>,
-    stop: &dyn Fn() -> bool,
-    bits: u32,
-    log: bool,
-) -> Counted {
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<(u128, Vec<Paths>), Counting> {
+    let &Limits { limit, memory, stop, bits, log } = limits;
+    let mut note = |key: &str, value: usize| stats.constraints_by_kind.insert(key.into(), value);
     let cells = sweep.width * sweep.height;
     let mut layers: Vec<Layer> = Vec::with_capacity(cells);
     let mut keys: Vec<K> = vec![K::pack(&sweep.start(), bits)];
@@ -127,12 +129,12 @@ fn layered<K: Key>(
     let mut tiles = Vec::with_capacity(3);
     let (mut p, mut next) = (sweep.start(), sweep.start());
     let too_large = |profiles: usize, i: usize, bytes: u64, free: u64| {
-        Counted::TooLarge(format!(
+        Err(Counting::TooLarge(format!(
             "the frontier holds {profiles} profiles at cell {} of {cells}; with the steps kept so far that is {} MB, past the {} MB it may take",
             i + 1,
             bytes >> 20,
             free >> 20
-        ))
+        )))
     };
     for i in 0..cells {
         let mut map: FxHashMap<K, u32> = FxHashMap::with_capacity_and_hasher(keys.len(), Default::default());
@@ -141,7 +143,9 @@ fn layered<K: Key>(
         for (from, key) in keys.iter().enumerate() {
             if from % 1024 == 1023 {
                 if stop() {
-                    return Counted::Stopped { swept: i, widest: widest.max(map.len()) };
+                    note("count cells swept", i);
+                    note("count widest layer", widest.max(map.len()));
+                    return Err(Counting::Stopped);
                 }
                 let bytes = kept + 12 * layer.steps.len() as u64 + map.len() as u64 * (K::bytes(sweep.width) + 20);
                 if let Some(free) = memory.filter(|&free| bytes > free) {
@@ -166,7 +170,7 @@ fn layered<K: Key>(
                 layer.first[q] = layer.steps.len() as u32 - 1;
             }
             if layer.steps.len() >= NONE as usize {
-                return Counted::TooLarge(format!("more than {NONE} steps into cell {}", i + 1));
+                return Err(Counting::TooLarge(format!("more than {NONE} steps into cell {}", i + 1)));
             }
         }
         kept += 4 * layer.first.len() as u64 + 12 * layer.steps.len() as u64;
@@ -188,12 +192,13 @@ fn layered<K: Key>(
         }
     }
     // The last layer holds the empty profile (every path closed) or nothing.
+    note("count widest layer", widest);
     let end = K::pack(&sweep.start(), bits);
     let Some(end) = keys.iter().position(|k| *k == end) else {
-        return Counted::All { count: 0, solutions: Vec::new(), widest };
+        return Ok((0, Vec::new()));
     };
     let solutions = decode(&layers, end, limit).iter().map(|tiles| sweep.paths(puzzle, tiles)).collect();
-    Counted::All { count: counts[end], solutions, widest }
+    Ok((counts[end], solutions))
 }
 
 /// Up to `limit` tile assignments, walking the steps back from profile `end` of the last

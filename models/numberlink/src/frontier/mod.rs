@@ -34,13 +34,10 @@ mod sweep;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use std::time::Instant;
-
-use masu_core::{Error, SolveOptions, Stats, StopAt};
+use masu_core::{Backend, Ended, Error, Kept, SolveOptions, Stats};
 
 use crate::{Found, Numberlink, Rule};
-use count::Counted;
-pub(crate) use search::Ended;
+
 use search::Search;
 use sweep::Sweep;
 
@@ -64,13 +61,13 @@ const COUNT_MEMORY: u64 = 1 << 30;
 /// The sweep alone (the module doc): the search where it settles the request, else the
 /// count, which refuses ([`Error::TooLarge`]) when its layers outgrow [`COUNT_MEMORY`].
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
-    let started = Instant::now();
+    let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
     let stats = stats_of(puzzle);
     let limit = options.solution_limit;
-    let share = SolveOptions { time_limit: options.time_limit.map(|t| t.mul_f64(SEARCH_SHARE)), ..options.clone() };
+    let share = clock.share(SEARCH_SHARE).options(options);
     if !touch {
-        return Ok(finish(searched(puzzle, options, u64::MAX, false, stats)?, started));
+        return Ok(searched(puzzle, options, u64::MAX, false, stats)?.finish(&clock));
     }
     let first = if puzzle.rule == Rule::Blanks && limit == 2 {
         let budget = options.get(&CANONICAL);
@@ -81,20 +78,18 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         None
     };
     let first = match first {
-        Some(first) if settled(&first, limit.max(1)) || options.interrupt.is_interrupted() => {
-            return Ok(finish(first, started));
+        Some(first) if first.settles(limit.max(1)) || options.interrupt.is_interrupted() => {
+            return Ok(first.finish(&clock));
         }
         first => first,
     };
-    let rest = remaining(options, started);
-    let stop = stop_at(&rest);
-    match counted(puzzle, &rest, Some(COUNT_MEMORY), &|| stop.reached(), stats) {
+    match counted(puzzle, options, Some(COUNT_MEMORY), &|| clock.reached(), stats) {
         (_, Counting::TooLarge(why)) => Err(Error::TooLarge(why)),
         (mut found, _) => {
             if let Some(mut first) = first {
                 found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
             }
-            Ok(finish(found, started))
+            Ok(found.finish(&clock))
         }
     }
 }
@@ -115,52 +110,28 @@ pub(crate) fn searched(
     mut stats: Stats,
 ) -> Result<Found, Error> {
     let mut search = Search::new(puzzle);
-    search.keep = options.kept();
-    let stop = stop_at(options);
-    let ended = search.run(options.solution_limit.max(1), budget, &|| stop.reached());
+    let clock = options.clock();
+    let (kept, ended) = search.run(Kept::of(options).up_to(options.solution_limit.max(1)), budget, &clock);
     stats.constraints_by_kind.insert("search nodes".into(), search.nodes as usize);
     stats.solves += 1;
-    let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && search.found == 0);
-    Ok(Found::counted(std::mem::take(&mut search.solutions), search.found as u128, exhausted, stats))
+    let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && kept.count() == 0);
+    Ok(kept.found(exhausted, stats).by(Backend::Native))
 }
 
 /// The depth-first search for canonical solutions (blanks rule, two asked), at most
-/// `budget` nodes, settled as every induced or canonical stage is ([`crate::uniqueness::induced_first`]:
-/// exhausted, none means no solution and one is settled by [`crate::uniqueness::reroute`]; two are two
+/// `budget` nodes, settled as every induced or canonical stage is ([`crate::theory::uniqueness::induced_first`]:
+/// exhausted, none means no solution and one is settled by [`crate::theory::uniqueness::reroute`]; two are two
 /// solutions). With two asked, `induced_first` never asks for the unrestricted search.
 fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, mut stats: Stats) -> Found {
     let mut search = Search::new(puzzle).canonical();
-    let stop = stop_at(options);
-    let Ok(crate::uniqueness::Listing { solutions, exhausted: complete, .. }) =
-        crate::uniqueness::induced_first(puzzle, 2, |_, limit| {
-            let ended = search.run(limit, budget, &|| stop.reached());
-            Ok::<_, std::convert::Infallible>((std::mem::take(&mut search.solutions), ended == Ended::Exhausted))
-        });
+    let clock = options.clock();
+    let Ok(found) = crate::theory::uniqueness::induced_first(puzzle, 2, |_, limit| {
+        let (kept, ended) = search.run(Kept::new(limit, limit), budget, &clock);
+        Ok::<_, std::convert::Infallible>(kept.found(ended == Ended::Exhausted, Stats::default()))
+    });
     stats.constraints_by_kind.insert("canonical search nodes".into(), search.nodes as usize);
     stats.solves += 1;
-    Found::new(solutions, complete, stats)
-}
-
-/// When a solve with `options`, starting now, must stop.
-pub(crate) fn stop_at(options: &SolveOptions) -> StopAt {
-    StopAt { deadline: options.time_limit.map(|t| Instant::now() + t), interrupt: options.interrupt.clone() }
-}
-
-/// `options` with the time left of those that started at `started`.
-pub(crate) fn remaining(options: &SolveOptions, started: Instant) -> SolveOptions {
-    SolveOptions { time_limit: options.time_limit.map(|t| t.saturating_sub(started.elapsed())), ..options.clone() }
-}
-
-/// `found` with the time since `started` as its solve time.
-pub(crate) fn finish(mut found: Found, started: Instant) -> Found {
-    found.stats.solve_time = started.elapsed();
-    found.stats.backend_time = Some(found.stats.solve_time);
-    found
-}
-
-/// Whether `found` answers a request for `limit` solutions.
-pub(crate) fn settled(found: &Found, limit: usize) -> bool {
-    found.complete || found.count >= limit as u128
+    Found { stats, ..found }.by(Backend::Native)
 }
 
 /// How a count ended.
@@ -179,8 +150,8 @@ pub(crate) enum Counting {
 /// Under the blanks rule it counts first without U-turns (`┌┐`, `└┘`): every solution
 /// whose paths never touch themselves is among those, and each of those is a solution.
 /// None means no solution at all; one that does not touch itself is the only solution
-/// unless [`crate::uniqueness::reroute`] finds a second next to it (every solution shortcuts to one that
-/// does not touch itself: [`crate::uniqueness::induced_first`]); two are two. Otherwise the full count.
+/// unless [`crate::theory::uniqueness::reroute`] finds a second next to it (every solution shortcuts to one that
+/// does not touch itself: [`crate::theory::uniqueness::induced_first`]); two are two. Otherwise the full count.
 pub(crate) fn counted(
     puzzle: &Numberlink,
     options: &SolveOptions,
@@ -198,33 +169,27 @@ pub(crate) fn counted(
     loop {
         sweep.u_turns = !shortcut;
         let listed = limit.min(options.kept());
-        let (count, solutions) = match count::count(&mut sweep, puzzle, listed, memory, stop, options.log) {
-            Counted::All { count, solutions, widest } => {
-                stats.constraints_by_kind.insert("count widest layer".into(), widest);
-                (count, solutions)
-            }
-            Counted::Stopped { swept, widest } => {
-                stats.constraints_by_kind.insert("count cells swept".into(), swept);
-                stats.constraints_by_kind.insert("count widest layer".into(), widest);
-                return (Found::new(Vec::new(), false, stats), Counting::Stopped);
-            }
-            Counted::TooLarge(why) => {
-                if options.log {
-                    eprintln!("frontier: {why}");
+        let (count, solutions) = match count::count(&mut sweep, puzzle, listed, memory, stop, options.log, &mut stats) {
+            Ok(counted) => counted,
+            Err(how) => {
+                if let Counting::TooLarge(why) = &how {
+                    if options.log {
+                        eprintln!("frontier: {why}");
+                    }
+                    stats.constraints_by_kind.insert("count too large".into(), 1);
                 }
-                stats.constraints_by_kind.insert("count too large".into(), 1);
-                return (Found::new(Vec::new(), false, stats), Counting::TooLarge(why));
+                return (Found::new(Vec::new(), false, stats), how);
             }
         };
         let counted = usize::try_from(count).unwrap_or(usize::MAX);
         // One solution without U-turns that does not touch itself is the only induced one.
         let induced_one = shortcut && count == 1 && !solutions[0].touches_itself();
-        let second = if induced_one { crate::uniqueness::reroute(puzzle, &solutions[0]) } else { None };
+        let second = if induced_one { crate::theory::uniqueness::reroute(puzzle, &solutions[0]) } else { None };
         let unique = induced_one && second.is_none();
         if let Some(second) = second.filter(|_| limit == 2) {
             stats.constraints_by_kind.insert("count without u-turns".into(), 1);
             let solutions = vec![solutions[0].clone(), second];
-            return (Found::new(solutions, false, stats), Counting::Settled);
+            return (Found::new(solutions, false, stats).by(Backend::Native), Counting::Settled);
         }
         // A count asked for more than uniqueness goes on to the full count, which is exact.
         let enough = counted >= limit && (limit <= 2 || count == u128::MAX);
@@ -234,7 +199,7 @@ pub(crate) fn counted(
             // full count is exact, past the solutions listed and past the limit (unless it
             // saturated).
             let complete = if shortcut { count == 0 || unique } else { count < u128::MAX };
-            return (Found::counted(solutions, count, complete, stats), Counting::Settled);
+            return (Found::counted(solutions, count, complete, stats).by(Backend::Native), Counting::Settled);
         }
         shortcut = false;
     }

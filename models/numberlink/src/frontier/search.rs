@@ -29,24 +29,13 @@
 //! the fill rule, while other cells may stay blank; and a solution counts only if no blank
 //! cell joins two cells of one path the long way round.
 
+use masu_core::{Clock, Ended, Kept};
+
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
 use crate::{Cell, Numberlink, Paths, Rule, Shortcut};
 
 /// The links of a `┘`, or of a cell entered from both sides before it is placed.
 const NORTH_WEST: u8 = NORTH | WEST;
-
-/// How a search ended.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Ended {
-    /// Every assignment tried.
-    Exhausted,
-    /// `limit` solutions found.
-    Limit,
-    /// The node budget ran out.
-    Budget,
-    /// The clock or the user stopped it.
-    Stopped,
-}
 
 /// The depth-first sweep.
 #[derive(Debug)]
@@ -72,10 +61,6 @@ pub(crate) struct Search<'a> {
     /// Keep canonical solutions only (blanks rule, [`Search::canonical`]): the shortcuts
     /// through blank cells, `(b, c, d, e)` as [`Numberlink::shortcuts`] gives them.
     shortcuts: Vec<Shortcut>,
-    /// The solutions kept to list (at most `keep`), and how many were found.
-    pub solutions: Vec<Paths>,
-    pub keep: usize,
-    pub found: usize,
     pub nodes: u64,
 }
 
@@ -100,9 +85,6 @@ impl<'a> Search<'a> {
             mate: (0..w * h).collect(),
             undo: Vec::new(),
             shortcuts: Vec::new(),
-            solutions: Vec::new(),
-            keep: usize::MAX,
-            found: 0,
             nodes: 0,
         }
     }
@@ -111,7 +93,7 @@ impl<'a> Search<'a> {
     /// corner with a blank cell across its 2×2 block (cut when the blank cell is placed),
     /// no two cells of one path beside a blank cell that would join them in two steps
     /// (checked on each solution). Every solution reduces to a canonical one, so an
-    /// exhausted search with one answer is settled by [`crate::uniqueness::reroute`].
+    /// exhausted search with one answer is settled by [`crate::theory::uniqueness::reroute`].
     pub fn canonical(mut self) -> Self {
         if !self.fill {
             self.shortcuts = self.puzzle.shortcuts();
@@ -121,9 +103,14 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Searches for up to `limit` solutions within `budget` nodes, asking `stop` now and
-    /// then.
-    pub fn run(&mut self, limit: usize, budget: u64, stop: &dyn Fn() -> bool) -> Ended {
+    /// Searches for solutions into `kept`, up to its limit, within `budget` nodes, asking
+    /// `clock` now and then.
+    pub fn run(&mut self, mut kept: Kept<Paths>, budget: u64, clock: &Clock) -> (Kept<Paths>, Ended) {
+        let ended = self.sweep(&mut kept, budget, clock);
+        (kept, ended)
+    }
+
+    fn sweep(&mut self, kept: &mut Kept<Paths>, budget: u64, clock: &Clock) -> Ended {
         let cells = self.order.len();
         // Per depth: the choices of links out (east, south), the next to try, the undo mark.
         let mut choices = vec![[0u8; 2]; cells];
@@ -144,7 +131,7 @@ impl<'a> Search<'a> {
             let out = choices[depth][usize::from(cursor[depth])];
             cursor[depth] += 1;
             self.nodes += 1;
-            if self.nodes % 4096 == 0 && stop() {
+            if self.nodes % 4096 == 0 && clock.reached() {
                 return Ended::Stopped;
             }
             if self.nodes > budget {
@@ -158,14 +145,11 @@ impl<'a> Search<'a> {
             }
             if depth + 1 == cells {
                 let paths = self.paths();
-                if !paths.touches_itself() && crate::uniqueness::shortcut_free(&self.shortcuts, &paths) {
-                    self.found += 1;
-                    if self.solutions.len() < self.keep {
-                        self.solutions.push(paths);
-                    }
-                    if self.found >= limit {
-                        return Ended::Limit;
-                    }
+                if !paths.touches_itself()
+                    && crate::theory::uniqueness::shortcut_free(&self.shortcuts, &paths)
+                    && kept.record(|| paths)
+                {
+                    return Ended::Limit;
                 }
                 self.rewind(mark[depth]);
                 continue;

@@ -23,13 +23,14 @@
 //! have equal labels: two partial solutions with equal profiles have the same completions.
 //! After the last cell the profile is empty exactly when the tiles form a solution.
 
+use crate::puzzle::geometry::Side;
 use crate::{Cell, Numberlink, Paths, Rule};
 
-/// A side of a tile.
-pub(crate) const NORTH: u8 = 1;
-pub(crate) const EAST: u8 = 2;
-pub(crate) const SOUTH: u8 = 4;
-pub(crate) const WEST: u8 = 8;
+/// A tile is the set of sides its cell is linked on, as bits ([`Side::bit`]).
+pub(crate) const NORTH: u8 = Side::North.bit();
+pub(crate) const EAST: u8 = Side::East.bit();
+pub(crate) const SOUTH: u8 = Side::South.bit();
+pub(crate) const WEST: u8 = Side::West.bit();
 
 /// A label in the profile (see the module doc).
 pub(crate) type Label = u16;

@@ -2,11 +2,20 @@
 
 use std::time::Duration;
 
-use masu_core::SolveOptions;
+use masu_core::{Clock, Ended, SolveOptions};
 
 use super::*;
 use crate::Paths;
-use crate::native::tests::{assert_checked_and_distinct, boards, scattered};
+use crate::testkit::{assert_checked_and_distinct, boards, scattered};
+
+/// Every solution, kept.
+fn every() -> Kept<Paths> {
+    Kept::new(usize::MAX, usize::MAX)
+}
+
+fn unlimited() -> Clock {
+    SolveOptions::default().clock()
+}
 
 fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
     SolveOptions { solution_limit: limit, threads, ..SolveOptions::default() }
@@ -109,9 +118,9 @@ fn touch_free_search_finds_exactly_the_solutions_that_do_not_touch() {
             }
             checked += 1;
             let mut expected: Vec<Paths> = all.solutions.into_iter().filter(|p| !p.touches_itself()).collect();
-            let mut search = Search::new(&puzzle);
-            assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
-            let mut found = search.solutions;
+            let (kept, ended) = Search::new(&puzzle).run(every(), u64::MAX, &unlimited());
+            assert_eq!(ended, Ended::Exhausted);
+            let mut found = kept.found(true, Stats::default()).solutions;
             expected.sort();
             found.sort();
             assert_eq!(found, expected, "{puzzle:?}");
@@ -154,9 +163,9 @@ fn canonical_search_finds_exactly_the_canonical_solutions() {
         }
         checked += 1;
         let mut expected: Vec<Paths> = all.solutions.iter().filter(|p| canonical(&puzzle, p)).cloned().collect();
-        let mut search = Search::new(&puzzle).canonical();
-        assert_eq!(search.run(usize::MAX, u64::MAX, &|| false), Ended::Exhausted);
-        let mut found = search.solutions;
+        let (kept, ended) = Search::new(&puzzle).canonical().run(every(), u64::MAX, &unlimited());
+        assert_eq!(ended, Ended::Exhausted);
+        let mut found = kept.found(true, Stats::default()).solutions;
         expected.sort();
         found.sort();
         assert_eq!(found, expected, "{puzzle:?}");

@@ -107,7 +107,7 @@ pub fn article(
             .collect();
         let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { continue };
         // The article checks uniqueness with its own solver (cells in 1..m), enumerating.
-        let built = crate::reified::build(&board, pairs as u32, false, None).expect("no deadline");
+        let built = crate::models::reified::build(&board, pairs as u32, false, None).expect("no deadline");
         let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
         let answers = check.cp_sat_solver().enumerate_all(&built.model, 2)?;
         if !(answers.complete && answers.solutions.len() == 1) {

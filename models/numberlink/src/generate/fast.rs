@@ -2,9 +2,6 @@
 //! a path where the solver's other solution differs.
 
 #[cfg(feature = "cp-sat")]
-use std::time::Instant;
-
-#[cfg(feature = "cp-sat")]
 use masu_core::{Error, SolveOptions};
 
 #[cfg(feature = "cp-sat")]
@@ -172,24 +169,23 @@ pub fn fast(
     index: u64,
     options: &SolveOptions,
 ) -> Result<Option<Generated>, Error> {
-    let started = Instant::now();
-    let mut random = Random::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    let clock = options.clock();
+    let mut random = Random::of_draw(seed, index);
     let mut attempts = 0;
     loop {
-        if options.time_limit.is_some_and(|t| started.elapsed() >= t) || options.interrupt.is_interrupted() {
+        if clock.reached() {
             return Ok(None);
         }
         attempts += 1;
         let Some(mut cover) = random_cover(n, pairs, &mut random) else { continue };
         let mut native_failed = false;
         for _repair in 0..=3 * n {
-            if options.time_limit.is_some_and(|t| started.elapsed() >= t) || options.interrupt.is_interrupted() {
+            if clock.reached() {
                 return Ok(None);
             }
             let (puzzle, solution) = puzzle_of(n, &cover);
             let Ok(board) = Numberlink::new(puzzle.clone(), rule) else { break };
-            let remaining = options.time_limit.map(|t| t.saturating_sub(started.elapsed()));
-            let check = SolveOptions { solution_limit: 2, time_limit: remaining, ..options.clone() };
+            let check = SolveOptions { solution_limit: 2, ..clock.options(options) };
             let report = decide(&board, &check, &mut native_failed)?;
             match report.status {
                 masu_core::Status::Unique => {
@@ -201,7 +197,7 @@ pub fn fast(
                         rule,
                         pairs,
                         attempts,
-                        seconds: started.elapsed().as_secs_f64(),
+                        seconds: clock.elapsed().as_secs_f64(),
                     }));
                 }
                 masu_core::Status::Multiple => {

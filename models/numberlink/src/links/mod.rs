@@ -31,12 +31,12 @@
 //! are the shorter side. Every solution fixes each decision one way, so the branches
 //! partition the solutions and an exhausted search has counted each once.
 //!
-//! What it keeps ([`Kept`]): under the blanks rule, deciding none, one or several, only
+//! What it admits ([`Admit`]): under the blanks rule, deciding none, one or several, only
 //! *canonical* solutions (`docs/counting.md`: induced, corners nested, no cup, no shortcut
 //! through a blank cell; each solution found is checked for all four, since propagation
 //! sees some only once the cells around them are settled), settled as every canonical stage
-//! is by [`crate::uniqueness::induced_first`] (none: no solution; one: unique unless
-//! [`crate::uniqueness::reroute`] finds a second; two: several). Counts above two, and
+//! is by [`crate::theory::uniqueness::induced_first`] (none: no solution; one: unique unless
+//! [`crate::theory::uniqueness::reroute`] finds a second; two: several). Counts above two, and
 //! counts under the fill rule, keep every solution; one answer under the fill rule is
 //! searched among induced solutions first; with `--param touch=false` only induced ones.
 
@@ -45,14 +45,11 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use std::time::Instant;
+use masu_core::{Backend, Ended, Error, Kept, SolveOptions, Stats};
 
-use masu_core::{Error, SolveOptions, Stats};
-
-use crate::frontier::{finish, stop_at};
-use crate::uniqueness::Listing;
+pub(crate) use crate::theory::uniqueness::Admit;
 use crate::{Found, Numberlink, Paths, Rule};
-pub(crate) use search::{Ended, Kept, Search};
+pub(crate) use search::Search;
 
 /// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
 /// A board wider than high is searched transposed, so that the rows swept are the shorter
@@ -87,40 +84,34 @@ fn transposed(puzzle: &Numberlink) -> Numberlink {
 }
 
 fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
-    let started = Instant::now();
-    let stop = stop_at(options);
+    let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
     let mut nodes = 0;
-    let mut run = |kept: Kept, limit: usize| {
-        let mut search = Search::new(puzzle, kept);
-        search.keep = options.kept();
-        let ended = search.run(limit, &|| stop.reached());
+    let mut run = |admit: Admit, limit: usize| {
+        let mut search = Search::new(puzzle, admit);
+        let (kept, ended) = search.run(Kept::of(options).up_to(limit), &clock);
         nodes += search.nodes;
-        Ok::<_, std::convert::Infallible>(Listing {
-            solutions: std::mem::take(&mut search.solutions),
-            count: search.found,
-            exhausted: ended == Ended::Exhausted,
-        })
+        Ok::<_, std::convert::Infallible>(kept.found(ended == Ended::Exhausted, Stats::default()))
     };
     let limit = options.solution_limit;
-    let Ok(listing) = if !touch {
-        run(Kept::Induced, limit)
+    let Ok(found) = if !touch {
+        run(Admit::Induced, limit)
     } else if puzzle.rule == Rule::Blanks {
-        crate::uniqueness::induced_first(puzzle, limit, |induced, limit| {
-            run(if induced { Kept::Canonical } else { Kept::All }, limit)
+        crate::theory::uniqueness::induced_first(puzzle, limit, |induced, limit| {
+            run(if induced { Admit::Canonical } else { Admit::All }, limit)
         })
     } else if limit == 1 {
         // One answer: those whose paths never run beside themselves are searched far
         // faster, and any of them will do; only where there is none, every answer.
-        match run(Kept::Induced, 1) {
-            Ok(Listing { exhausted: true, count: 0, .. }) => run(Kept::All, 1),
-            induced => induced.map(|l| Listing { exhausted: false, ..l }),
+        match run(Admit::Induced, 1) {
+            Ok(found) if found.complete && found.count == 0 => run(Admit::All, 1),
+            induced => induced.map(|found| Found { complete: false, ..found }),
         }
     } else {
-        run(Kept::All, limit)
+        run(Admit::All, limit)
     };
     let mut stats =
         Stats { variables: 2 * puzzle.width * puzzle.height, threads: Some(1), solves: 1, ..Stats::default() };
     stats.constraints_by_kind.insert("link decisions".into(), nodes as usize);
-    Ok(finish(Found::counted(listing.solutions, listing.count, listing.exhausted, stats), started))
+    Ok(Found { stats, ..found }.finish(&clock).by(Backend::Native))
 }

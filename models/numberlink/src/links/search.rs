@@ -2,88 +2,60 @@
 //! blank, each propagated; a node is cut where the links left between two columns cannot
 //! carry the paths that must cross there.
 
-use super::state::{BLANK, LINE, State};
-pub(crate) use crate::frontier::Ended;
-use crate::{Numberlink, Paths, Rule, Shortcut};
+use masu_core::{Clock, Ended, Kept};
 
-/// Which solutions a search keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kept {
-    /// Every solution (paths may touch themselves).
-    All,
-    /// Paths never run beside themselves.
-    Induced,
-    /// Canonical solutions (`docs/counting.md`): induced, corners nested, and under the
-    /// blanks rule no blank cell joining two cells of one path in two steps.
-    Canonical,
-}
+use super::state::{BLANK, LINE, State};
+use crate::theory::uniqueness::Admit;
+use crate::{Numberlink, Paths, Rule, Shortcut};
 
 pub(crate) struct Search<'a> {
     puzzle: &'a Numberlink,
     state: State,
-    kept: Kept,
+    admit: Admit,
     shortcuts: Vec<Shortcut>,
     /// Each number's two endpoints.
     pairs: Vec<(usize, usize)>,
     /// Scratch for the cut test: paths that must cross, per column.
     need: Vec<i32>,
-    limit: usize,
-    /// The solutions kept to list (at most `keep`), and how many were found.
-    pub solutions: Vec<Paths>,
-    pub keep: usize,
-    pub found: u128,
     pub nodes: u64,
 }
 
 impl<'a> Search<'a> {
-    pub fn new(puzzle: &'a Numberlink, kept: Kept) -> Search<'a> {
-        let nest = kept == Kept::Canonical || kept == Kept::Induced && puzzle.rule == Rule::Fill;
-        let state = State::new(puzzle, kept != Kept::All, nest);
+    pub fn new(puzzle: &'a Numberlink, admit: Admit) -> Search<'a> {
+        let nest = admit == Admit::Canonical || admit == Admit::Induced && puzzle.rule == Rule::Fill;
+        let state = State::new(puzzle, admit != Admit::All, nest);
         let shortcuts =
-            if kept == Kept::Canonical && puzzle.rule == Rule::Blanks { puzzle.shortcuts() } else { vec![] };
+            if admit == Admit::Canonical && puzzle.rule == Rule::Blanks { puzzle.shortcuts() } else { vec![] };
         let pairs = (1..=puzzle.pairs)
             .map(|k| {
                 let (a, b) = puzzle.endpoints(k);
                 (puzzle.index(a), puzzle.index(b))
             })
             .collect();
-        Search {
-            puzzle,
-            state,
-            kept,
-            shortcuts,
-            pairs,
-            need: Vec::new(),
-            limit: 0,
-            solutions: Vec::new(),
-            keep: usize::MAX,
-            found: 0,
-            nodes: 0,
-        }
+        Search { puzzle, state, admit, shortcuts, pairs, need: Vec::new(), nodes: 0 }
     }
 
-    /// Searches for up to `limit` solutions, asking `stop` now and then (it never ends on a
-    /// budget). A search may run again (with a higher limit): it starts over.
-    pub fn run(&mut self, limit: usize, stop: &dyn Fn() -> bool) -> Ended {
-        self.limit = limit;
-        if limit == 0 {
-            return Ended::Limit;
+    /// Searches for solutions into `kept`, up to its limit, asking `clock` now and then (it
+    /// never ends on a budget). A search may run again: it starts over.
+    pub fn run(&mut self, mut kept: Kept<Paths>, clock: &Clock) -> (Kept<Paths>, Ended) {
+        if kept.full() {
+            return (kept, Ended::Limit);
         }
         let mark = self.state.mark();
         self.state.inspect_all();
-        let ended = if self.state.propagate() { self.descend(stop, 0) } else { None };
+        let ended = if self.state.propagate() { self.descend(&mut kept, clock, 0) } else { None };
         self.state.undo(mark);
-        ended.unwrap_or(Ended::Exhausted)
+        (kept, ended.unwrap_or(Ended::Exhausted))
     }
 
     /// One node: `Some` when the search must end.
-    fn descend(&mut self, stop: &dyn Fn() -> bool, mut from: usize) -> Option<Ended> {
+    fn descend(&mut self, kept: &mut Kept<Paths>, clock: &Clock, mut from: usize) -> Option<Ended> {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && stop() {
+        if self.nodes % 1024 == 0 && clock.reached() {
             return Some(Ended::Stopped);
         }
         if self.state.open == 0 {
-            return self.finish();
+            return self.finish(kept);
         }
         if !self.cuts() {
             return None;
@@ -92,7 +64,7 @@ impl<'a> Search<'a> {
         let cells = self.state.deg.len();
         let link = loop {
             if from == cells {
-                return self.finish();
+                return self.finish(kept);
             }
             if let Some((l, _)) = self.state.open_links(from).find(|&(l, _)| self.state.ends(l).0 == from) {
                 break l;
@@ -101,19 +73,20 @@ impl<'a> Search<'a> {
         };
         let mark = self.state.mark();
         if self.state.set(link, LINE) && self.state.propagate() {
-            if let Some(ended) = self.descend(stop, from) {
+            if let Some(ended) = self.descend(kept, clock, from) {
                 return Some(ended);
             }
         }
         self.state.undo(mark);
-        let ended = if self.state.set(link, BLANK) && self.state.propagate() { self.descend(stop, from) } else { None };
+        let ended =
+            if self.state.set(link, BLANK) && self.state.propagate() { self.descend(kept, clock, from) } else { None };
         self.state.undo(mark);
         ended
     }
 
     /// Every number joined: a solution when no chain is left dangling (and, under the fill
     /// rule, no cell empty) and it is of the kind kept.
-    fn finish(&mut self) -> Option<Ended> {
+    fn finish(&mut self, kept: &mut Kept<Paths>) -> Option<Ended> {
         let s = &self.state;
         let fill = self.puzzle.rule == Rule::Fill;
         let dangling =
@@ -121,21 +94,17 @@ impl<'a> Search<'a> {
         if dangling {
             return None;
         }
-        if self.kept == Kept::Canonical && s.has_cup() {
+        if self.admit == Admit::Canonical && s.has_cup() {
             return None;
         }
         let paths = Paths::from_links(self.puzzle, &s.lines());
-        if self.kept != Kept::All && paths.touches_itself() {
+        if self.admit != Admit::All && paths.touches_itself() {
             return None;
         }
-        if !crate::uniqueness::shortcut_free(&self.shortcuts, &paths) {
+        if !crate::theory::uniqueness::shortcut_free(&self.shortcuts, &paths) {
             return None;
         }
-        self.found += 1;
-        if self.solutions.len() < self.keep {
-            self.solutions.push(paths);
-        }
-        (self.found >= self.limit as u128).then_some(Ended::Limit)
+        kept.record(|| paths).then_some(Ended::Limit)
     }
 
     /// Whether, between every two neighbouring columns, the links still undecided can carry

@@ -5,6 +5,8 @@
 
 mod cups;
 
+use crate::puzzle::geometry::Side;
+
 /// A link's value.
 pub(super) const UNDECIDED: u8 = 0;
 pub(super) const LINE: u8 = 1;
@@ -13,11 +15,11 @@ pub(super) const BLANK: u8 = 2;
 /// No neighbour on that side.
 pub(super) const NONE: usize = usize::MAX;
 
-/// The sides of a cell, as [`State::adj`] lists them.
-pub(super) const EAST: usize = 0;
-pub(super) const SOUTH: usize = 1;
-pub(super) const WEST: usize = 2;
-pub(super) const NORTH: usize = 3;
+/// The sides of a cell as [`State::adj`] indexes them ([`Side::index`]).
+pub(super) const EAST: usize = Side::East.index();
+pub(super) const SOUTH: usize = Side::South.index();
+pub(super) const WEST: usize = Side::West.index();
+pub(super) const NORTH: usize = Side::North.index();
 
 /// What the trail undoes.
 #[derive(Clone, Copy, Debug)]
@@ -78,13 +80,15 @@ impl State {
         let mut adj = vec![[(NONE, NONE); 4]; w * h];
         let mut und = vec![0u8; w * h];
         for i in 0..w * h {
-            let (r, c) = (i / w, i % w);
-            let sides = [
-                (c + 1 < w).then(|| (i, i + 1)),
-                (r + 1 < h).then(|| (w * h + i, i + w)),
-                (c > 0).then(|| (i - 1, i - 1)),
-                (r > 0).then(|| (w * h + i - w, i - w)),
-            ];
+            // The link across each side: links east of a cell are numbered by the cell,
+            // those south of it after them.
+            let link = |side: Side, j: usize| match side {
+                Side::East => i,
+                Side::West => j,
+                Side::South => w * h + i,
+                Side::North => w * h + j,
+            };
+            let sides = Side::ALL.map(|side| side.step(i, w, h).map(|j| (link(side, j), j)));
             for (k, side) in sides.into_iter().enumerate() {
                 adj[i][k] = side.unwrap_or((NONE, NONE));
             }

@@ -1,10 +1,10 @@
 //! The link-by-link search against the frontier count (exact) and the native search, on
 //! random boards of both rules.
 
-use masu_core::SolveOptions;
+use masu_core::{Ended, Kept, SolveOptions};
 
 use super::*;
-use crate::native::tests::{assert_checked_and_distinct, boards, scattered, with_blank_row};
+use crate::testkit::{assert_checked_and_distinct, boards, scattered, with_blank_row};
 use crate::{Cell, Paths};
 
 /// Asking for `limit` solutions on one thread; the minute bounds a test that would hang.
@@ -128,10 +128,11 @@ fn the_canonical_search_keeps_exactly_the_canonical_solutions() {
                 !cup
             })
             .collect();
-        let mut search = Search::new(&puzzle, Kept::Canonical);
-        assert_eq!(search.run(usize::MAX, &|| false), Ended::Exhausted);
-        assert_eq!(search.found, canonical.len() as u128, "{puzzle:?}");
-        assert!(search.solutions.iter().all(|p| canonical.contains(&p)), "{puzzle:?}");
+        let mut search = Search::new(&puzzle, Admit::Canonical);
+        let (kept, ended) = search.run(Kept::new(usize::MAX, usize::MAX), &SolveOptions::default().clock());
+        assert_eq!(ended, Ended::Exhausted);
+        assert_eq!(kept.count(), canonical.len() as u128, "{puzzle:?}");
+        assert!(kept.solutions().iter().all(|p| canonical.contains(&p)), "{puzzle:?}");
         compared += usize::from(!canonical.is_empty());
     }
     assert!(compared > 50 && cups > 10, "{compared} boards with canonical solutions, {cups} cups left out");

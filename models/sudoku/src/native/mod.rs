@@ -15,25 +15,12 @@
 
 pub(crate) mod board;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use masu_core::{Error, Random, SolveOptions, Stats};
+use masu_core::{Clock, Error, Kept, Random, SolveOptions, Stats};
 
 use crate::{Found, Sudoku};
 use board::{Board, Geometry};
-
-/// What a search found: solutions (cells row by row), whether the count is complete, nodes.
-#[derive(Debug)]
-pub struct Search {
-    /// Pairwise different solutions, cells row by row (at most the `keep` asked for).
-    pub solutions: Vec<Vec<u8>>,
-    /// Solutions found: those kept and those counted past them.
-    pub count: usize,
-    /// The search was exhausted: `solutions` are all there are.
-    pub complete: bool,
-    /// Boards propagated, the root included.
-    pub nodes: u64,
-}
 
 /// The hardest technique a unique puzzle needs, in the native solver's terms: naked and
 /// hidden singles alone, those with box–line interactions, or search (branching).
@@ -61,44 +48,30 @@ pub fn technique(puzzle: &Sudoku) -> Technique {
     }
 }
 
-/// Counts the solutions of `puzzle` up to `limit`, stopping at `deadline` or on `stop()`;
-/// with `random`, each branch tries its candidates in a random order.
-pub fn search(
-    puzzle: &Sudoku,
-    limit: usize,
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-    random: Option<&mut Random>,
-) -> Search {
-    search_keeping(puzzle, limit, usize::MAX, deadline, stop, random)
+/// Counts the solutions of `puzzle` up to `limit`, keeping each (cells row by row), until
+/// `clock` says stop; with `random`, each branch tries its candidates in a random order. Its
+/// stats count nodes (boards propagated, the root included) as solves.
+pub fn search(puzzle: &Sudoku, limit: usize, clock: &Clock, random: Option<&mut Random>) -> masu_core::Found<Vec<u8>> {
+    search_into(puzzle, Kept::new(limit, usize::MAX), clock, random)
 }
 
-/// [`search`], keeping at most `keep` solutions and counting the others.
-pub fn search_keeping(
-    puzzle: &Sudoku,
-    limit: usize,
-    keep: usize,
-    deadline: Option<Instant>,
-    stop: &dyn Fn() -> bool,
-    random: Option<&mut Random>,
-) -> Search {
-    let geometry = Geometry::of(puzzle.side(), puzzle.box_size());
+/// [`search`], recording into `kept`.
+fn search_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Option<&mut Random>) -> Found {
+    let side = puzzle.side();
+    let stats = |nodes: u64| Stats {
+        variables: side * side,
+        constraints: 3 * side,
+        constraints_by_kind: [("unit".to_string(), 3 * side)].into(),
+        build_time: Duration::ZERO,
+        solves: nodes as usize,
+        threads: Some(1),
+        ..Stats::default()
+    };
+    let geometry = Geometry::of(side, puzzle.box_size());
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
-        return Search { solutions: Vec::new(), count: 0, complete: true, nodes: 1 };
+        return kept.found(true, stats(1));
     };
-    let mut dfs = Dfs {
-        geometry,
-        limit,
-        deadline,
-        stop,
-        random,
-        solutions: Vec::new(),
-        keep,
-        count: 0,
-        nodes: 1,
-        stopped: false,
-        boards: vec![root],
-    };
+    let mut dfs = Dfs { geometry, clock, random, kept, nodes: 1, stopped: false, boards: vec![root] };
     // The box size as a constant: each size's loops compiled for it.
     match puzzle.box_size() {
         2 => dfs.descend::<2>(0),
@@ -106,19 +79,15 @@ pub fn search_keeping(
         4 => dfs.descend::<4>(0),
         _ => dfs.descend::<5>(0),
     }
-    let complete = !dfs.stopped && dfs.count < limit;
-    Search { solutions: dfs.solutions, count: dfs.count, complete, nodes: dfs.nodes }
+    let complete = !dfs.stopped && !dfs.kept.full();
+    dfs.kept.found(complete, stats(dfs.nodes)).finish(clock)
 }
 
 struct Dfs<'a> {
     geometry: &'a Geometry,
-    limit: usize,
-    deadline: Option<Instant>,
-    stop: &'a dyn Fn() -> bool,
+    clock: &'a Clock,
     random: Option<&'a mut Random>,
-    solutions: Vec<Vec<u8>>,
-    keep: usize,
-    count: usize,
+    kept: Kept<Vec<u8>>,
     nodes: u64,
     stopped: bool,
     /// The board of each depth, its memory reused from one node to the next.
@@ -130,10 +99,7 @@ impl Dfs<'_> {
     fn descend<const N: usize>(&mut self, depth: usize) {
         let board = &self.boards[depth];
         let Some(cell) = board.branching_cell() else {
-            self.count += 1;
-            if self.solutions.len() < self.keep {
-                self.solutions.push(board.values());
-            }
+            self.kept.record(|| board.values());
             return;
         };
         let mut values = board.candidates(cell);
@@ -150,11 +116,11 @@ impl Dfs<'_> {
             }
         }
         for &bit in &order[..n] {
-            if self.count >= self.limit || self.stopped {
+            if self.kept.full() || self.stopped {
                 return;
             }
             self.nodes += 1;
-            if self.nodes % 256 == 0 && (self.deadline.is_some_and(|d| Instant::now() >= d) || (self.stop)()) {
+            if self.nodes % 256 == 0 && self.clock.reached() {
                 self.stopped = true;
                 return;
             }
@@ -174,42 +140,18 @@ impl Dfs<'_> {
 
 /// Solves and counts up to `options.solution_limit` (the `native` formulation).
 pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Error> {
-    let started = Instant::now();
-    let deadline = options.time_limit.map(|t| started + t);
-    let stop = || options.interrupt.is_interrupted();
     // The search recurses once per branching, at most once per cell: a 25×25 board's
     // 625 levels of a few hundred bytes fit the default stack.
-    let found = search_keeping(puzzle, options.solution_limit, options.kept(), deadline, &stop, None);
-    let elapsed = started.elapsed();
-    let side = puzzle.side();
-    Ok(Found::counted(
-        found.solutions,
-        found.count as u128,
-        found.complete,
-        Stats {
-            variables: side * side,
-            constraints: 3 * side,
-            constraints_by_kind: [("unit".to_string(), 3 * side)].into(),
-            build_time: Duration::ZERO,
-            solve_time: elapsed,
-            backend_time: Some(elapsed),
-            solves: found.nodes as usize,
-            threads: Some(1),
-        },
-    ))
+    Ok(search_into(puzzle, Kept::of(options), &options.clock(), None))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn never() -> bool {
-        false
-    }
-
-    fn count(line: &str, limit: usize) -> Search {
+    fn count(line: &str, limit: usize) -> Found {
         let puzzle = crate::parse_puzzles(line).remove(0).puzzle.unwrap();
-        search(&puzzle, limit, None, &never, None)
+        search(&puzzle, limit, &SolveOptions::default().clock(), None)
     }
 
     #[test]

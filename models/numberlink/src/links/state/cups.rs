@@ -1,7 +1,7 @@
 //! Cups: a path that runs `└─…─┘` (a straight run of two links or more whose two ends turn
 //! the same way) around a row of cells with no clue, all blank, straightens through them,
 //! two cells shorter; and the straightened path has a detour through the blank run it left
-//! ([`crate::uniqueness::reroute`] finds it). So canonical solutions have no cup, in any of the four
+//! ([`crate::theory::uniqueness::reroute`] finds it). So canonical solutions have no cup, in any of the four
 //! orientations (semiexp/numlin cuts the `└─…─┘` one the same way, row by row).
 //!
 //! Sides are those of [`State::adj`]: 0 east, 1 south, 2 west, 3 north.

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::puzzle::geometry::Side;
+
 /// Whether every cell must be on a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -120,13 +122,10 @@ impl Numberlink {
         let a = at.next().unwrap_or((0, 0));
         (a, at.next().unwrap_or(a))
     }
-    /// The orthogonal neighbours of a cell.
+    /// The orthogonal neighbours of a cell: east, south, west, north, those on the board.
     pub fn neighbours(&self, (r, c): Cell) -> impl Iterator<Item = Cell> + '_ {
-        [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)].into_iter().filter_map(move |(dr, dc)| {
-            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-            (nr >= 0 && nc >= 0 && (nr as usize) < self.height && (nc as usize) < self.width)
-                .then_some((nr as usize, nc as usize))
-        })
+        let (w, h) = (self.width, self.height);
+        Side::ALL.into_iter().filter_map(move |side| side.step(r * w + c, w, h)).map(move |j| (j / w, j % w))
     }
     /// Every edge between orthogonal neighbours, each once (`a < b` in reading order).
     pub fn edges(&self) -> Vec<(Cell, Cell)> {

@@ -13,7 +13,7 @@ const COLOURS: [&str; 16] = [
 
 /// The board with the solution's numbers, endpoints in brackets-free base 36, `.` unused.
 pub fn text(paths: &Paths) -> String {
-    crate::format::to_text(paths)
+    crate::puzzle::format::to_text(paths)
 }
 
 /// An SVG of the board: grid, each path as a coloured line, endpoints as labelled discs.

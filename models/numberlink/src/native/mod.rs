@@ -26,32 +26,27 @@
 //!
 //! With the blanks rule, see `solve` for the induced search that runs first.
 //!
-//! Past [`HANDOVER`] nodes the search hands over to clause learning (`crate::cdcl`:
+//! Past [`HANDOVER`] nodes the search hands over to clause learning (`crate::native::cdcl`:
 //! the board as CNF, the solutions found so far excluded, counted on by CaDiCaL), since
 //! depth-first search repeats one failure in subtree after subtree on long winding paths.
 
-use std::time::{Duration, Instant};
+use masu_core::{Backend, Clock, Error, Kept, SolveOptions, Stats};
 
-use masu_core::{Error, SolveOptions, Stats};
+use crate::{Found, Numberlink, Paths, Rule};
 
-use crate::{Found, Numberlink, Paths, Rule, cdcl};
+pub(crate) mod cdcl;
 
 /// No cell: marks the end of a neighbour list.
 const NONE: usize = usize::MAX;
 
 struct Search<'a> {
     puzzle: &'a Numberlink,
-    options: &'a SolveOptions,
-    deadline: Option<Instant>,
+    clock: &'a Clock,
     fill: bool,
     /// Only paths that do not touch themselves (see `solve`).
     induced: bool,
-    /// Stop at this many solutions.
-    limit: usize,
-    /// Keep at most this many to list; count the others.
-    keep: usize,
-    /// Solutions found: those in `solutions` and those counted past them.
-    count: usize,
+    /// The solutions found, up to the limit.
+    kept: Kept<Paths>,
     /// Up to four neighbours per cell, `NONE`-padded.
     neighbours: Vec<[usize; 4]>,
     /// The number on each cell, 0 for free.
@@ -62,7 +57,6 @@ struct Search<'a> {
     finished: Vec<bool>,
     unfinished: usize,
     free: usize,
-    solutions: Vec<Paths>,
     nodes: u64,
     stopped: bool,
     /// Nodes the search may visit before it hands over to the clause-learning stage.
@@ -71,7 +65,7 @@ struct Search<'a> {
     /// so large boards look more often (a 1002×1002 board at every node; 1024 nodes of it
     /// took 10 s, overrunning a 5 s limit by 43 s).
     check_every: u64,
-    /// The search reached `node_limit`: `crate::cdcl` settles the count.
+    /// The search reached `node_limit`: `crate::native::cdcl` settles the count.
     handed_over: bool,
     /// Scratch for the component labelling: the component of each free cell. Ids only grow
     /// (64 bits never wrap), so one node's labels are those at or above its `stamp`.
@@ -83,13 +77,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(
-        puzzle: &'a Numberlink,
-        options: &'a SolveOptions,
-        deadline: Option<Instant>,
-        induced: bool,
-        limit: usize,
-    ) -> Search<'a> {
+    fn new(puzzle: &'a Numberlink, clock: &'a Clock, induced: bool, kept: Kept<Paths>) -> Search<'a> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let neighbours = (0..w * h)
             .map(|i| {
@@ -110,20 +98,16 @@ impl<'a> Search<'a> {
             .collect();
         Search {
             puzzle,
-            options,
-            deadline,
+            clock,
             fill: puzzle.rule == Rule::Fill,
             induced,
-            limit,
-            keep: options.kept(),
-            count: 0,
+            kept,
             neighbours,
             free: number.iter().filter(|&&n| n == 0).count(),
             number,
             ends,
             finished: vec![false; pairs],
             unfinished: pairs,
-            solutions: Vec::new(),
             nodes: 0,
             stopped: false,
             node_limit: u64::MAX,
@@ -260,13 +244,9 @@ impl<'a> Search<'a> {
         true
     }
 
-    fn late(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d) || self.options.interrupt.is_interrupted()
-    }
-
     fn search(&mut self) {
         self.nodes += 1;
-        if self.nodes % self.check_every == 0 && self.late() || self.nodes > self.node_limit {
+        if self.nodes % self.check_every == 0 && self.clock.reached() || self.nodes > self.node_limit {
             self.handed_over = self.nodes > self.node_limit;
             self.stopped = true;
             return;
@@ -318,40 +298,43 @@ impl<'a> Search<'a> {
                 self.number[step] = 0;
                 self.free += 1;
             }
-            if self.stopped || self.count >= self.limit {
+            if self.stopped || self.kept.full() {
                 return;
             }
         }
     }
 
     fn record(&mut self) {
-        self.count += 1;
-        if self.solutions.len() >= self.keep {
-            return;
-        }
         let w = self.puzzle.width();
         let cell = |i: usize| (i / w, i % w);
-        let numbers = self.number.chunks(w).map(<[u32]>::to_vec).collect();
-        let paths = self
-            .ends
-            .iter()
-            .map(|[front, back]| front.iter().chain(back.iter().rev()).map(|&i| cell(i)).collect())
-            .collect();
-        self.solutions.push(Paths { numbers, paths });
+        let (number, ends) = (&self.number, &self.ends);
+        self.kept.record(|| Paths {
+            numbers: number.chunks(w).map(<[u32]>::to_vec).collect(),
+            paths: ends
+                .iter()
+                .map(|[front, back]| front.iter().chain(back.iter().rev()).map(|&i| cell(i)).collect())
+                .collect(),
+        });
+    }
+
+    /// What the search found: complete when it was exhausted below its limit.
+    fn found(self) -> Found {
+        let exhausted = !self.stopped && !self.kept.full();
+        self.kept.found(exhausted, Stats::default())
     }
 
     /// The search from the root; with the fill rule a free cell with fewer than two ways in
     /// or out settles it at once.
     fn run(&mut self) {
         let dead_end = (0..self.number.len()).any(|c| self.dead_end_around(c));
-        if self.limit > 0 && !dead_end {
+        if !self.kept.full() && !dead_end {
             self.search();
         }
     }
 }
 
 /// Solves and counts up to `options.solution_limit`; with the blanks rule, induced solutions
-/// first ([`crate::uniqueness::induced_first`]).
+/// first ([`crate::theory::uniqueness::induced_first`]).
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     solve_with(puzzle, options, true)
 }
@@ -377,55 +360,39 @@ fn solve_with(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
 const FRAME_BYTES: usize = 1024;
 
 fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool) -> Result<Found, Error> {
-    let started = Instant::now();
-    let deadline = options.time_limit.map(|t| started + t);
+    let clock = options.clock();
     let (mut nodes, mut solves, mut cuts) = (0, 0, 0);
-    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
-        let mut search = Search::new(puzzle, options, deadline, induced, limit);
+    let found = crate::theory::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
+        let mut search = Search::new(puzzle, &clock, induced, Kept::of(options).up_to(limit));
         search.node_limit = options.get(&HANDOVER);
         search.run();
         nodes += search.nodes;
         if search.handed_over && clause_learning {
             // The induced stage asks for at most two: canonical solutions settle that. The
-            // clause-learning stage excludes what the search found; where the search counted
-            // solutions it did not keep, it counts from the start instead.
-            let keep = if induced { cdcl::Keep::Canonical } else { cdcl::Keep::All };
-            let known = if search.count > search.solutions.len() { Vec::new() } else { search.solutions };
-            let counted = cdcl::count(puzzle, keep, known, limit, deadline, options)?;
-            solves += counted.solves;
-            cuts += counted.cuts;
-            return Ok::<_, Error>(crate::uniqueness::Listing {
-                solutions: counted.solutions,
-                count: counted.count as u128,
-                exhausted: counted.complete,
-            });
+            // clause-learning stage goes on from what the search recorded.
+            let admit = if induced { cdcl::Admit::Canonical } else { cdcl::Admit::All };
+            let counted = cdcl::count(puzzle, admit, search.kept, &clock, options)?;
+            solves += counted.stats.solves;
+            cuts += counted.stats.constraints_by_kind.get(cdcl::CUTS).copied().unwrap_or(0);
+            return Ok::<_, Error>(counted);
         }
-        let exhausted = !search.stopped && search.count < limit;
-        Ok(crate::uniqueness::Listing { solutions: search.solutions, count: search.count as u128, exhausted })
+        Ok(search.found())
     })?;
-    let elapsed = started.elapsed();
     let cells = puzzle.width() * puzzle.height();
     let mut constraints_by_kind = std::collections::BTreeMap::from([("path".to_string(), puzzle.pairs() as usize)]);
     if solves > 0 {
         constraints_by_kind.insert("CaDiCaL solves".to_string(), solves);
-        constraints_by_kind.insert("loop cut".to_string(), cuts);
+        constraints_by_kind.insert(cdcl::CUTS.to_string(), cuts);
     }
-    Ok(Found {
-        solutions: listing.solutions,
-        count: listing.count,
-        complete: listing.exhausted,
-        stats: Stats {
-            variables: cells,
-            constraints: puzzle.pairs() as usize,
-            constraints_by_kind,
-            build_time: Duration::ZERO,
-            solve_time: elapsed,
-            backend_time: Some(elapsed),
-            solves: nodes as usize + solves,
-            threads: Some(1),
-        },
-        stuck: false,
-    })
+    let stats = Stats {
+        variables: cells,
+        constraints: puzzle.pairs() as usize,
+        constraints_by_kind,
+        solves: nodes as usize + solves,
+        threads: Some(1),
+        ..Stats::default()
+    };
+    Ok(Found { stats, ..found }.finish(&clock).by(Backend::Native))
 }
 
 /// Nodes the search visits before it hands over to the clause-learning stage (tens of
@@ -443,89 +410,17 @@ pub(crate) fn count_by_search(
     limit: usize,
     options: &SolveOptions,
 ) -> (Vec<Paths>, bool) {
-    let mut search = Search::new(puzzle, options, None, induced, limit);
+    let clock = options.clock();
+    let mut search = Search::new(puzzle, &clock, induced, Kept::new(limit, usize::MAX));
     search.run();
-    let exhausted = !search.stopped && search.count < limit;
-    (search.solutions, exhausted)
+    let found = search.found();
+    (found.solutions, found.complete)
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::generate::{Random, random_cover};
-
-    /// Boards drawn the generator's way, endpoints only, under `rule`.
-    pub(crate) fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlink> {
-        let mut random = Random::new(11);
-        let mut boards = Vec::new();
-        for n in sizes {
-            for pairs in [2, n / 2 + 1, n] {
-                for _ in 0..4 {
-                    let Some(cover) = random_cover(n, pairs, &mut random) else { continue };
-                    let mut rows = vec![vec![0; n]; n];
-                    for (k, path) in cover.iter().enumerate() {
-                        for &(r, c) in [path[0], path[path.len() - 1]].iter() {
-                            rows[r][c] = k as u32 + 1;
-                        }
-                    }
-                    boards.extend(Numberlink::new(rows, rule));
-                }
-            }
-        }
-        boards
-    }
-
-    /// `count` boards under the blanks rule with endpoints scattered at random (seeded by
-    /// `seed`): sides `3..3 + sides`, `1..1 + pairs` pairs, a pair's second endpoint
-    /// overwriting whatever it lands on (boards that end invalid are drawn again). Their
-    /// solutions leave regions blank, which boards drawn from covers seldom do.
-    pub(crate) fn scattered(seed: u64, count: usize, sides: usize, pairs: usize) -> Vec<Numberlink> {
-        let mut random = Random::new(seed);
-        let mut boards = Vec::new();
-        while boards.len() < count {
-            let (n, pairs) = (3 + random.below(sides), 1 + random.below(pairs));
-            let mut rows = vec![vec![0; n]; n];
-            for k in 1..=pairs as u32 {
-                for _ in 0..2 {
-                    rows[random.below(n)][random.below(n)] = k;
-                }
-            }
-            boards.extend(Numberlink::new(rows, Rule::Blanks));
-        }
-        boards
-    }
-
-    /// `puzzle` with a blank row added below, under the blanks rule: on a board of odd width
-    /// that makes the parity of its blank counts odd ([`crate::uniqueness::blank_bounds`]).
-    pub(crate) fn with_blank_row(puzzle: &Numberlink) -> Numberlink {
-        let mut rows = puzzle.rows();
-        rows.push(vec![0; puzzle.width()]);
-        Numberlink::new(rows, Rule::Blanks).expect("a valid board stays valid")
-    }
-
-    /// Every solution of `found` passes the checker, none twice.
-    pub(crate) fn assert_checked_and_distinct(puzzle: &Numberlink, found: &Found) {
-        for paths in &found.solutions {
-            assert_eq!(crate::check::check(puzzle, paths), Ok(()), "{puzzle:?}");
-        }
-        let mut distinct = found.solutions.clone();
-        distinct.sort();
-        distinct.dedup();
-        assert_eq!(distinct.len(), found.solutions.len(), "{puzzle:?}");
-    }
-
-    /// Two counts of one board agree: completeness, number of solutions and, when complete,
-    /// the solutions themselves (`what` names the case in a failure).
-    pub(crate) fn assert_same_count(ours: &Found, theirs: &Found, what: &str) {
-        assert_eq!(ours.complete, theirs.complete, "{what}");
-        assert_eq!(ours.solutions.len(), theirs.solutions.len(), "{what}");
-        if ours.complete {
-            let (mut a, mut b) = (ours.solutions.clone(), theirs.solutions.clone());
-            a.sort();
-            b.sort();
-            assert_eq!(a, b, "{what}");
-        }
-    }
+    use crate::testkit::{assert_checked_and_distinct, assert_same_count, boards};
 
     fn count(puzzle: &Numberlink, limit: usize) -> Found {
         solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
@@ -572,7 +467,7 @@ pub(crate) mod tests {
         for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..5)] {
             for (puzzle, limit) in boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)]) {
                 let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
-                let theirs = crate::connected::solve(&puzzle, &options).unwrap();
+                let theirs = crate::models::connected::solve(&puzzle, &options).unwrap();
                 assert_same_count(&count(&puzzle, limit), &theirs, &format!("{puzzle:?}"));
             }
         }

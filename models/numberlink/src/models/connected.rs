@@ -20,16 +20,16 @@
 //! out (the circuit could not take them). Solutions are counted on the arcs, so two that
 //! differ only in which cells stay unused are the same only if their paths are.
 //!
-//! With the blanks rule, `crate::uniqueness::induced_first` first counts *induced* solutions, with
+//! With the blanks rule, `crate::theory::uniqueness::induced_first` first counts *induced* solutions, with
 //! `b_ck ∧ b_dk ⇒ a_cd ∨ a_dc` for neighbours: two neighbouring cells of one number are
 //! consecutive on its path. With Booleans, also `¬b_ak ∨ ¬b_bk ∨ ¬b_ck ∨ ¬b_dk` for every
 //! 2×2 block `a, b, c, d` ([`Numberlink::squares`]): implied (four cells of one number there
 //! would be pairwise linked, a loop of four), but said at once instead of learnt.
 //!
 //! The induced count runs in disjoint slices by the number of blank cells
-//! (`crate::uniqueness::by_blanks`): none first, which is the fill rule's model (the easiest search),
+//! (`crate::theory::uniqueness::by_blanks`): none first, which is the fill rule's model (the easiest search),
 //! then `low ≤ Σ_c u_c ≤ high` for one possible count at a time. It asks for two at most,
-//! so it keeps only *canonical* solutions (`docs/counting.md`), and `crate::uniqueness::reroute`
+//! so it keeps only *canonical* solutions (`docs/counting.md`), and `crate::theory::uniqueness::reroute`
 //! settles a single one: none with a shortcut through a blank cell `b`,
 //! `u_b ⇒ ¬b_ck ∨ ¬b_dk` for two neighbours `c, d` of `b` opposite each other,
 //! `u_b ⇒ ¬b_ck ∨ ¬b_dk ∨ b_ek` for two around a corner `e` (Booleans only), and none with
@@ -45,10 +45,10 @@
 
 use std::time::Instant;
 
-use masu_core::{Error, SolveOptions, Stats};
+use masu_core::{Clock, Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
 
-use crate::uniqueness::Slice;
+use crate::theory::uniqueness::Slice;
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// A cell's number in the model.
@@ -217,7 +217,7 @@ pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool, deadline: Optio
     Some(ConnectedModel { model, numbers, arcs, unused })
 }
 
-/// No path can be shortcut through a blank cell `b` (`crate::uniqueness::by_blanks`): for its
+/// No path can be shortcut through a blank cell `b` (`crate::theory::uniqueness::by_blanks`): for its
 /// neighbours `c, d` and number `k`, `u_b ⇒ ¬b_ck ∨ ¬b_dk` (`∨ b_ek` around a corner `e`).
 /// With Booleans only: integer numbers are used where paths are short and the search easy.
 fn forbid_shortcuts(puzzle: &Numberlink, built: &mut ConnectedModel) {
@@ -282,22 +282,22 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
 }
 
 fn solve_with(puzzle: &Numberlink, options: &SolveOptions, booleans: bool) -> Result<Found, Error> {
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let clock = options.clock();
     let mut solver = parameters(options);
     let mut stats = Stats::default();
-    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let found = crate::theory::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
-            return count(puzzle, None, false, booleans, &mut solver, deadline, limit, &mut stats);
+            return count(puzzle, None, false, booleans, &mut solver, &clock, limit, &mut stats);
         }
         // The induced stage asks for two at most: canonical solutions settle that.
-        crate::uniqueness::by_blanks(puzzle, limit, |slice, limit| {
-            count(puzzle, Some(slice), true, booleans, &mut solver, deadline, limit, &mut stats)
+        crate::theory::uniqueness::by_blanks(puzzle, limit, |slice, limit| {
+            count(puzzle, Some(slice), true, booleans, &mut solver, &clock, limit, &mut stats)
         })
     })?;
-    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
+    Ok(Found { stats, ..found }.by(masu_core::Backend::CpSat))
 }
 
-/// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the
+/// Counts up to `limit` solutions before `clock` says stop: all of them (`slice` none), or the
 /// induced ones in `slice` (the fill rule's model for no blanks), only canonical ones with
 /// `canonical`.
 #[allow(clippy::too_many_arguments)]
@@ -307,17 +307,17 @@ fn count(
     canonical: bool,
     booleans: bool,
     solver: &mut CpSolver,
-    deadline: Option<Instant>,
+    clock: &Clock,
     limit: usize,
     stats: &mut Stats,
-) -> Result<(Vec<Paths>, bool), Error> {
+) -> Result<Found, Error> {
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if slice.as_ref().is_some_and(|s| s.blanks == (0..=0)) { &fill } else { puzzle };
-    let Some(mut built) = build(board, slice.is_some(), booleans, deadline) else {
+    let Some(mut built) = build(board, slice.is_some(), booleans, clock.deadline()) else {
         let run = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
         *stats = std::mem::take(stats).then(run);
-        return Ok((Vec::new(), false));
+        return Ok(Found::new(Vec::new(), false, Stats::default()));
     };
     if let Some(Slice { blanks, shortcut_free }) = slice.filter(|_| board.rule == Rule::Blanks) {
         let unused: LinearExpr = built.unused.iter().flatten().copied().sum();
@@ -331,19 +331,19 @@ fn count(
     }
     let build_time = started.elapsed();
     let started = Instant::now();
-    solver.parameters.time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    solver.parameters.time_limit = clock.left();
     let projection: Vec<IntVar> = built.arcs.iter().map(|(_, _, arc)| arc.variable()).collect();
     let found = solver.enumerate(&built.model, limit, &projection)?;
     let run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     *stats = std::mem::take(stats).then(run);
     let solutions = found.solutions.iter().map(|values| paths_of(board, &built, values)).collect();
-    Ok((solutions, found.complete))
+    Ok(Found::new(solutions, found.complete, Stats::default()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::tests::{assert_same_count, boards, with_blank_row};
+    use crate::testkit::{assert_same_count, boards, with_blank_row};
 
     /// Booleans on long paths unless cells × pairs is large with many pairs.
     #[test]
@@ -370,7 +370,7 @@ mod tests {
         }
     }
 
-    /// The slices by blank count (`crate::uniqueness::by_blanks`) count exactly the induced solutions
+    /// The slices by blank count (`crate::theory::uniqueness::by_blanks`) count exactly the induced solutions
     /// the native search finds, up to 1, 2 and 10, though the last slices leave out
     /// solutions with a shortcut when one more solution settles the count.
     #[test]
@@ -385,11 +385,13 @@ mod tests {
             }
             for limit in [1, 2, 10] {
                 let (mut solver, mut stats) = (parameters(&all), Stats::default());
-                let (ours, exhausted) = crate::uniqueness::by_blanks(&puzzle, limit, |slice, limit| {
+                let clock = all.clock();
+                let found = crate::theory::uniqueness::by_blanks(&puzzle, limit, |slice, limit| {
                     shortcuts += usize::from(slice.shortcut_free && *slice.blanks.start() > 0);
-                    count(&puzzle, Some(slice), false, true, &mut solver, None, limit, &mut stats)
+                    count(&puzzle, Some(slice), false, true, &mut solver, &clock, limit, &mut stats)
                 })
                 .unwrap();
+                let (ours, exhausted) = (found.solutions, found.complete);
                 assert_eq!(ours.len(), induced.len().min(limit), "limit {limit}: {puzzle:?}");
                 assert!(ours.len() == limit || exhausted, "limit {limit}: {puzzle:?}");
                 assert!(ours.iter().all(|p| induced.contains(p)), "limit {limit}: {puzzle:?}");

@@ -26,7 +26,7 @@
 //! could move down a diagonal into a blank cell. Every solution reduces to such a one by
 //! those moves and the shortcuts where a path touches itself (`docs/counting.md`), so they
 //! count 0, 1 or 2 where the solutions do, and one canonical solution is settled by
-//! [`crate::uniqueness::reroute`].
+//! [`crate::theory::uniqueness::reroute`].
 //!
 //! These clauses admit closed loops away from the endpoints. Each answer is traced; a loop
 //! on cells `S`, all of number `k`, with no neighbour of number `k` (always so for induced
@@ -40,10 +40,11 @@
 
 use std::time::{Duration, Instant};
 
-use masu_core::{Error, SolveOptions, StopAt};
+use masu_core::{Clock, Error, Kept, SolveOptions, Stats};
 use masu_sat::{Outcome, Sat};
 
-use crate::{Cell, Numberlink, Paths, Rule};
+pub(crate) use crate::theory::uniqueness::Admit;
+use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
@@ -84,36 +85,12 @@ impl Cnf {
     }
 }
 
-/// What the stage found.
-pub(crate) struct Counted {
-    /// The solutions kept to list ([`SolveOptions::kept`]), those given first.
-    pub solutions: Vec<Paths>,
-    /// The solutions found: those kept and those counted past them.
-    pub count: usize,
-    /// No other solution exists.
-    pub complete: bool,
-    /// Calls to CaDiCaL.
-    pub solves: usize,
-    /// Loop cuts added.
-    pub cuts: usize,
-}
+/// The key of the loop cuts added, in the stats' constraints by kind.
+pub(crate) const CUTS: &str = "loop cut";
 
-/// Which solutions a model keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Keep {
-    /// Every one.
-    All,
-    /// Those whose paths never touch themselves.
-    Induced,
-    /// Induced ones that no move reduces: no shortcut through a blank cell, no ┌ or ┐ corner
-    /// with a blank cell across its 2×2 block (blanks rule; under the fill rule the same as
-    /// induced).
-    Canonical,
-}
-
-/// Builds the clauses of `puzzle`, for the solutions it `keep`s.
-fn encode(puzzle: &Numberlink, keep: Keep, stop: StopAt, record: bool) -> Cnf {
-    let induced = keep != Keep::All;
+/// Builds the clauses of `puzzle`, for the solutions it admits.
+fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
+    let induced = admit != Admit::All;
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
@@ -167,7 +144,7 @@ fn encode(puzzle: &Numberlink, keep: Keep, stop: StopAt, record: bool) -> Cnf {
             }
         }
     }
-    if keep == Keep::Canonical {
+    if admit == Admit::Canonical {
         for (b, c, d, e) in puzzle.shortcuts() {
             let Some(u) = unused[b] else { continue };
             for k in 0..pairs {
@@ -226,28 +203,30 @@ const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning s
     variables are links and auxiliaries. Detached loops are cut lazily, so a model of this CNF\n\
     may hold loops.";
 
-/// Counts the solutions of `puzzle` it `keep`s up to `limit`, given those found already
-/// (`known`), until `deadline` or the interrupt; with `options.export`, its clauses are
-/// written as DIMACS before the first solve.
+/// Counts on into `kept` (what was recorded already excluded: where it counted solutions
+/// it did not keep, it counts from the start instead) the solutions of `puzzle` it admits,
+/// until the limit or `clock` says stop; with `options.export`, its clauses are written as
+/// DIMACS before the first solve. Its stats: CaDiCaL's solves, and the loop cuts ([`CUTS`]).
 pub(crate) fn count(
     puzzle: &Numberlink,
-    keep: Keep,
-    known: Vec<Paths>,
-    limit: usize,
-    deadline: Option<Instant>,
+    admit: Admit,
+    kept: Kept<Paths>,
+    clock: &Clock,
     options: &SolveOptions,
-) -> Result<Counted, Error> {
-    let mut known = known;
-    let interrupt = &options.interrupt;
-    if deadline.is_some_and(|d| Instant::now() >= d) {
+) -> Result<Found, Error> {
+    let mut kept = if kept.kept_all() { kept } else { kept.emptied() };
+    let mut stats = Stats::default();
+    if clock.reached() {
         // Out of time: encoding a large board would take time of its own.
-        return Ok(Counted { count: known.len(), solutions: known, complete: false, solves: 0, cuts: 0 });
+        return Ok(kept.found(false, stats));
     }
-    if keep != Keep::All && puzzle.rule == Rule::Blanks && known.is_empty() && limit > 0 {
-        known = filling(puzzle, deadline, options).into_iter().collect();
+    if admit != Admit::All && puzzle.rule == Rule::Blanks && kept.count() == 0 && !kept.full() {
+        if let Some(filled) = filling(puzzle, clock, options) {
+            kept.record(|| filled);
+        }
     }
-    let stop = StopAt { deadline, interrupt: interrupt.clone() };
-    let mut cnf = encode(puzzle, keep, stop, options.export.is_some());
+    let stop = clock.clone();
+    let mut cnf = encode(puzzle, admit, stop, options.export.is_some());
     let w = puzzle.width();
     if let Some(export) = &options.export {
         let mut comment = DIMACS_COMMENT.to_string();
@@ -265,18 +244,17 @@ pub(crate) fn count(
     let exclude = |cnf: &mut Cnf, links: &[(usize, usize)]| {
         cnf.solver.add_clause(links.iter().map(|l| -link_at[l]));
     };
-    for paths in &known {
+    for paths in kept.solutions() {
         exclude(&mut cnf, &links_of(puzzle, paths));
     }
-    let keep = options.kept();
-    let mut counted = Counted { count: known.len(), solutions: known, complete: false, solves: 0, cuts: 0 };
-    while counted.count < limit {
-        counted.solves += 1;
+    let (mut complete, mut cuts) = (false, 0);
+    while !kept.full() {
+        stats.solves += 1;
         // The model's values, read before any clause is added (which ends the model).
         let value: Vec<bool> = match cnf.solver.solve() {
             Outcome::Satisfied(model) => (0..=cnf.next).map(|v| v > 0 && model.value(v)).collect(),
             Outcome::Unsatisfiable => {
-                counted.complete = true;
+                complete = true;
                 break;
             }
             Outcome::Stopped => break,
@@ -287,13 +265,12 @@ pub(crate) fn count(
         let number = |cnf: &Cnf, c: usize| cnf.x[c].iter().position(|&x| holds(x));
         let loops = crate::detached_loops(puzzle, &used);
         if loops.is_empty() {
-            if counted.solutions.len() < keep {
+            kept.record(|| {
                 let cells: Vec<(Cell, Cell)> = used.iter().map(|&(c, d)| ((c / w, c % w), (d / w, d % w))).collect();
                 let number = |(r, c): Cell| number(&cnf, r * w + c).map_or(0, |k| k as u32 + 1);
-                counted.solutions.push(Paths::trace(puzzle, &cells, number));
-            }
+                Paths::trace(puzzle, &cells, number)
+            });
             exclude(&mut cnf, &used);
-            counted.count += 1;
             continue;
         }
         for cycle in loops {
@@ -313,10 +290,11 @@ pub(crate) fn count(
             cut.sort_unstable();
             cut.dedup();
             cnf.solver.add_clause(cut);
-            counted.cuts += 1;
+            cuts += 1;
         }
     }
-    Ok(counted)
+    stats.constraints_by_kind.insert(CUTS.into(), cuts);
+    Ok(kept.found(complete, stats))
 }
 
 /// An induced solution that fills the board, for a board under the blanks rule: the fill
@@ -324,21 +302,25 @@ pub(crate) fn count(
 /// deadline). It is a solution of the blanks rule's induced model too, and found far faster
 /// there (janko-arukone-543, 15×15: 0.03 s, where the blanks model took 8 s for its first
 /// answer), so the blanks model only has to prove that there is no other.
-fn filling(puzzle: &Numberlink, deadline: Option<Instant>, options: &SolveOptions) -> Option<Paths> {
+fn filling(puzzle: &Numberlink, clock: &Clock, options: &SolveOptions) -> Option<Paths> {
     let mut fill = puzzle.clone();
     fill.rule = Rule::Fill;
-    let now = Instant::now();
-    let budget = deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(now) / 4);
+    let budget = clock.left().map_or(Duration::from_secs(10), |t| t / 4);
+    let own = clock.until(Some(Instant::now() + budget));
     let unexported = SolveOptions { export: None, ..options.clone() };
-    count(&fill, Keep::Induced, Vec::new(), 1, Some(now + budget), &unexported).ok()?.solutions.pop()
+    count(&fill, Admit::Induced, Kept::new(1, 1), &own, &unexported).ok()?.solutions.pop()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Found;
-    use crate::native::tests::{assert_same_count, boards};
+    use crate::testkit::{assert_same_count, boards};
     use masu_core::{SolveOptions, Stats};
+
+    fn unlimited() -> Clock {
+        SolveOptions::default().clock()
+    }
 
     /// On random boards of both rules, the clause-learning stage alone (from nothing, and
     /// from a solution the search found) counts what the search counts, up to 10, and every
@@ -358,13 +340,16 @@ mod tests {
                         continue;
                     }
                     let theirs = Found::new(solutions, complete, Stats::default());
-                    for known in [Vec::new(), theirs.solutions.iter().take(1).cloned().collect()] {
-                        let keep = if induced { Keep::Induced } else { Keep::All };
-                        let counted = count(&puzzle, keep, known, 10, None, &SolveOptions::default()).unwrap();
-                        let ours = Found::new(counted.solutions, counted.complete, Stats::default());
+                    for known in [0, 1] {
+                        let mut kept = Kept::new(10, usize::MAX);
+                        for paths in theirs.solutions.iter().take(known) {
+                            kept.record(|| paths.clone());
+                        }
+                        let admit = if induced { Admit::Induced } else { Admit::All };
+                        let ours = count(&puzzle, admit, kept, &unlimited(), &SolveOptions::default()).unwrap();
                         assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced}"));
                         for paths in &ours.solutions {
-                            crate::check::check(&puzzle, paths).unwrap();
+                            crate::puzzle::check::check(&puzzle, paths).unwrap();
                         }
                         compared += 1;
                     }
@@ -376,24 +361,24 @@ mod tests {
 
     /// Under the blanks rule, on random boards (endpoints of covers, with a blank row added,
     /// and endpoints scattered): the canonical model's count up to two, with
-    /// [`crate::uniqueness::reroute`] on a single answer, says none, one or several exactly where the
+    /// [`crate::theory::uniqueness::reroute`] on a single answer, says none, one or several exactly where the
     /// full search does.
     #[test]
     fn canonical_solutions_and_reroutes_settle_what_the_search_settles() {
         let options = SolveOptions::default();
-        let scattered = crate::native::tests::scattered(7, 300, 4, 4);
-        let covers = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [crate::native::tests::with_blank_row(&p), p]);
+        let scattered = crate::testkit::scattered(7, 300, 4, 4);
+        let covers = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [crate::testkit::with_blank_row(&p), p]);
         let (mut seen, mut rerouted) = ([0; 3], 0);
         for puzzle in covers.chain(scattered) {
             let (all, exhausted) = crate::native::count_by_search(&puzzle, false, 2, &options);
             if !exhausted && all.len() < 2 {
                 continue;
             }
-            let canonical = count(&puzzle, Keep::Canonical, Vec::new(), 2, None, &options).unwrap();
+            let canonical = count(&puzzle, Admit::Canonical, Kept::new(2, 2), &unlimited(), &options).unwrap();
             assert!(canonical.complete || canonical.solutions.len() == 2, "{puzzle:?}");
             let settled = match canonical.solutions.len() {
                 1 => {
-                    let second = crate::uniqueness::reroute(&puzzle, &canonical.solutions[0]);
+                    let second = crate::theory::uniqueness::reroute(&puzzle, &canonical.solutions[0]);
                     rerouted += usize::from(second.is_some());
                     1 + usize::from(second.is_some())
                 }

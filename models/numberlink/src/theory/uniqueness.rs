@@ -4,11 +4,23 @@
 
 use std::collections::VecDeque;
 
-use crate::{Cell, Numberlink, Paths, Rule};
+use crate::{Cell, Found, Numberlink, Paths, Rule};
 
-/// Counts up to `limit` solutions with `search(induced, limit)`, which returns what it found
-/// and whether it ran out of solutions below its limit (not stopped by the clock). Returns
-/// the solutions and whether they are all there are.
+/// Which solutions a search admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Admit {
+    /// Every solution (paths may touch themselves).
+    All,
+    /// Paths never run beside themselves.
+    Induced,
+    /// Canonical solutions (`docs/counting.md`): induced, corners nested, and under the
+    /// blanks rule no blank cell joining two cells of one path in two steps.
+    Canonical,
+}
+
+/// Counts up to `limit` solutions with `search(induced, limit)`, which returns what it found,
+/// complete when it ran out of solutions below its limit (not stopped by the clock). Returns
+/// what was found, complete when that is all there is; the stats are the last stage's.
 ///
 /// Under the blanks rule it first counts *induced* solutions, in which no path touches
 /// itself: where a path touches itself it can be shortcut, its detour left blank, so every
@@ -21,42 +33,27 @@ use crate::{Cell, Numberlink, Paths, Rule};
 /// moves [`reroute`] undoes.) Only when more than two are asked for and `P`
 /// has a detour does the full search run. Induced solutions are much easier to find and to
 /// exhaust: a cell's same-numbered neighbours are exactly its path neighbours.
-pub(crate) fn induced_first<L: Into<Listing>, E>(
+pub(crate) fn induced_first<E>(
     puzzle: &Numberlink,
     limit: usize,
-    mut search: impl FnMut(bool, usize) -> Result<L, E>,
-) -> Result<Listing, E> {
+    mut search: impl FnMut(bool, usize) -> Result<Found, E>,
+) -> Result<Found, E> {
     if puzzle.rule == Rule::Blanks && limit > 0 {
-        let Listing { mut solutions, exhausted, .. } = search(true, limit.min(2))?.into();
+        // At most two are asked, and every search keeps at least two: all are listed.
+        let Found { mut solutions, complete: exhausted, stats, .. } = search(true, limit.min(2))?;
         let count = solutions.len();
         let stopped = !exhausted && count < limit.min(2);
         let second = if exhausted && count == 1 { reroute(puzzle, &solutions[0]) } else { None };
         let settled = exhausted && (count == 0 || (count == 1 && second.is_none()));
         if let Some(second) = second.filter(|_| limit == 2) {
             solutions.push(second);
-            return Ok((solutions, false).into());
+            return Ok(Found::new(solutions, false, stats));
         }
         if stopped || count >= limit || settled {
-            return Ok((solutions, settled).into());
+            return Ok(Found::new(solutions, settled, stats));
         }
     }
-    search(false, limit).map(Into::into)
-}
-
-/// What a count ended with: the solutions kept to list, how many it found (those and any
-/// counted past them), and whether the search was exhausted.
-#[derive(Debug)]
-pub(crate) struct Listing {
-    pub(crate) solutions: Vec<Paths>,
-    pub(crate) count: u128,
-    pub(crate) exhausted: bool,
-}
-
-impl From<(Vec<Paths>, bool)> for Listing {
-    /// A count that kept every solution it found.
-    fn from((solutions, exhausted): (Vec<Paths>, bool)) -> Listing {
-        Listing { count: solutions.len() as u128, solutions, exhausted }
-    }
+    search(false, limit)
 }
 
 /// A second solution next to `solution`, if one is there: one of its links `a`–`b`
@@ -214,8 +211,8 @@ pub(crate) struct Slice {
 pub(crate) fn by_blanks<E>(
     puzzle: &Numberlink,
     limit: usize,
-    mut search: impl FnMut(Slice, usize) -> Result<(Vec<Paths>, bool), E>,
-) -> Result<(Vec<Paths>, bool), E> {
+    mut search: impl FnMut(Slice, usize) -> Result<Found, E>,
+) -> Result<Found, E> {
     let (most, parity) = blank_bounds(puzzle);
     let (mut solutions, mut low) = (Vec::<Paths>::new(), 0);
     loop {
@@ -227,10 +224,11 @@ pub(crate) fn by_blanks<E>(
             (2 * low).min(most)
         };
         let shortcut_free = limit - solutions.len() == 1;
-        let (found, exhausted) = search(Slice { blanks: low..=high, shortcut_free }, limit - solutions.len())?;
-        solutions.extend(found);
+        let found = search(Slice { blanks: low..=high, shortcut_free }, limit - solutions.len())?;
+        let exhausted = found.complete;
+        solutions.extend(found.solutions);
         if !exhausted || solutions.len() >= limit || high >= most {
-            return Ok((solutions, exhausted));
+            return Ok(Found::new(solutions, exhausted, found.stats));
         }
         low = high + 1;
     }
@@ -239,7 +237,7 @@ pub(crate) fn by_blanks<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native::tests::{boards, with_blank_row};
+    use crate::testkit::{boards, with_blank_row};
     use crate::{Rule, native};
     use masu_core::SolveOptions;
 
@@ -251,7 +249,7 @@ mod tests {
     fn one_induced_solution_is_unique_exactly_when_it_has_no_reroute() {
         let options = SolveOptions::default();
         let (mut unique, mut rerouted) = (0, 0);
-        let scattered = crate::native::tests::scattered(5, 400, 3, 3);
+        let scattered = crate::testkit::scattered(5, 400, 3, 3);
         let boards = boards(3..6, Rule::Blanks).into_iter().flat_map(|p| [with_blank_row(&p), p]);
         for puzzle in boards.chain(scattered) {
             let (induced, exhausted) = native::count_by_search(&puzzle, true, 2, &options);
@@ -266,7 +264,7 @@ mod tests {
                 }
                 Some(second) => {
                     assert_eq!(all.len(), 2, "{puzzle:?}");
-                    assert_eq!(crate::check::check(&puzzle, &second), Ok(()), "{puzzle:?}");
+                    assert_eq!(crate::puzzle::check::check(&puzzle, &second), Ok(()), "{puzzle:?}");
                     assert_ne!(second, induced[0]);
                     rerouted += 1;
                 }

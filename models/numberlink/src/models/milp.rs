@@ -17,17 +17,17 @@
 //! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
 //! a no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
-//! Under the blanks rule, `crate::uniqueness::induced_first` first counts *induced* solutions, adding
+//! Under the blanks rule, `crate::theory::uniqueness::induced_first` first counts *induced* solutions, adding
 //! `y[c][k] + y[d][k] − u[e] ≤ 1` (two neighbouring cells of one number are linked) and
 //! `Σ_{c ∈ B} y[c][k] ≤ 3` for every 2×2 block `B` ([`Numberlink::squares`]: four cells of
 //! one number there would be pairwise linked, a loop of four; implied over integers, not by
 //! the LP relaxation). That count runs in disjoint slices by the number of cells left blank
-//! (`crate::uniqueness::by_blanks`): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
+//! (`crate::theory::uniqueness::by_blanks`): none first (the model under the fill rule, `Σ_k y[c][k] = 1`,
 //! much the easier one to search), then `cells − high ≤ Σ_c Σ_k y[c][k] ≤ cells − low` for
 //! each slice after. A puzzle whose one solution fills the board is then found in the first
 //! slice, and the rest only has to prove it has no rival; once one more solution settles
 //! the count, the slices left count only solutions without a shortcut through a blank cell
-//! `b` (`crate::uniqueness::by_blanks`): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
+//! `b` (`crate::theory::uniqueness::by_blanks`): `y[c][k] + y[d][k] − Σ_k y[b][k] ≤ 1` for two neighbours
 //! `c, d` of `b` opposite each other, `− y[e][k]` more on the left for two around a corner
 //! `e`. Only bounds that cut are added: the last slice states no redundant lower bound.
 //!
@@ -39,9 +39,9 @@ use std::time::Instant;
 
 use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
-use masu_core::{Backend, Error, SolveOptions, Stats};
+use masu_core::{Backend, Clock, Error, SolveOptions, Stats};
 
-use crate::uniqueness::Slice;
+use crate::theory::uniqueness::Slice;
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The model and its variables.
@@ -121,36 +121,36 @@ pub fn build(puzzle: &Numberlink, induced: bool, deadline: Option<Instant>) -> O
 }
 
 pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let clock = options.clock();
     let mut stats = Stats::default();
     let mut run = |slice: Option<Slice>, limit: usize| {
-        let (solutions, complete, run) = count(puzzle, slice, backend, options, deadline, limit)?;
+        let (solutions, complete, run) = count(puzzle, slice, backend, options, &clock, limit)?;
         stats = std::mem::take(&mut stats).then(run);
-        Ok::<_, Error>((solutions, complete))
+        Ok::<_, Error>(Found::new(solutions, complete, Stats::default()))
     };
-    let listing = crate::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
+    let found = crate::theory::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         if !induced {
             return run(None, limit);
         }
-        crate::uniqueness::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
+        crate::theory::uniqueness::by_blanks(puzzle, limit, |slice, limit| run(Some(slice), limit))
     })?;
-    Ok(Found::counted(listing.solutions, listing.count, listing.exhausted, stats))
+    Ok(Found { stats, ..found })
 }
 
-/// Counts up to `limit` solutions before `deadline`: all of them (`slice` none), or the
+/// Counts up to `limit` solutions before `clock` says stop: all of them (`slice` none), or the
 /// induced ones in `slice` (the fill rule's model for no blanks).
 fn count(
     puzzle: &Numberlink,
     slice: Option<Slice>,
     backend: Backend,
     options: &SolveOptions,
-    deadline: Option<Instant>,
+    clock: &Clock,
     limit: usize,
 ) -> Result<(Vec<Paths>, bool, Stats), Error> {
     let started = Instant::now();
     let fill = Numberlink { rule: Rule::Fill, ..puzzle.clone() };
     let board = if slice.as_ref().is_some_and(|s| s.blanks == (0..=0)) { &fill } else { puzzle };
-    let Some(mut built) = build(board, slice.is_some(), deadline) else {
+    let Some(mut built) = build(board, slice.is_some(), clock.deadline()) else {
         let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
         return Ok((Vec::new(), false, stats));
     };
@@ -162,12 +162,12 @@ fn count(
             let bound = used().leq(cells - *blanks.start() as f64);
             built.milp.add(bound);
         }
-        if *blanks.end() < crate::uniqueness::blank_bounds(board).0 {
+        if *blanks.end() < crate::theory::uniqueness::blank_bounds(board).0 {
             let bound = used().geq(cells - *blanks.end() as f64);
             built.milp.add(bound);
         }
         if shortcut_free {
-            // No shortcut through a blank cell b (crate::uniqueness::by_blanks): for its neighbours c, d
+            // No shortcut through a blank cell b (crate::theory::uniqueness::by_blanks): for its neighbours c, d
             // and number k, y[c][k] + y[d][k] − Σ_k y[b][k] (− y[e][k] round a corner e) ≤ 1.
             for (b, c, d, e) in board.shortcuts() {
                 let used_b: Expression = built.y[b].iter().copied().sum();
@@ -187,7 +187,7 @@ fn count(
     let (mut solutions, mut complete, mut solves, mut backend_time) = (Vec::new(), false, 0, std::time::Duration::ZERO);
     let (mut cuts, mut threads) = (0, options.threads);
     while solutions.len() < limit && !options.interrupt.is_interrupted() {
-        let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let remaining = clock.left();
         if remaining.is_some_and(|r| r.is_zero()) {
             break;
         }
@@ -251,7 +251,7 @@ fn count(
 #[cfg(all(test, any(feature = "highs", feature = "cp-sat")))]
 mod tests {
     use super::*;
-    use crate::native::tests::{assert_same_count, boards, with_blank_row};
+    use crate::testkit::{assert_same_count, boards, with_blank_row};
 
     /// Out of time, no model is built.
     #[test]

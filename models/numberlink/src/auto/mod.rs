@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats};
 
-use crate::frontier::{self, Counting, finish, remaining, settled, stop_at};
+use crate::frontier::{self, Counting};
 use crate::{Found, Numberlink, Rule};
 
 /// The share of the time limit `links` has on one thread before the rest runs.
@@ -53,14 +53,25 @@ const COUNT_WIDTH: usize = 14;
 /// A complete method that settles what the count cannot: `native` or `connected`.
 pub(crate) type Exact = fn(&Numberlink, &SolveOptions) -> Result<Found, Error>;
 
-/// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
-pub(crate) fn solve(
-    puzzle: &Numberlink,
-    options: &SolveOptions,
-    exact: Exact,
-    wide: Option<Exact>,
-) -> Result<Found, Error> {
-    let started = Instant::now();
+/// The members on `backend`: `exact`, and the partner raced beside it on wide boards.
+fn members(backend: Backend) -> (Exact, Option<Exact>) {
+    match backend {
+        #[cfg(feature = "cp-sat")]
+        Backend::CpSat => (crate::models::connected::solve, Some(crate::native::solve)),
+        _ => (crate::native::solve, None),
+    }
+}
+
+/// Solves, counts up to `options.solution_limit`, or decides uniqueness on `backend`'s
+/// members (the module doc).
+pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    let (exact, wide) = members(backend);
+    with(puzzle, options, exact, wide)
+}
+
+/// [`solve`] with the members given.
+fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
+    let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
     let limit = options.solution_limit;
     let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
@@ -68,24 +79,23 @@ pub(crate) fn solve(
         return rest(puzzle, options, exact, wide);
     }
     let found = if options.threads == Some(1) {
-        let share = SolveOptions { time_limit: options.time_limit.map(|t| t.mul_f64(LINKS_SHARE)), ..options.clone() };
-        let first = crate::links::solve(puzzle, &share)?;
-        if settled(&first, limit.max(1)) || options.interrupt.is_interrupted() {
-            return Ok(finish(first, started));
+        let first = crate::links::solve(puzzle, &clock.share(LINKS_SHARE).options(options))?;
+        if first.settles(limit.max(1)) || options.interrupt.is_interrupted() {
+            return Ok(first.finish(&clock));
         }
-        let mut found = rest(puzzle, &remaining(options, started), exact, wide)?;
+        let mut found = rest(puzzle, &clock.options(options), exact, wide)?;
         found.stats.constraints_by_kind.extend(first.stats.constraints_by_kind);
         found
     } else {
         let links = |o: &SolveOptions| crate::links::solve(puzzle, o);
         race(options, &links, &|o| rest(puzzle, &SolveOptions { threads: Some(1), ..o.clone() }, exact, wide))?
     };
-    Ok(finish(found, started))
+    Ok(found.finish(&clock))
 }
 
 /// Everything but `links` (the module doc).
 fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
-    let started = Instant::now();
+    let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
     let stats = frontier::stats_of(puzzle);
     let search = |o: &SolveOptions, budget: u64| frontier::searched(puzzle, o, budget, touch, stats.clone());
@@ -106,9 +116,8 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         // In turn: the search for a share of the time, the count within its share, `exact`.
         let mut found = None;
         if one {
-            let share = options.time_limit.map(|t| t.mul_f64(frontier::SEARCH_SHARE));
-            let first = search(&SolveOptions { time_limit: share, ..options.clone() }, frontier::SEARCH_BUDGET)?;
-            if settled(&first, 1) {
+            let first = search(&clock.share(frontier::SEARCH_SHARE).options(options), frontier::SEARCH_BUDGET)?;
+            if first.settles(1) {
                 found = Some(first);
             }
         }
@@ -116,7 +125,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
             Some(found) => found,
             None => {
                 let count_for = options.time_limit.map(|t| t.mul_f64(TURN_SHARE));
-                count_then_exact(&remaining(options, started), TURN_MEMORY, count_for)?
+                count_then_exact(&clock.options(options), TURN_MEMORY, count_for)?
             }
         }
     } else if one {
@@ -124,7 +133,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     } else {
         race(options, &|o| count_then_exact(o, RACE_MEMORY, None), &|o| exact(puzzle, o))?
     };
-    Ok(finish(found, started))
+    Ok(found.finish(&clock))
 }
 
 /// The count within `memory` bytes and `count_for`; past either, `exact` for the time left.
@@ -136,20 +145,13 @@ fn count_then_exact(
     stats: Stats,
     exact: Exact,
 ) -> Result<Found, Error> {
-    let began = Instant::now();
-    let stop = stop_at(options);
-    let own = count_for.map(|t| began + t);
-    let (mut found, how) = frontier::counted(
-        puzzle,
-        options,
-        Some(memory),
-        &|| stop.reached() || own.is_some_and(|d| Instant::now() >= d),
-        stats,
-    );
-    if how == Counting::Settled || stop.reached() {
+    let clock = options.clock();
+    let own = clock.until(count_for.map(|t| clock.started() + t));
+    let (mut found, how) = frontier::counted(puzzle, options, Some(memory), &|| own.reached(), stats);
+    if how == Counting::Settled || clock.reached() {
         return Ok(found);
     }
-    let mut settled = exact(puzzle, &remaining(options, began))?;
+    let mut settled = exact(puzzle, &clock.options(options))?;
     settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
     Ok(settled)
 }
@@ -160,15 +162,15 @@ type Lane<'a> = dyn Fn(&SolveOptions) -> Result<Found, Error> + Sync + 'a;
 /// `a` and `b` at once, on two threads, each with an interrupt of its own; the first to
 /// settle the request stops the other, and the user's interrupt stops both.
 fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
-    let started = Instant::now();
+    let clock = options.clock();
     let limit = options.solution_limit;
     let stops = [Interrupt::new(), Interrupt::new()];
     let done = [AtomicBool::new(false), AtomicBool::new(false)];
     let winner = std::sync::OnceLock::new();
     let run = |lane: usize, method: &Lane| {
-        let own = SolveOptions { interrupt: stops[lane].clone(), ..remaining(options, started) };
+        let own = SolveOptions { interrupt: stops[lane].clone(), ..clock.options(options) };
         let result = method(&own);
-        if result.as_ref().is_ok_and(|found| settled(found, limit)) && winner.set(lane).is_ok() {
+        if result.as_ref().is_ok_and(|found| found.settles(limit)) && winner.set(lane).is_ok() {
             stops[1 - lane].interrupt();
         }
         done[lane].store(true, Ordering::Release);

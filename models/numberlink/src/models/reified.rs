@@ -89,8 +89,9 @@ pub fn paths_of(puzzle: &Numberlink, values: &[i64], cells: &[IntVar]) -> Paths 
 }
 
 pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> Result<Found, Error> {
-    let started = Instant::now();
-    let Some(built) = build(puzzle, puzzle.pairs(), zero, options.time_limit.map(|t| started + t)) else {
+    let clock = options.clock();
+    let started = clock.started();
+    let Some(built) = build(puzzle, puzzle.pairs(), zero, clock.deadline()) else {
         let stats = Stats { build_time: started.elapsed(), ..Stats::default() }; // out of time while building
         return Ok(Found::new(Vec::new(), false, stats));
     };
