@@ -14,9 +14,9 @@ use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
-use crate::options::{rule, solve_options};
 use crate::show::Shown;
 use crate::signals::exit_status;
+use masu_harness::request::Request;
 use masu_harness::runners::{runners, with_parameters};
 use masu_kinds::Visit;
 
@@ -35,8 +35,17 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let runners = with_parameters(runners, &args.params)?;
     let interrupt = crate::signals::interrupt();
     let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let options = solve_options(args.time_limit.0, args.threads, args.count, args.size_limit, &interrupt);
-    let rule = rule::<P>(args.rule.as_deref())?;
+    let request = Request {
+        rule: args.rule.clone(),
+        count: args.count,
+        time_limit: args.time_limit.0,
+        threads: args.threads,
+        size_limit: args.size_limit,
+        interrupt: interrupt.clone(),
+        ..Request::default()
+    };
+    let options = request.options();
+    let rule = request.rule::<P>()?;
     let parameters = args.params.iter().map(ToString::to_string).collect();
     let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
     let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;

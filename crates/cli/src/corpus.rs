@@ -19,9 +19,9 @@ use masu_harness::{Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
 use crate::batch::Batch;
-use crate::options::solve_options;
 use crate::out::{out, outln};
 use crate::signals::exit_status;
+use masu_harness::request::Request;
 use masu_harness::runners::parse_formulations;
 use masu_kinds::Visit;
 
@@ -64,7 +64,13 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     };
     let (instances, unreadable) = P::cases(&args.dir, &sets).map_err(anyhow::Error::msg)?;
     let interrupt = crate::signals::interrupt();
-    let options = solve_options(args.time_limit.0, args.threads, 2, None, &interrupt);
+    let request = Request {
+        time_limit: args.time_limit.0,
+        threads: args.threads,
+        interrupt: interrupt.clone(),
+        ..Request::default()
+    };
+    let options = request.options();
     let parameters = args.params.iter().map(ToString::to_string).collect();
     let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
     let mut batch = Batch::open(&args.batch, false, setting)?;

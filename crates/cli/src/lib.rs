@@ -9,7 +9,6 @@ mod compare;
 mod corpus;
 mod generate;
 mod help;
-mod options;
 mod out;
 mod report;
 mod show;

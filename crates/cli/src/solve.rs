@@ -6,17 +6,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use masu_core::Instance;
 use masu_core::{Puzzle, Report, SolveOptions, Status};
-use masu_harness::Row;
-use masu_harness::input::{Located, read_inputs};
+use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
-use masu_harness::record::{Record, Setting};
+use masu_harness::request::Request;
 use masu_harness::stats::{max, median};
 use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
-use crate::options::{rule, solve_options};
 use crate::out::{out, outln};
 use crate::signals::exit_status;
 use masu_kinds::Visit;
@@ -35,16 +32,23 @@ impl Visit for Solve<'_> {
 }
 
 fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
-    let (formulation, backend) =
-        masu_core::choose::<P>(args.formulation.as_deref(), args.backend).map_err(anyhow::Error::msg)?;
     let interrupt = crate::signals::interrupt();
-    let mut options =
-        solve_options(args.time_limit, args.threads, args.count.unwrap_or(default_count), args.size_limit, &interrupt);
-    options.read = masu_core::check_parameters::<P>(backend, &args.params)?;
-    options.parameters = args.params.clone();
-    let rule = rule::<P>(args.rule.as_deref())?;
-    options.log = args.log;
-    options.keep = args.solutions;
+    let request = Request {
+        formulation: args.formulation.clone(),
+        backend: args.backend,
+        rule: args.rule.clone(),
+        count: args.count.unwrap_or(default_count),
+        keep: args.solutions,
+        time_limit: args.time_limit,
+        threads: args.threads,
+        size_limit: args.size_limit,
+        params: args.params.clone(),
+        log: args.log,
+        interrupt: interrupt.clone(),
+    };
+    let mut prepared = request.prepare::<P>()?;
+    prepared.setting.shard = args.shard.map(|s| s.to_string());
+    let options = &prepared.options;
 
     let mut items = read_inputs::<P>(&args.paths);
     if let Some(shard) = args.shard {
@@ -52,15 +56,12 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         items.retain(|l| shard.contains(&l.id()));
         eprintln!("shard {shard}: {} of {all} puzzles", items.len());
     }
-    if let Some(rule) = rule {
-        for puzzle in items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()) {
-            puzzle.set_rule(rule);
-        }
+    for puzzle in items.iter_mut().filter_map(|l| l.item.puzzle.as_mut().ok()) {
+        prepared.set_rule(puzzle);
     }
     if args.svg.is_some() && items.len() != 1 {
         bail!("--svg draws a single puzzle; {} puzzles were given", items.len());
     }
-    let setting = Setting::of(&options, args.shard.map(|s| s.to_string()));
     let progress =
         if items.len() > 1 { Progress::new(items.len() as u64, "puzzles", false) } else { Progress::hidden() };
     let single = items.len() == 1;
@@ -80,11 +81,11 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                     export: args.export.as_ref().map(|dir| masu_core::Export::new(dir, &located.id())),
                     ..options.clone()
                 };
-                let result = masu_core::solve(puzzle, formulation, backend, &options);
+                let result = prepared.solve(puzzle, &options);
                 let elapsed = started.elapsed();
                 if args.format == Format::Json {
-                    let run = Run { formulation, backend, options: &options, setting: &setting };
-                    record = Some(json_line(located, puzzle, &run, result.as_ref(), elapsed, &place));
+                    let answer = prepared.answer(located, puzzle, result.as_ref(), elapsed);
+                    record = Some(serde_json::to_value(answer).unwrap_or_default());
                 }
                 result.map(|report| (report, elapsed)).map_err(|e| format!("{place}: {e}"))
             }
@@ -129,61 +130,6 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
         Format::Text => out!("{text}"),
     }
     Ok(exit_status(&interrupt, summary.errors > 0))
-}
-
-/// What every solve of a batch shares.
-struct Run<'a, P: Puzzle> {
-    formulation: P::Formulation,
-    backend: masu_core::Backend,
-    options: &'a SolveOptions,
-    setting: &'a Setting,
-}
-
-/// A puzzle's JSON line: the record that `report` and `compare --resume` read (the kind, the
-/// checked row, the puzzle, the first solution, the setting), with the solve's own fields:
-/// `id`, `file`, `line`, `name`, `parameters`, `count`, every solution (`solutions`),
-/// `stats`, `overran_by` (how far past `--time-limit`, seconds) and `error`.
-fn json_line<P: Puzzle>(
-    located: &Located<P>,
-    puzzle: &P,
-    run: &Run<P>,
-    result: Result<&Report<P::Solution>, &masu_core::Error>,
-    elapsed: Duration,
-    place: &str,
-) -> serde_json::Value {
-    use masu_core::Formulation as _;
-    let instance = Instance::new(located.id(), puzzle.clone());
-    let row = Row::of_solve(&instance, run.formulation.name(), run.backend, run.options, result, elapsed);
-    let mut line = serde_json::to_value(Record::new(&instance, &row, Vec::new(), run.setting)).unwrap_or_default();
-    let item = &located.item;
-    line["id"] = json!(located.id());
-    line["file"] = json!(located.file);
-    line["line"] = json!(item.line);
-    line["name"] = json!(item.name);
-    line["parameters"] =
-        json!(run.options.parameters.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>());
-    match result {
-        Ok(report) => {
-            line["count"] = count_json(report.count);
-            line["solutions"] = json!(report.solutions.iter().map(P::to_json).collect::<Vec<_>>());
-            line["stats"] = json!(report.stats);
-        }
-        Err(e) => {
-            line["count"] = json!(0);
-            line["solutions"] = json!([]);
-            line["error"] = json!(format!("{place}: {e}"));
-        }
-    }
-    if let Some(seconds) = row.overran_by_s {
-        line["overran_by"] = json!(seconds);
-    }
-    line
-}
-
-/// A count in JSON: a number, or past 2^64 its digits as a string (JSON numbers that large
-/// lose digits in most readers).
-fn count_json(count: u128) -> serde_json::Value {
-    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |n| json!(n))
 }
 
 fn print_text<P: Puzzle>(

@@ -6,6 +6,8 @@
 //! - [`run`]: runners (a formulation on a backend), one [`Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
 //! - [`runners`]: the runners a comparison asks for, and raw parameters scoped to a backend.
+//! - [`request`]: what a front end asks of a solve ([`request::Request`], checked against a
+//!   kind), and what one solve answers ([`request::Answer`]).
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
 //! - [`expectations`]: answers held to what a source expects ([`masu_core::Expected`]), and
 //!   cross-checks between runners.
@@ -26,6 +28,7 @@ pub mod pool;
 #[cfg(feature = "progress")]
 pub mod progress;
 pub mod record;
+pub mod request;
 pub mod row;
 pub mod run;
 pub mod runners;

@@ -1,6 +1,7 @@
 //! `masu.compare`: every formulation on every backend (or those named) on the same puzzles.
 
-use masu_core::{Backend, Generate, Instance, Interrupt, SolveOptions, Source};
+use masu_core::{Backend, Generate, Instance, SolveOptions, Source};
+use masu_harness::request::Request;
 use masu_harness::record::{Record, Setting};
 use masu_harness::runners::ScopedParam;
 use masu_kinds::{Kinds, Registry, Visit};
@@ -86,13 +87,8 @@ pub(crate) fn compare(
     let kind = kind_named(kind)?;
     let params = params.unwrap_or_default().iter().map(|p| p.parse()).collect::<Result<Vec<ScopedParam>, String>>();
     let params = params.map_err(|e| InputError::new_err(format!("params: {e}")))?;
-    let options = SolveOptions {
-        solution_limit: usize::try_from(count.max(1)).unwrap_or(usize::MAX),
-        time_limit: seconds(time_limit)?,
-        threads,
-        interrupt: Interrupt::new(),
-        ..SolveOptions::default()
-    };
+    let request = Request { count: count.max(1), time_limit: seconds(time_limit)?, threads, ..Request::default() };
+    let options = request.options();
     let ask = Comparing {
         inputs: puzzles.iter().map(|p| given(py, p)).collect::<PyResult<_>>()?,
         formulations,

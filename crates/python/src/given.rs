@@ -12,9 +12,14 @@ use crate::json::from_python;
 
 /// The one puzzle given: a file's first, or the puzzle.
 pub(crate) fn read<P: Puzzle>(puzzle: &Given) -> Result<P, Failure> {
-    let first = located::<P>(std::slice::from_ref(puzzle)).into_iter().next();
-    let first = first.ok_or_else(|| Failure::Input(format!("no {} puzzle in the input", P::KIND)))?;
+    let first = first::<P>(puzzle)?;
     first.item.puzzle.clone().map_err(|e| Failure::Input(first.error(&e)))
+}
+
+/// The one puzzle given, where it was read (a file's first, or the puzzle).
+pub(crate) fn first<P: Puzzle>(puzzle: &Given) -> Result<Located<P>, Failure> {
+    let first = located::<P>(std::slice::from_ref(puzzle)).into_iter().next();
+    first.ok_or_else(|| Failure::Input(format!("no {} puzzle in the input", P::KIND)))
 }
 
 /// Puzzles as Python gives them.

@@ -19,27 +19,19 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::path::PathBuf;
 
-use crate::given::{Given, given, read};
+use crate::given::{Given, first, given, read};
+use masu_harness::request::{Answer, Request};
 use crate::json::{from_python, to_python};
 use crate::stop::stoppable;
 
 create_exception!(_masu, InputError, PyException, "A puzzle, a kind or an option masu cannot read.");
 create_exception!(_masu, SolveError, PyException, "A solve that failed: a backend's error, a refused model.");
 
-/// What a call asks of a solve, read from Python's arguments.
+/// What a call asks of a solve: the puzzle as Python gave it, and the request every front
+/// end builds.
 struct Ask {
-    /// The puzzle.
     puzzle: Given,
-    formulation: Option<String>,
-    backend: Option<String>,
-    count: u64,
-    /// Solutions listed at most (the count goes on past them).
-    keep: usize,
-    time_limit: Option<std::time::Duration>,
-    threads: Option<u32>,
-    rule: Option<String>,
-    params: Vec<(String, String)>,
-    interrupt: Interrupt,
+    request: Request,
 }
 
 /// Why a call failed: its input, or the solve.
@@ -57,81 +49,26 @@ impl From<Failure> for PyErr {
     }
 }
 
-/// One puzzle solved: the fields of `solve --format json`, and the puzzle (as `to_text` and
-/// its URL).
-struct Solved {
-    kind: &'static str,
-    status: String,
-    formulation: String,
-    backend: &'static str,
-    count: u128,
-    complete: bool,
-    solutions: Vec<serde_json::Value>,
-    stats: serde_json::Value,
-    puzzle: String,
-    url: Option<String>,
-}
-
-impl Solved {
-    /// As a dict, built directly (a JSON object first cost a few µs a solve).
-    fn into_python(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let dict = pyo3::types::PyDict::new(py);
-        dict.set_item("kind", self.kind)?;
-        dict.set_item("status", self.status)?;
-        dict.set_item("formulation", self.formulation)?;
-        dict.set_item("backend", self.backend)?;
-        dict.set_item("count", self.count)?;
-        dict.set_item("complete", self.complete)?;
-        dict.set_item("solutions", to_python(py, &serde_json::Value::Array(self.solutions))?)?;
-        dict.set_item("stats", to_python(py, &self.stats)?)?;
-        dict.set_item("puzzle", self.puzzle)?;
-        dict.set_item("url", self.url)?;
-        Ok(dict.into_any().unbind())
-    }
-}
-
 impl Visit for &Ask {
-    type Output = Result<Solved, Failure>;
-    fn visit<P: Source + Generate>(self) -> Result<Solved, Failure> {
-        let mut puzzle = read::<P>(&self.puzzle)?;
-        let (formulation, backend) = masu_core::choose::<P>(
-            self.formulation.as_deref(),
-            self.backend
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string()))?,
-        )
-        .map_err(Failure::Input)?;
-        if let Some(rule) = &self.rule {
-            puzzle.set_rule(rule.parse::<P::Rule>().map_err(Failure::Input)?);
-        }
-        let mut options = SolveOptions {
-            solution_limit: usize::try_from(self.count).unwrap_or(usize::MAX),
-            time_limit: self.time_limit,
-            threads: self.threads,
-            keep: self.keep,
-            interrupt: self.interrupt.clone(),
-            ..SolveOptions::default()
-        };
-        options.read =
-            masu_core::check_parameters::<P>(backend, &self.params).map_err(|e| Failure::Input(e.to_string()))?;
-        options.parameters = self.params.clone();
-        let report = puzzle.solve(formulation, backend, &options).map_err(|e| Failure::Solve(e.to_string()))?;
-        let solutions: Vec<serde_json::Value> = report.solutions.iter().map(P::to_json).collect();
-        Ok(Solved {
-            kind: P::KIND,
-            status: report.status.to_string(),
-            formulation: report.formulation.to_string(),
-            backend: report.backend.name(),
-            count: report.count,
-            complete: report.complete,
-            solutions,
-            stats: serde_json::to_value(&report.stats).unwrap_or_default(),
-            puzzle: puzzle.to_text(),
-            url: puzzle.url(),
-        })
+    type Output = Result<Answer, Failure>;
+    fn visit<P: Source + Generate>(self) -> Result<Answer, Failure> {
+        let prepared = self.request.prepare::<P>().map_err(|e| Failure::Input(e.to_string()))?;
+        let located = first::<P>(&self.puzzle)?;
+        let mut puzzle = located.item.puzzle.clone().map_err(|e| Failure::Input(located.error(&e)))?;
+        prepared.set_rule(&mut puzzle);
+        let started = std::time::Instant::now();
+        let report = prepared.solve(&puzzle, &prepared.options).map_err(|e| Failure::Solve(e.to_string()))?;
+        Ok(prepared.answer(&located, &puzzle, Ok(&report), started.elapsed()))
     }
+}
+
+/// An answer as a dict: the fields of `masu solve --format json`, the count an exact int
+/// past 2^64.
+fn answer_to_python(py: Python<'_>, answer: &Answer) -> PyResult<Py<PyAny>> {
+    let value = serde_json::to_value(answer).map_err(|e| SolveError::new_err(e.to_string()))?;
+    let dict = to_python(py, &value)?;
+    dict.bind(py).set_item("count", answer.count.0)?;
+    Ok(dict)
 }
 
 /// The kind named `name`.
@@ -172,14 +109,23 @@ fn solve(
     if count == 0 {
         return Err(InputError::new_err("count must be 1 or more"));
     }
-    let interrupt = Interrupt::new();
-    let params = params.unwrap_or_default();
-    let (keep, time_limit) = (solutions, seconds(time_limit)?);
-    let ask = Ask { puzzle, formulation, backend, count, keep, time_limit, threads, rule, params, interrupt };
+    let backend = backend.map(|b| b.parse()).transpose().map_err(|e: masu_core::UnknownName| InputError::new_err(e.to_string()))?;
+    let request = Request {
+        formulation,
+        backend,
+        rule,
+        count,
+        keep: solutions,
+        time_limit: seconds(time_limit)?,
+        threads,
+        params: params.unwrap_or_default(),
+        ..Request::default()
+    };
     let kind = kind_named(kind)?;
-    let interrupt = ask.interrupt.clone();
-    let solved = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
-    solved.into_python(py)
+    let interrupt = request.interrupt.clone();
+    let ask = Ask { puzzle, request };
+    let answer = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
+    answer_to_python(py, &answer)
 }
 /// Makes puzzles of `kind` with a proven-unique solution: `flags` are the kind's own flags
 /// of `masu generate KIND` (`{"size": 9, "minimal": True}`); each puzzle a dict, as the
@@ -332,6 +278,7 @@ fn _masu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ortools_library, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
     m.add_function(wrap_pyfunction!(stop::stop_main, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("SolveError", m.py().get_type::<SolveError>())?;
     Ok(())

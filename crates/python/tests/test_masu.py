@@ -37,6 +37,27 @@ def test_the_readme_sudoku_is_unique_and_equal_to_the_command_line():
     assert r._repr_svg_().startswith("<svg")
 
 
+def test_a_solve_answers_with_the_fields_of_the_command_line_line():
+    """One answer type: `masu.solve` returns what `masu solve --format json` writes, field by
+    field (the times aside), for every kind."""
+    times = {"wall_s", "solve_s", "backend_s", "build_s"}
+    for kind, path in [("sudoku", ARTICLE_SUDOKU), ("nonogram", ARTICLE_NONOGRAM), ("numberlink", ARTICLE_NUMBERLINK)]:
+        ours = masu.solve(kind, str(path), threads=1).to_dict()
+        theirs = cli("solve", kind, str(path), "--threads", "1")[0]
+        assert set(ours) == set(theirs), kind
+        for key in set(theirs) - times - {"stats"}:
+            assert ours[key] == theirs[key], (kind, key)
+        stats = {k for k in theirs["stats"] if not k.endswith("_time")}
+        assert {k: ours["stats"][k] for k in stats} == {k: theirs["stats"][k] for k in stats}, kind
+        assert ours["url"] and ours["status"] == "unique", kind
+
+
+def test_the_version_is_the_crate_version():
+    manifest = (ROOT / "crates/python/Cargo.toml").read_text()
+    version = next(line.split('"')[1] for line in manifest.splitlines() if line.startswith("version"))
+    assert masu.__version__ == version
+
+
 def test_every_kind_from_its_article_file_on_two_backends():
     for kind, path in [("nonogram", ARTICLE_NONOGRAM), ("numberlink", ARTICLE_NUMBERLINK)]:
         line = cli("solve", kind, str(path))[0]

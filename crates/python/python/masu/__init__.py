@@ -15,7 +15,7 @@ import signal
 import threading
 
 from . import _masu
-from ._masu import InputError, SolveError
+from ._masu import InputError, SolveError, __version__
 
 #: The OR-Tools release masu's CP-SAT binding is built for.
 ORTOOLS_VERSION = "9.15.6755"

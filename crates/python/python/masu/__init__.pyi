@@ -6,6 +6,8 @@ _Puzzle = Union[str, PathLike, Sequence[Any], Mapping[str, Any]]
 __all__ = ["Result", "Comparison", "Picture", "Made", "solve", "count", "compare", "generate", "draw", "kinds",
            "InputError", "SolveError"]
 
+__version__: str
+
 class InputError(Exception): ...
 class SolveError(Exception): ...
 
