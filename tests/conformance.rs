@@ -1,180 +1,32 @@
-//! One suite, written once ([`suite`]) and stamped out for every kind with that kind's cases
-//! (`conformance!`), run against every backend × formulation compiled into this build; then
-//! what only one kind has (tdoku's counts, line solvers, numberlink's detached loops).
+//! One suite, written once (`masu_testkit::conformance`) and run on every kind of the
+//! registry with that kind's examples, against every backend × formulation compiled into
+//! this build; then what only one kind has (tdoku's counts, line solvers, numberlink's
+//! detached loops).
 
 use masu::core::{Backend, Error, SolveOptions, Status};
 use masu::sudoku::{self, Formulation, Sudoku};
 
-/// What every kind's formulations must do on every backend, written once.
+/// The suite's checks over every kind the `masu` binary registers
+/// (`masu_testkit::conformance`, on each kind's `Examples`).
 mod suite {
-    use masu::core::{Backend, Error, Formulation, Puzzle, SolveOptions, Status};
+    use masu::kinds::Kinds;
+    use masu_testkit::{Check, every_kind};
 
-    /// A kind's cases: a name, a puzzle and its exact number of solutions.
-    pub(crate) trait Cases: Puzzle + PartialEq {
-        /// The cases.
-        fn cases() -> Vec<(String, Self, usize)>;
-        /// Whether a formulation searches, so that it counts exactly (a line solver does not).
-        fn searches(_: Self::Formulation) -> bool {
-            true
-        }
+    #[test]
+    fn every_pair_runs_or_is_refused_by_type() {
+        every_kind::<Kinds>(Check::Pairs);
     }
-
-    fn searching<P: Cases>() -> Vec<(P::Formulation, Backend)> {
-        masu::core::runnable::<P>().into_iter().filter(|(f, _)| P::searches(*f)).collect()
+    #[test]
+    fn counts_are_exact() {
+        every_kind::<Kinds>(Check::Counts);
     }
-
-    fn distinct<S: PartialEq>(solutions: &[S]) -> bool {
-        solutions.iter().enumerate().all(|(i, a)| solutions[..i].iter().all(|b| a != b))
+    #[test]
+    fn a_limit_stops_the_count() {
+        every_kind::<Kinds>(Check::Limit);
     }
-
-    /// Every formulation × backend runs, or is refused by type: not applicable where the
-    /// formulation does not run on the backend, not compiled in where this build lacks it.
-    pub(crate) fn every_pair_runs_or_is_refused_by_type<P: Cases>() {
-        let (_, puzzle, _) = &P::cases()[0];
-        for &formulation in P::Formulation::ALL {
-            for backend in Backend::ALL {
-                let fits = formulation.backends().contains(&backend);
-                match masu::core::solve(puzzle, formulation, backend, &SolveOptions::default()) {
-                    Ok(_) => assert!(fits && backend.is_compiled(), "{formulation} on {backend}"),
-                    Err(Error::NotApplicable { .. }) => assert!(!fits, "{formulation} on {backend}"),
-                    Err(Error::NotCompiled(_)) => assert!(fits && !backend.is_compiled(), "{formulation} on {backend}"),
-                    Err(e) => panic!("{formulation} on {backend}: {e}"),
-                }
-            }
-        }
-    }
-
-    /// Exact counts, complete, pairwise different, each checked, the status from the count.
-    pub(crate) fn counts_are_exact<P: Cases>() {
-        for (formulation, backend) in searching::<P>() {
-            for (name, puzzle, count) in P::cases() {
-                let options = SolveOptions { solution_limit: count + 1, ..SolveOptions::default() };
-                let report = masu::core::solve(&puzzle, formulation, backend, &options).unwrap();
-                let here = format!("{name}: {formulation} on {backend}");
-                assert_eq!((report.solutions.len(), report.complete), (count, true), "{here}");
-                assert!(distinct(&report.solutions), "{here}");
-                assert!(report.solutions.iter().all(|s| puzzle.check(s).is_ok()), "{here}");
-                let status = match count {
-                    0 => Status::Infeasible,
-                    1 => Status::Unique,
-                    _ => Status::Multiple,
-                };
-                assert_eq!(report.status, status, "{here}");
-            }
-        }
-    }
-
-    /// A limit below the count stops it: that many different solutions, not complete.
-    pub(crate) fn a_limit_stops_the_count<P: Cases>() {
-        let cases: Vec<_> = P::cases().into_iter().filter(|(_, _, count)| *count >= 3).collect();
-        assert!(!cases.is_empty(), "a case with three solutions or more");
-        for (formulation, backend) in searching::<P>() {
-            for (name, puzzle, _) in &cases {
-                let options = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
-                let report = masu::core::solve(puzzle, formulation, backend, &options).unwrap();
-                let here = format!("{name}: {formulation} on {backend}");
-                assert_eq!((report.solutions.len(), report.complete), (2, false), "{here}");
-                assert_eq!(report.status, Status::Multiple, "{here}");
-                assert!(distinct(&report.solutions), "{here}");
-            }
-        }
-    }
-
-    /// What a record carries, the puzzle as text and a solution as JSON, reads back to the
-    /// same puzzle and solution, and a solution read back is still checked.
-    pub(crate) fn records_round_trip<P: Cases>() {
-        let (formulation, backend) = searching::<P>()[0];
-        for (name, puzzle, count) in P::cases().into_iter().filter(|(_, _, count)| *count > 0) {
-            let report = masu::core::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
-            assert_eq!(report.solutions.len(), count.min(2), "{name}");
-            let back = P::from_text(&puzzle.to_text()).unwrap();
-            assert!(back == puzzle, "{name}: {}", puzzle.to_text());
-            for solution in &report.solutions {
-                let read = P::solution_from_json(P::to_json(solution)).unwrap();
-                assert!(&read == solution, "{name}");
-                assert_eq!(back.check(&read), Ok(()), "{name}");
-            }
-        }
-    }
-}
-
-/// The suite's tests for kind `$puzzle`, in a module of their own.
-macro_rules! conformance {
-    ($module:ident: $puzzle:ty) => {
-        mod $module {
-            use super::suite;
-
-            #[test]
-            fn every_pair_runs_or_is_refused_by_type() {
-                suite::every_pair_runs_or_is_refused_by_type::<$puzzle>();
-            }
-            #[test]
-            fn counts_are_exact() {
-                suite::counts_are_exact::<$puzzle>();
-            }
-            #[test]
-            fn a_limit_stops_the_count() {
-                suite::a_limit_stops_the_count::<$puzzle>();
-            }
-            #[test]
-            fn records_round_trip() {
-                suite::records_round_trip::<$puzzle>();
-            }
-        }
-    };
-}
-
-conformance!(sudoku_suite: masu::sudoku::Sudoku);
-conformance!(nonogram_suite: masu::nonogram::Nonogram);
-conformance!(numberlink_suite: masu::numberlink::Numberlink);
-
-/// 4×4 grids from the square 1234/3412/2143/4321: blanks it forces, a rectangle of two boxes
-/// that swaps (two solutions), a first row alone (12 of the 288 grids), and givens that
-/// leave row 1 no cell for a 3 (none).
-impl suite::Cases for Sudoku {
-    fn cases() -> Vec<(String, Sudoku, usize)> {
-        let grid = |text: &str| sudoku::format::parse_line(text).unwrap();
-        vec![
-            ("forced".into(), grid("1.34341.21.34.21"), 1),
-            ("rectangle".into(), grid("..3434120.434321"), 2),
-            ("first row".into(), grid("1234............"), 12),
-            ("no 3 in row 1".into(), grid("12.....3........"), 0),
-        ]
-    }
-}
-
-impl suite::Cases for masu::nonogram::Nonogram {
-    fn cases() -> Vec<(String, Self, usize)> {
-        nonogram::cases().into_iter().map(|(name, puzzle, count)| (name.to_string(), puzzle, count)).collect()
-    }
-    fn searches(f: masu::nonogram::Formulation) -> bool {
-        nonogram::searches(f)
-    }
-}
-
-/// Counting: a 1×4 board with a pair at the ends has one path. A 2×3 board with a pair in
-/// opposite corners has four simple paths with blanks allowed (right-right-down,
-/// down-right-right, right-down-right, and the snake down-right-up-right-down) and one,
-/// the snake, when every cell must be used. A board whose pairs must cross has none,
-/// under either rule (flow-solver's `unsolvable_cross` level is such a board).
-impl suite::Cases for masu::numberlink::Numberlink {
-    fn cases() -> Vec<(String, Self, usize)> {
-        use masu::numberlink::Rule::{Blanks, Fill};
-        use numberlink::board;
-        let cross = [&[0, 0, 1, 0, 0][..], &[0; 5], &[2, 0, 0, 0, 2], &[0; 5], &[0, 0, 1, 0, 0]];
-        vec![
-            ("1×4".into(), board(&[&[1, 0, 0, 1]], Blanks), 1),
-            ("2×3, blanks".into(), board(&[&[1, 0, 0], &[0, 0, 1]], Blanks), 4),
-            ("2×3, fill".into(), board(&[&[1, 0, 0], &[0, 0, 1]], Fill), 1),
-            ("crossing".into(), board(&[&[0, 1, 0], &[2, 0, 2], &[0, 1, 0]], Blanks), 0),
-            ("crossing, fill".into(), board(&cross, Fill), 0),
-        ]
-    }
-    /// `reified` admits detached loops (article 001's flaw); `auto` and `frontier` stop at
-    /// the first answers they prove.
-    fn searches(f: masu::numberlink::Formulation) -> bool {
-        use masu::numberlink::Formulation::{Connected, Milp, Native};
-        matches!(f, Connected | Milp | Native)
+    #[test]
+    fn records_round_trip() {
+        every_kind::<Kinds>(Check::Records);
     }
 }
 
@@ -272,52 +124,16 @@ fn larger_sizes_solve() {
 
 mod nonogram {
     use masu::core::{Backend, Error, SolveOptions, Status};
-    use masu::nonogram::{Formulation, Grid, Nonogram, check::clues_of};
-
-    fn puzzle_of(picture: &[&str]) -> Nonogram {
-        let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();
-        let (rows, cols) = clues_of(&grid);
-        Nonogram::new(rows, cols).unwrap()
-    }
+    use masu::nonogram::{Formulation, Nonogram};
 
     fn combinations() -> Vec<(Formulation, Backend)> {
         masu::core::runnable::<masu::nonogram::Nonogram>()
     }
 
-    pub(crate) fn searches(f: Formulation) -> bool {
-        !matches!(f, Formulation::LineSolver | Formulation::LineSolverDp)
-    }
-
-    /// Puzzles with known counts: a unique picture line logic decides, the 24 permutation
-    /// matrices of 4×4, one without solution, and a 2-solution diagonal.
-    pub(crate) fn cases() -> Vec<(&'static str, Nonogram, usize)> {
-        vec![
-            ("cross", puzzle_of(&["..#..", ".#...", "#####", ".#...", "..#.."]), 1),
-            ("permutations", puzzle_of(&["#...", ".#..", "..#.", "...#"]), 24),
-            ("none", Nonogram::new(vec![vec![1, 1], vec![]], vec![vec![], vec![1], vec![1]]).unwrap(), 0),
-            ("diagonal", puzzle_of(&["#.", ".#"]), 2),
-            // Found by the differential tests: HiGHS 1.15's presolve called `patterns`
-            // infeasible after two solutions, and the next one unique (ERGO-Code/HiGHS#3216,
-            // fixed in 1.16; crates/core/src/milp/highs.rs).
-            (
-                "presolve, unique",
-                Nonogram::new(
-                    vec![vec![3], vec![2], vec![1], vec![2, 1, 1], vec![1], vec![1, 1]],
-                    vec![vec![1], vec![1, 2], vec![1, 1], vec![1], vec![], vec![1, 1], vec![2], vec![1, 1]],
-                )
-                .unwrap(),
-                8,
-            ),
-            (
-                "presolve",
-                Nonogram::new(
-                    vec![vec![1], vec![], vec![], vec![1, 1], vec![], vec![], vec![], vec![1, 1]],
-                    vec![vec![1], vec![1], vec![1], vec![], vec![1, 1]],
-                )
-                .unwrap(),
-                8,
-            ),
-        ]
+    /// The kind's examples (`masu::core::Examples`): the cross first, the one without a
+    /// solution third.
+    fn cases() -> Vec<(String, Nonogram, usize)> {
+        <Nonogram as masu::core::Examples>::examples()
     }
 
     /// Line solvers never search: they decide a puzzle only when line logic does, and
@@ -348,8 +164,9 @@ mod nonogram {
     /// the others solve it.
     #[test]
     fn placement_explosion_is_refused_not_fatal() {
-        let row: String = "#.".repeat(20) + &".".repeat(20);
-        let puzzle = puzzle_of(&[&row]);
+        let row: Vec<bool> = (0..60).map(|i| i < 40 && i % 2 == 0).collect();
+        let (rows, cols) = masu::nonogram::check::clues_of(&vec![row]);
+        let puzzle = Nonogram::new(rows, cols).unwrap();
         for (formulation, backend) in combinations() {
             let result = masu_core::solve(&puzzle, formulation, backend, &SolveOptions::default());
             match formulation {
@@ -372,7 +189,7 @@ mod numberlink {
         masu::core::runnable::<masu::numberlink::Numberlink>()
     }
 
-    pub(crate) fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {
+    fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {
         Numberlink::new(rows.iter().map(|r| r.to_vec()).collect(), rule).unwrap()
     }
 

@@ -13,14 +13,10 @@ use std::time::{Duration, Instant};
 
 use good_lp::{Expression, Variable, variable};
 use masu::core::Instance;
-use masu::core::generate::{Made, Run};
+use masu::core::generate::{Failed, Made, Run};
 use masu::core::milp::Milp;
 use masu::core::{At, Backend, Error, Found, Generate, Item, ParseError, Puzzle, SolveOptions, Source, Stats, Status};
 use masu::harness::{Runner, Verdict, cross_check, run_matrix};
-
-/// The CLI tests' bounded process runner.
-#[path = "../crates/cli/tests/common/started.rs"]
-mod started;
 
 /// An n×n Latin square with givens (0 blank).
 #[derive(Clone, Debug, PartialEq)]
@@ -151,7 +147,7 @@ impl Puzzle for Latin {
     fn is_puzzle_file(path: &Path) -> bool {
         path.extension().is_some_and(|e| e == "latin")
     }
-    fn read(_: &Path, text: &str) -> Vec<Item<Latin>> {
+    fn read(_: masu::core::Format, text: &str) -> Vec<Item<Latin>> {
         text.lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
@@ -215,6 +211,18 @@ impl Puzzle for Latin {
 /// Its collections: `json/*.json` files, each a square in [`Puzzle::to_text`]'s form.
 impl Source for Latin {}
 
+/// Its examples, which enrol it in masu's conformance suite (`masu_testkit::conformance`):
+/// the 12 squares of side 3, one fixed by two givens, none where a row repeats a value.
+impl masu::core::Examples for Latin {
+    fn examples() -> Vec<(String, Latin, usize)> {
+        vec![
+            ("empty 3×3".into(), square(".../.../..."), 12),
+            ("two givens".into(), square("1../.2./..."), 1),
+            ("a row repeats".into(), square("11./.../..."), 0),
+        ]
+    }
+}
+
 /// `masu generate latin --size N`.
 #[derive(clap::Args, Debug)]
 struct LatinArgs {
@@ -223,11 +231,26 @@ struct LatinArgs {
     size: u64,
 }
 
+/// A square made, as `masu generate latin` prints it.
+#[derive(serde::Serialize)]
+struct MadeSquare {
+    kind: &'static str,
+    index: u64,
+    puzzle: String,
+    solution: Vec<Vec<u8>>,
+}
+
+impl masu::core::generate::Printed for MadeSquare {
+    fn url(&self) -> Result<String, masu::core::generate::NoUrl> {
+        Err(masu::core::generate::NoUrl::NoForm)
+    }
+}
+
 /// A full square (the cyclic one, rows, columns and values shuffled), then givens taken away
 /// while the native count still says unique.
 impl Generate for Latin {
     type Args = LatinArgs;
-    fn generate(args: &LatinArgs, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+    fn generate(args: &LatinArgs, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         let n = args.size as usize;
         masu::core::generate::each(run, "out of time", made, |index| {
             let start = Instant::now();
@@ -249,9 +272,8 @@ impl Generate for Latin {
                 }
             }
             let solution: Vec<Vec<u8>> = full.chunks(n).map(<[u8]>::to_vec).collect();
-            let json =
-                serde_json::json!({"kind": "latin", "index": index, "puzzle": square.to_text(), "solution": solution});
-            Ok(Some((start.elapsed().as_secs_f64(), json)))
+            let square = MadeSquare { kind: "latin", index, puzzle: square.to_text(), solution };
+            Ok(Some((start.elapsed().as_secs_f64(), square)))
         })?;
         Ok(None)
     }
@@ -313,9 +335,9 @@ fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
 
 fn its_reader_keeps_the_fuzz_contract() {
     for input in ["12/21", "1./..\n\n.1/..", "123/1", "x", "", "99/99"] {
-        masu::core::fuzz::reads::<Latin>("puzzle.txt", input.as_bytes());
+        masu::core::fuzz::reads::<Latin>(masu::core::Format::Content, input.as_bytes());
     }
-    let items = Latin::read(Path::new("a.latin"), "12/21\n1x/..\n");
+    let items = Latin::read(masu::core::Format::Extension("latin"), "12/21\n1x/..\n");
     assert!(items[0].puzzle.is_ok());
     assert_eq!(items[1].puzzle.as_ref().unwrap_err().line, 2);
 }
@@ -328,7 +350,7 @@ const AS_CLI: &str = "MASU_EXTENDING_AS_CLI";
 fn masu(args: &[&str], input: &str) -> (i32, String, String) {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command.args(args).env(AS_CLI, "1").current_dir(env!("CARGO_MANIFEST_DIR"));
-    let mut started = started::Started::with_input(&mut command, input);
+    let mut started = masu_testkit::Started::with_input(&mut command, input);
     started.close_stdin();
     let out = started.finish(Duration::from_secs(60));
     let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
@@ -386,11 +408,12 @@ fn main() -> ExitCode {
     if std::env::var_os(AS_CLI).is_some() {
         return masu_cli::run::<kinds::Registry>(std::env::args_os());
     }
-    let tests: [(&str, fn()); 5] = [
+    let tests: [(&str, fn()); 6] = [
         (
             "a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike",
             a_new_kind_solves_on_the_native_backend_and_every_milp_backend_and_counts_alike,
         ),
+        ("it_passes_the_conformance_suite", masu_testkit::conformance::all::<Latin>),
         (
             "the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer",
             the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer,
@@ -402,37 +425,14 @@ fn main() -> ExitCode {
             the_command_line_generates_it_and_reads_back_what_it_wrote,
         ),
     ];
-    let mut args = std::env::args().skip(1);
-    let mut filters = Vec::new();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--skip" | "--test-threads" | "--format" | "--color" | "-Z" => drop(args.next()),
-            flag if flag.starts_with('-') => {}
-            filter => filters.push(filter.to_string()),
-        }
-    }
-    if std::env::args().any(|a| a == "--list") {
-        tests.iter().for_each(|(name, _)| println!("{name}: test"));
-        return ExitCode::SUCCESS;
-    }
-    let chosen: Vec<_> = tests
-        .iter()
-        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
-        .collect();
-    println!("\nrunning {} tests", chosen.len());
-    let failed: Vec<&str> = chosen
-        .iter()
-        .filter_map(|(name, test)| {
-            let ok = std::panic::catch_unwind(test).is_ok();
-            println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
-            (!ok).then_some(*name)
+    // The standard harness for a `harness = false` test: cargo's filters and flags, its
+    // output and exit status.
+    let trial = |(name, test): (&str, fn())| {
+        libtest_mimic::Trial::test(name, move || {
+            test();
+            Ok(())
         })
-        .collect();
-    println!(
-        "\ntest result: {}. {} passed; {} failed",
-        if failed.is_empty() { "ok" } else { "FAILED" },
-        chosen.len() - failed.len(),
-        failed.len()
-    );
-    if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(101) }
+    };
+    let trials = tests.into_iter().map(trial).collect();
+    libtest_mimic::run(&libtest_mimic::Arguments::from_args(), trials).exit_code()
 }

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use masu::core::Puzzle;
 use masu::core::fuzz::{reads, reads_any};
+use masu::core::{Format, Puzzle};
 use masu::nonogram::Nonogram;
 use masu::numberlink::Numberlink;
 use masu::sudoku::Sudoku;
@@ -25,11 +25,23 @@ fn regressions<P: Puzzle + PartialEq>() -> usize {
     files.len()
 }
 
+/// The crashers of every kind the `masu` binary registers.
+#[derive(Clone, Copy)]
+struct Regressions;
+
+impl masu::kinds::Visit for Regressions {
+    type Output = usize;
+    fn visit<P: masu::core::Source + masu::core::Generate + masu::core::Examples>(self) -> usize {
+        regressions::<P>()
+    }
+}
+
 #[test]
 fn the_fuzzers_crashers_read_without_panic() {
-    regressions::<Sudoku>();
-    regressions::<Nonogram>();
-    regressions::<Numberlink>();
+    use masu::kinds::{Kinds, Registry};
+    let kinds = <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants();
+    let read: usize = kinds.iter().map(|&kind| Kinds::visit(kind, Regressions)).sum();
+    assert!(read > 0, "no crasher in fuzz/regressions");
 }
 
 /// xorshift64*, seeded: the same mutations on every machine.
@@ -74,10 +86,11 @@ fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
 fn mutations<P: Puzzle + PartialEq>(seeds: &[(&str, &str)], rounds: usize) {
     let mut rng = Rng(0x5eed ^ P::KIND.len() as u64);
     for (name, seed) in seeds {
-        reads::<P>(name, seed.as_bytes());
+        let format = masu::core::Format::of(Path::new(name));
+        reads::<P>(format, seed.as_bytes());
         for _ in 0..rounds {
             let data = mutate(&mut rng, seed.as_bytes());
-            if std::panic::catch_unwind(|| reads::<P>(name, &data)).is_err() {
+            if std::panic::catch_unwind(|| reads::<P>(format, &data)).is_err() {
                 panic!("{name}: {:?}", String::from_utf8_lossy(&data));
             }
         }
@@ -173,12 +186,11 @@ fn mutated_pictures_read_without_panic() {
 fn puzz_link_urls_read_and_round_trip() {
     use masu::core::puzzle::url_round_trip as round_trip;
     use masu::numberlink::{Numberlink, Rule};
-    use std::path::Path;
     let sudoku = masu::sudoku::format::parse_line("https://puzz.link/p?sudoku/4/4/g1k23k3g").unwrap();
     assert_eq!(sudoku.to_line(), ".1.....23.....3.");
     assert_eq!(masu::sudoku::format::to_url(&sudoku), "https://puzz.link/p?sudoku/4/4/g1k23k3g");
     let read = |text: &str| -> Numberlink {
-        let entries = masu::numberlink::format::parse_file(Path::new("-"), text, None);
+        let entries = masu::numberlink::format::parse(text, None);
         entries.into_iter().next().unwrap().puzzle.unwrap()
     };
     let numlin = read("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3\n");
@@ -215,7 +227,7 @@ fn puzz_link_urls_read_and_round_trip() {
     // pzprjs's nonogram example (test/script/nonogram.js) and generated nonograms, through
     // their URLs and back; the example is the one puzzle its board shows.
     let nonogram = |text: &str| -> masu::nonogram::Nonogram {
-        let entries = masu::nonogram::format::parse_file(Path::new("-"), text);
+        let entries = masu::nonogram::format::parse(masu::core::Format::Content, text);
         entries.into_iter().next().unwrap().puzzle.unwrap()
     };
     let example = nonogram("https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h");
@@ -250,8 +262,10 @@ fn malformed_urls_say_what_is_wrong() {
     let sudoku = |url: &str| masu::sudoku::format::parse_line(url).unwrap_err().message;
     let items = |kind: &str, url: &str| -> String {
         let read = match kind {
-            "nonogram" => Nonogram::read(Path::new("urls.txt"), url).into_iter().map(|i| i.puzzle.err()).collect(),
-            _ => Numberlink::read(Path::new("urls.txt"), url).into_iter().map(|i| i.puzzle.err()).collect::<Vec<_>>(),
+            "nonogram" => Nonogram::read(Format::Extension("txt"), url).into_iter().map(|i| i.puzzle.err()).collect(),
+            _ => {
+                Numberlink::read(Format::Extension("txt"), url).into_iter().map(|i| i.puzzle.err()).collect::<Vec<_>>()
+            }
         };
         read.into_iter().flatten().map(|e| e.message).collect::<Vec<_>>().join("; ")
     };

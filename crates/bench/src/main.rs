@@ -161,8 +161,10 @@ fn read_each<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
         .iter()
         .map(|file| {
             let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-            let item =
-                P::read(file, &text).into_iter().next().with_context(|| format!("{}: no puzzle", file.display()))?;
+            let item = P::read(masu_core::Format::of(file), &text)
+                .into_iter()
+                .next()
+                .with_context(|| format!("{}: no puzzle", file.display()))?;
             let puzzle = item.puzzle.map_err(|e| anyhow::anyhow!("{}", e.in_file(file)))?;
             Ok(Instance::new(file.display().to_string(), puzzle))
         })

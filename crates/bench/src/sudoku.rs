@@ -35,7 +35,7 @@ pub(crate) fn run(data: &Path) -> Result<()> {
         for file in files {
             let path = dir.join(file);
             let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            for item in Sudoku::read(&path, &text) {
+            for item in Sudoku::read(masu_core::Format::of(&path), &text) {
                 let puzzle = item.puzzle.map_err(|e| anyhow::anyhow!("{}", e.in_file(&path)))?;
                 instances.push(Instance::new(format!("{file}:{}", item.line), puzzle));
             }

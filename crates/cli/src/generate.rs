@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use masu_core::generate::{Made, Run};
+use masu_core::generate::{Made, NoUrl, Run};
 use masu_core::{Generate, SolveOptions};
 use masu_harness::{progress::Progress, stats::median};
 
@@ -45,9 +45,9 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
     let (mut times, mut failed) = (Vec::new(), false);
     let summary = P::generate(args, &run, &mut |made| {
         match made {
-            Made::Puzzle { seconds, json } => {
+            Made::Puzzle { index, seconds, url, json } => {
                 times.push(seconds);
-                progress.suspend(|| print(common.format, &json));
+                progress.suspend(|| print(common.format, index, url, &json));
             }
             Made::Missed { index, why } => {
                 failed |= !interrupt.is_interrupted();
@@ -69,13 +69,11 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
 }
 
 /// Prints one generated puzzle: its JSON object, or its URL alone with `--format url` (a
-/// puzzle without one is named on stderr, with `no_url`'s reason).
-fn print(format: GenerateFormat, json: &serde_json::Value) {
-    match (format, json["url"].as_str()) {
-        (GenerateFormat::Url, Some(url)) => crate::out::outln!("{url}"),
-        (GenerateFormat::Url, None) => {
-            eprintln!("puzzle {}: no puzz.link URL: {}", json["index"], json["no_url"].as_str().unwrap_or("none"))
-        }
+/// puzzle without one is named on stderr, with the reason).
+fn print(format: GenerateFormat, index: u64, url: Result<String, NoUrl>, json: &serde_json::Value) {
+    match (format, url) {
+        (GenerateFormat::Url, Ok(url)) => crate::out::outln!("{url}"),
+        (GenerateFormat::Url, Err(why)) => eprintln!("puzzle {index}: no puzz.link URL: {why}"),
         (GenerateFormat::Json, _) => crate::out::outln!("{json}"),
     }
 }

@@ -5,18 +5,16 @@
 //! puzzle. The fuzz targets of `fuzz/` and the regression tests over the crashers they found
 //! (`tests/readers.rs`) both call [`reads`].
 
-use std::path::Path;
+use crate::{Format, Puzzle};
 
-use crate::Puzzle;
-
-/// Reads `data` as the file `file_name` of kind `P`; panics (a finding) when a reader
+/// Reads `data` in `format` (as a file of that extension) of kind `P`; panics (a finding) when a reader
 /// panics, an error names a line past the input's end, or a puzzle does not read back as
 /// itself.
-pub fn reads<P: Puzzle + PartialEq>(file_name: &str, data: &[u8]) {
+pub fn reads<P: Puzzle + PartialEq>(format: Format, data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     // The end of the input is a place too: the line after a last newline.
     let lines = text.lines().count() + 1;
-    for item in crate::lines::read::<P>(Path::new(file_name), text) {
+    for item in crate::lines::read::<P>(format, text) {
         match item.puzzle {
             Ok(puzzle) => {
                 let written = puzzle.to_text();
@@ -31,10 +29,10 @@ pub fn reads<P: Puzzle + PartialEq>(file_name: &str, data: &[u8]) {
 }
 
 /// [`reads`] with the reader chosen by `data`'s first byte among the kind's
-/// [`Puzzle::READER_FILE_NAMES`].
+/// [`Puzzle::READER_FORMATS`].
 pub fn reads_any<P: Puzzle + PartialEq>(data: &[u8]) {
-    let names = P::READER_FILE_NAMES;
+    let formats = P::READER_FORMATS;
     if let Some((&first, rest)) = data.split_first() {
-        reads::<P>(names[usize::from(first) % names.len()], rest);
+        reads::<P>(formats[usize::from(first) % formats.len()], rest);
     }
 }

@@ -30,14 +30,54 @@ impl Run {
     }
 }
 
+/// Why a generated puzzle has no puzz.link URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoUrl {
+    /// Its kind has no puzz.link form.
+    #[error("its kind has no puzz.link form")]
+    NoForm,
+    /// puzz.link cannot hold it (a nonogram clue over 255).
+    #[error("puzz.link cannot hold it: {0}")]
+    TooLarge(&'static str),
+    /// puzz.link plays it under another rule, under which it is not unique.
+    #[error("unique under the {ours} rule only; puzz.link plays it under the {theirs} rule")]
+    OtherRule {
+        /// The rule it is unique under.
+        ours: &'static str,
+        /// The rule puzz.link plays.
+        theirs: &'static str,
+    },
+}
+
+/// A generated puzzle as its kind prints it: a JSON line (serialized), and its puzz.link URL
+/// or why it has none.
+pub trait Printed: serde::Serialize {
+    /// Its puzz.link URL.
+    fn url(&self) -> Result<String, NoUrl>;
+}
+
+/// Why a generator made nothing more (besides a puzzle its time limit stopped).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Failed {
+    /// Its flags do not go together (said before anything is made).
+    #[error("{0}")]
+    Flags(String),
+    /// A solve or a file it needed failed.
+    #[error("{0}")]
+    Making(String),
+}
+
 /// One puzzle asked of a generator.
 #[derive(Clone, Debug)]
 pub enum Made {
-    /// Made in `seconds`: its JSON line (with its puzz.link `url`, or `no_url` saying why it
-    /// has none).
+    /// Made in `seconds`: its JSON line and its URL.
     Puzzle {
+        /// Which puzzle of the run.
+        index: u64,
         /// Its seconds.
         seconds: f64,
+        /// Its puzz.link URL, or why it has none.
+        url: Result<String, NoUrl>,
         /// What `masu generate` prints of it.
         json: serde_json::Value,
     },
@@ -53,9 +93,10 @@ pub enum Made {
 impl Made {
     /// Puzzle `made` in `seconds`: the kind's type of a generated puzzle, which serializes
     /// itself into the line `masu generate` prints.
-    pub fn puzzle(seconds: f64, made: &impl serde::Serialize) -> Result<Made, String> {
-        let json = serde_json::to_value(made).map_err(|e| format!("a generated puzzle as JSON: {e}"))?;
-        Ok(Made::Puzzle { seconds, json })
+    pub fn puzzle(index: u64, seconds: f64, made: &impl Printed) -> Result<Made, Failed> {
+        let json =
+            serde_json::to_value(made).map_err(|e| Failed::Making(format!("a generated puzzle as JSON: {e}")))?;
+        Ok(Made::Puzzle { index, seconds, url: made.url(), json })
     }
 }
 
@@ -68,23 +109,23 @@ pub trait Generate: Puzzle {
     /// `run.count` are asked or the run is interrupted; returns a summary line for stderr
     /// (`None`: the command's own, made of the puzzles' times). `Err` when the flags are
     /// wrong together or a puzzle could not be made for another reason than its time.
-    fn generate(args: &Self::Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String>;
+    fn generate(args: &Self::Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed>;
 }
 
 /// The loop most generators are: `make(index)` for each index of the run, until it is
 /// interrupted; a puzzle its time limit stopped is [`Made::Missed`], saying `missed`.
-pub fn each<T: serde::Serialize>(
+pub fn each<T: Printed>(
     run: &Run,
     missed: &str,
     made: &mut dyn FnMut(Made),
-    mut make: impl FnMut(u64) -> Result<Option<(f64, T)>, String>,
-) -> Result<(), String> {
+    mut make: impl FnMut(u64) -> Result<Option<(f64, T)>, Failed>,
+) -> Result<(), Failed> {
     for index in 0..run.count {
         if run.interrupted() {
             break;
         }
         match make(index)? {
-            Some((seconds, puzzle)) => made(Made::puzzle(seconds, &puzzle)?),
+            Some((seconds, puzzle)) => made(Made::puzzle(index, seconds, &puzzle)?),
             None => made(Made::Missed { index, why: missed.to_string() }),
         }
     }

@@ -5,6 +5,35 @@
 use std::fmt::{self, Display};
 use std::path::Path;
 
+/// What a kind's reader is told of its input's format, besides the text: a file's extension
+/// (its readers choose by it, then by content), the kind's JSON form, or nothing (content
+/// alone decides: a line typed or piped, a one-line sudoku, a puzz.link URL).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format<'a> {
+    /// A file with this extension, lower case, without the dot (`""`: none).
+    Extension(&'a str),
+    /// The kind's JSON form (a JSON line's `puzzle`, lists and dicts from Python).
+    Json,
+    /// No name: the content decides.
+    Content,
+}
+
+impl<'a> Format<'a> {
+    /// The format a file's name gives: its extension.
+    pub fn of(path: &'a Path) -> Format<'a> {
+        Format::Extension(path.extension().and_then(|e| e.to_str()).unwrap_or(""))
+    }
+    /// The extension that stands for this format, lower case (`json` for the JSON form, `""`
+    /// where the content decides).
+    pub fn extension(self) -> String {
+        match self {
+            Format::Extension(e) => e.to_ascii_lowercase(),
+            Format::Json => "json".into(),
+            Format::Content => String::new(),
+        }
+    }
+}
+
 /// What is wrong with an input, and where: the 1-based line, and column where one is to
 /// blame. The file is added by whoever read it ([`ParseError::in_file`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

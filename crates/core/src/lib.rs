@@ -11,7 +11,8 @@
 //! - [`error`]: what can go wrong.
 //! - [`puzzle`]: the kind interface and the solve path; [`found`]: what a search records
 //!   and returns ([`Kept`], [`Found`]); [`report`]: what a solve returns.
-//! - [`formulation`]: how a kind declares its formulations and the backends each runs on.
+//! - [`formulation`]: how a kind declares its formulations and the backends each runs on;
+//!   [`examples`]: a kind's small puzzles with exact counts, for the conformance suite.
 //! - [`input`]: what is read (items, parse errors, what a source knows of a puzzle);
 //!   [`corpus`]: how a kind's collections are read ([`Source`]).
 //! - [`generate`]: a kind that makes puzzles, with its own flags.
@@ -24,6 +25,7 @@ pub mod backend;
 pub mod check;
 pub mod corpus;
 pub mod error;
+pub mod examples;
 pub mod formulation;
 pub mod found;
 pub mod fuzz;
@@ -45,10 +47,11 @@ pub use backend::Backend;
 pub use check::check_backend;
 pub use corpus::{Instance, Source};
 pub use error::Error;
+pub use examples::Examples;
 pub use formulation::{Formulation, backend_for};
 pub use found::{Ended, Found, Kept};
 pub use generate::Generate;
-pub use input::{At, Expected, Item, ParseError};
+pub use input::{At, Expected, Format, Item, ParseError};
 pub use name::UnknownName;
 pub use options::{Clock, Export, Interrupt, SolveOptions};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};

@@ -3,14 +3,12 @@
 //! `compare --format jsonl`), mixed with one-line puzzles and URLs. So that what masu writes,
 //! masu reads back, with the same verdict.
 
-use std::path::Path;
+use crate::{Format, Item, ParseError, Puzzle};
 
-use crate::{Item, ParseError, Puzzle};
-
-/// Every puzzle of `text`, the file `path`: as JSON lines when its first line that is not
-/// blank or a `#` comment is a JSON object with a `puzzle`, else by the kind's readers.
-pub fn read<P: Puzzle>(path: &Path, text: &str) -> Vec<Item<P>> {
-    if json_lines(text) { read_lines::<P>(path, text) } else { P::read(path, text) }
+/// Every puzzle of `text`, in `format`: as JSON lines when its first line that is not blank
+/// or a `#` comment is a JSON object with a `puzzle`, else by the kind's readers.
+pub fn read<P: Puzzle>(format: Format, text: &str) -> Vec<Item<P>> {
+    if json_lines(text) { read_lines::<P>(format, text) } else { P::read(format, text) }
 }
 
 /// Whether `text` is a stream of JSON lines as masu writes them: its first line that is not
@@ -28,7 +26,7 @@ pub fn json_lines(text: &str) -> bool {
 /// where it has one); any other line is read by the kind's readers alone (a one-line sudoku,
 /// a puzz.link URL); blank lines and `#` comments are skipped. Each item and error carries
 /// its own line.
-fn read_lines<P: Puzzle>(file: &Path, text: &str) -> Vec<Item<P>> {
+fn read_lines<P: Puzzle>(format: Format, text: &str) -> Vec<Item<P>> {
     let mut items = Vec::new();
     for (at, line) in text.lines().enumerate() {
         let (number, line) = (at + 1, line.trim());
@@ -39,7 +37,7 @@ fn read_lines<P: Puzzle>(file: &Path, text: &str) -> Vec<Item<P>> {
             items.push(Item::read(number, json_line::<P>(line)));
             continue;
         }
-        for mut item in P::read(file, line) {
+        for mut item in P::read(format, line) {
             item.line = number;
             item.puzzle = item.puzzle.map_err(|e| ParseError { line: number, ..e });
             items.push(item);
@@ -59,7 +57,7 @@ fn json_line<P: Puzzle>(line: &str) -> Result<P, String> {
         other => other.to_string(),
     };
     let mut read = P::from_text(&text).or_else(|first| {
-        let mut items = P::read(Path::new("puzzle.json"), &text);
+        let mut items = P::read(Format::Json, &text);
         match (items.len(), items.pop()) {
             (1, Some(item)) => item.puzzle.map_err(|e| e.message),
             _ => Err(first),

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::parameter::Declared;
-use crate::{Backend, Error, Formulation, Found, Item, Report, SolveOptions, Status};
+use crate::{Backend, Error, Format, Formulation, Found, Item, Report, SolveOptions, Status};
 
 /// A kind of puzzle: how it is read, which formulations it has, how each finds solutions,
 /// and how a solution is checked and shown. Adding a kind is one model crate implementing
@@ -38,14 +38,15 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     /// The raw parameters its native formulations read (`--param NAME=VALUE` on the native
     /// backend), checked by [`check_parameters`].
     const PARAMETERS: &'static [&'static dyn Declared] = &[];
-    /// File names that choose each of its readers (they tell formats by extension and
-    /// content): the fuzz targets pick one by an input's first byte ([`crate::fuzz`]).
-    const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.txt"];
+    /// The formats that choose each of its readers (besides content): the fuzz targets pick
+    /// one by an input's first byte ([`crate::fuzz`]).
+    const READER_FORMATS: &'static [Format<'static>] = &[Format::Content];
 
     /// Whether a file met in a directory walk holds puzzles of this kind.
     fn is_puzzle_file(path: &Path) -> bool;
-    /// Every puzzle of a file (`path` tells the format where the extension does).
-    fn read(path: &Path, text: &str) -> Vec<Item<Self>>;
+    /// Every puzzle of `text`, read in `format` (a file's extension where it tells, the
+    /// JSON form, or by content alone).
+    fn read(format: Format, text: &str) -> Vec<Item<Self>>;
     /// What `formulation` on `backend` finds, up to `options.solution_limit` solutions,
     /// unchecked. [`solve`] has already checked that the backend fits and is compiled in.
     fn find(

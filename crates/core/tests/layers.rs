@@ -77,10 +77,8 @@ fn edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             let text = std::fs::read_to_string(&file).unwrap();
             // The code before the tests (`#[cfg(test)]`, `#[cfg(all(test, …))]`).
             let tests = ["#[cfg(test)]", "#[cfg(all(test"].iter().filter_map(|t| text.find(t)).min();
-            let code: Vec<&str> = text[..tests.unwrap_or(text.len())]
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect();
+            let code: Vec<&str> =
+                text[..tests.unwrap_or(text.len())].lines().filter(|l| !l.trim_start().starts_with("//")).collect();
             for word in paths(&code.join("\n")) {
                 let target = if modules.contains(&word) { Some(word) } else { from.get(&word).cloned() };
                 uses.extend(target.filter(|t| t != module && modules.contains(t)));

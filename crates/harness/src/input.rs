@@ -81,7 +81,7 @@ pub fn read_inputs<P: Puzzle>(paths: &[PathBuf]) -> Vec<Located<P>> {
         let failed =
             |line, message: String| Item { line, name: None, puzzle: Err(ParseError::new(line, None, message)) };
         let read = match read_text(&file) {
-            Ok(text) => masu_core::lines::read::<P>(&file, &text),
+            Ok(text) => masu_core::lines::read::<P>(masu_core::Format::of(&file), &text),
             Err(e) => match inline::<P>(&file) {
                 Some(items) => items,
                 None => vec![failed(0, format!("cannot read: {e}"))],
@@ -120,7 +120,7 @@ fn inline<P: Puzzle>(argument: &Path) -> Option<Vec<Item<P>>> {
     if argument.exists() || text.trim().is_empty() {
         return None;
     }
-    let items = P::read(Path::new("inline"), text);
+    let items = P::read(masu_core::Format::Content, text);
     // A web address is a URL, read or refused by the kind's readers with their reason.
     let url = text.starts_with("http://") || text.starts_with("https://");
     (!items.is_empty() && (url || items.iter().all(|i| i.puzzle.is_ok()))).then_some(items)

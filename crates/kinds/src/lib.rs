@@ -1,6 +1,6 @@
 //! The registry of puzzle kinds: one line a kind. A kind is a model crate implementing
-//! [`masu_core::Puzzle`] (with [`Source`] for its collections and [`Generate`] for its
-//! generator); its line in [`registry!`] gives it a name on the command line, its help, and
+//! [`masu_core::Puzzle`] (with [`Source`] for its collections, [`Generate`] for its
+//! generator and [`Examples`] for the conformance suite); its line in [`registry!`] gives it a name on the command line, its help, and
 //! its `masu generate` subcommand. The command-line tool, the bench and the facade take the
 //! kinds from here, and this crate alone forwards the models' features.
 //!
@@ -12,7 +12,7 @@ pub use masu_nonogram as nonogram;
 pub use masu_numberlink as numberlink;
 pub use masu_sudoku as sudoku;
 
-use masu_core::{Generate, Source};
+use masu_core::{Examples, Generate, Source};
 
 #[doc(hidden)]
 pub use clap as __clap;
@@ -25,7 +25,7 @@ pub trait Visit {
     /// What it returns.
     type Output;
     /// Does it for puzzle type `P`.
-    fn visit<P: Source + Generate>(self) -> Self::Output;
+    fn visit<P: Source + Generate + Examples>(self) -> Self::Output;
 }
 
 /// Something to do with the flags of `masu generate KIND`: [`Registry::generate`] calls it
@@ -34,7 +34,7 @@ pub trait VisitGenerate {
     /// What it returns.
     type Output;
     /// Does it for puzzle type `P` with its flags `args`.
-    fn visit<P: Source + Generate>(self, args: &P::Args) -> Self::Output;
+    fn visit<P: Source + Generate + Examples>(self, args: &P::Args) -> Self::Output;
 }
 
 /// The kinds a command line knows, as [`registry!`] declares them.

@@ -55,11 +55,11 @@ pub(crate) fn located<P: Puzzle>(given: &[Given]) -> Vec<Located<P>> {
                 out.extend(masu_harness::input::read_inputs::<P>(&[PathBuf::from(text)]));
                 continue;
             }
-            Given::Text(text) => ("-", text),
-            Given::Json(text) => ("puzzle.json", text),
+            Given::Text(text) => (masu_core::Format::Content, text),
+            Given::Json(text) => (masu_core::Format::Json, text),
         };
         let place = if given.len() == 1 { "puzzle".to_string() } else { format!("puzzles[{i}]") };
-        let mut items = P::read(Path::new(format), text);
+        let mut items = P::read(format, text);
         if items.is_empty() {
             items.push(masu_core::input::Item::read(1, Err(format!("no {} puzzle here", P::KIND))));
         }

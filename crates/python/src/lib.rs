@@ -10,7 +10,7 @@ mod json;
 mod stop;
 
 use clap::{FromArgMatches, Subcommand};
-use masu_core::generate::{Made, Run};
+use masu_core::generate::{Failed, Made, Run};
 use masu_core::{Generate, Interrupt, SolveOptions, Source};
 use masu_kinds::{Kinds, Registry, Visit, VisitGenerate};
 use pyo3::create_exception;
@@ -188,7 +188,10 @@ impl VisitGenerate for Generating<'_> {
             Made::Puzzle { json, .. } => made.push(json),
             Made::Missed { index, why } => missed.push(format!("puzzle {index}: {why}")),
         })
-        .map_err(Failure::Input)?;
+        .map_err(|e| match e {
+            Failed::Flags(why) => Failure::Input(why),
+            Failed::Making(why) => Failure::Solve(why),
+        })?;
         if made.is_empty() && !missed.is_empty() {
             return Err(Failure::Solve(missed.join("; ")));
         }

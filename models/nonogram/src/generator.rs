@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use masu_core::Puzzle;
-use masu_core::generate::{Made, Run, each};
+use masu_core::generate::{Failed, Made, NoUrl, Run, each};
 use serde::Serialize;
 
 use crate::Nonogram;
@@ -44,17 +44,18 @@ fn density(text: &str) -> Result<f64, String> {
 impl masu_core::Generate for Nonogram {
     type Args = Args;
 
-    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         if let Some(path) = &args.from {
-            return judged(path, args.svg.as_deref(), run, made).map(Some);
+            return judged(path, args.svg.as_deref(), run, made).map(Some).map_err(Failed::Making);
         }
         let width = args.size as usize;
         let height = args.height.map_or(width, |h| h as usize);
         let density = args.density;
         each(run, "no unique picture within the time limit", made, |index| {
             let found = random(width, height, density, args.line_solvable, run.seed, index, &run.options);
-            let Some(g) = found.map_err(|e| e.to_string())? else { return Ok(None) };
-            let puzzle: serde_json::Value = serde_json::from_str(&g.puzzle.to_text()).map_err(|e| e.to_string())?;
+            let Some(g) = found.map_err(|e| Failed::Making(e.to_string()))? else { return Ok(None) };
+            let puzzle: serde_json::Value =
+                serde_json::from_str(&g.puzzle.to_text()).map_err(|e| Failed::Making(e.to_string()))?;
             Ok(Some((
                 g.seconds,
                 Drawn {
@@ -107,7 +108,7 @@ fn judged(
         puzzle,
         url: crate::format::to_url(&judged.puzzle),
     };
-    made(Made::puzzle(started.elapsed().as_secs_f64(), &line)?);
+    made(Made::puzzle(0, started.elapsed().as_secs_f64(), &line).map_err(|e| e.to_string())?);
     let verdict = match (judged.unique(), judged.complete) {
         (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
         (true, _) => "unique (line solving alone does not finish it)".to_string(),
@@ -174,4 +175,21 @@ pub struct Seen {
     pub puzzle: serde_json::Value,
     /// Its puzz.link URL.
     pub url: Option<String>,
+}
+
+/// A nonogram's URL: `None` where a clue is over 255.
+fn url_of(url: &Option<String>) -> Result<String, NoUrl> {
+    url.clone().ok_or(NoUrl::TooLarge("a clue over 255"))
+}
+
+impl masu_core::generate::Printed for Drawn {
+    fn url(&self) -> Result<String, NoUrl> {
+        url_of(&self.url)
+    }
+}
+
+impl masu_core::generate::Printed for Seen {
+    fn url(&self) -> Result<String, NoUrl> {
+        url_of(&self.url)
+    }
 }

@@ -16,6 +16,7 @@ pub mod automaton;
 mod cdcl;
 pub mod check;
 mod corpus;
+mod examples;
 pub mod format;
 pub mod generate;
 pub mod generator;
@@ -30,7 +31,7 @@ pub mod start_index;
 use std::fmt;
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
+use masu_core::{Backend, Error, Format, Item, Puzzle, SolveOptions};
 
 /// A clue: the lengths of the blocks of one line, in order (empty for an empty line).
 pub type Clue = Vec<usize>;
@@ -162,14 +163,20 @@ impl Puzzle for Nonogram {
     const KIND: &'static str = "nonogram";
     const DEFAULT: Formulation = Formulation::Native;
     const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::HANDOVER];
-    const READER_FILE_NAMES: &'static [&'static str] =
-        &["puzzle.json", "puzzle.non", "puzzle.nin", "puzzle.txt", "puzzle.xml", "puzzle"];
+    const READER_FORMATS: &'static [Format<'static>] = &[
+        Format::Json,
+        Format::Extension("non"),
+        Format::Extension("nin"),
+        Format::Extension("txt"),
+        Format::Extension("xml"),
+        Format::Content,
+    ];
 
     fn is_puzzle_file(path: &Path) -> bool {
         format::is_puzzle_file(path)
     }
-    fn read(path: &Path, text: &str) -> Vec<Item<Nonogram>> {
-        format::parse_file(path, text)
+    fn read(read_as: Format, text: &str) -> Vec<Item<Nonogram>> {
+        format::parse(read_as, text)
     }
     /// The line solvers do no search: when they stop with undecided cells the status is
     /// [`Status::Stuck`](masu_core::Status::Stuck); when they decide every cell the solution

@@ -1,10 +1,10 @@
 //! `masu generate numberlink`: its flags, and each puzzle made as a JSON line (article 001's
 //! enumeration, or random paths proven unique; both prove uniqueness with CP-SAT).
 
-use masu_core::generate::{Made, Run};
+use masu_core::generate::{Failed, Made, NoUrl, Run};
 
-use crate::Numberlink;
 use crate::generate::Method;
+use crate::{Numberlink, Rule};
 
 /// The flags of `masu generate numberlink`.
 #[derive(Debug, clap::Args)]
@@ -23,8 +23,8 @@ pub struct Args {
     /// Free; the default) or blanks (cells may stay empty; Nikoli, puzz.link, Janko's
     /// Arukone). Each puzzle's JSON says which; a URL is given only to a puzzle unique under
     /// the blanks rule, which puzz.link plays by.
-    #[arg(long, value_parser = ["fill", "blanks"], default_value = "fill")]
-    pub rule: String,
+    #[arg(long, value_enum, default_value_t = Rule::Fill)]
+    pub rule: Rule,
     /// Method.
     #[arg(long, value_enum, default_value = "fast")]
     pub method: Method,
@@ -37,42 +37,47 @@ impl masu_core::Generate for Numberlink {
     type Args = Args;
 
     #[cfg(not(feature = "cp-sat"))]
-    fn generate(_: &Args, _: &Run, _: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
-        Err("numberlink generation proves uniqueness with CP-SAT: build with the cp-sat feature".into())
+    fn generate(_: &Args, _: &Run, _: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+        Err(Failed::Flags("numberlink generation proves uniqueness with CP-SAT: build with the cp-sat feature".into()))
     }
 
     #[cfg(feature = "cp-sat")]
-    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         with_cp_sat::generate(args, run, made)
     }
 }
 
 #[cfg(feature = "cp-sat")]
 mod with_cp_sat {
-    use masu_core::generate::{Made, Run, each};
+    use masu_core::generate::{Failed, Made, NoUrl, Run, each};
     use masu_core::{Backend, SolveOptions, Status};
+
+    /// A failure of the solves that make or check a puzzle.
+    fn making(e: impl std::fmt::Display) -> Failed {
+        Failed::Making(e.to_string())
+    }
 
     use super::{Args, Printed};
     use crate::generate::{Generated, Method, article, fast};
     use crate::{Formulation, Numberlink, Rule};
 
-    pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+    pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         let n = args.size as usize;
         let pairs = args.pairs.map_or(n.min(n * n / 3), |k| k as usize);
         if pairs > n * n / 3 {
-            return Err(format!(
+            return Err(Failed::Flags(format!(
                 "--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more",
                 n * n / 3
-            ));
+            )));
         }
-        let rule: Rule = args.rule.parse()?;
+        let rule = args.rule;
         let options = &run.options;
         match args.method {
             Method::Article => {
-                let run = article(n, pairs, rule, args.candidates as usize, options).map_err(|e| e.to_string())?;
+                let run = article(n, pairs, rule, args.candidates as usize, options).map_err(making)?;
                 for (i, g) in run.unique.iter().enumerate() {
                     let line = printed("article", n, pairs, i as u64, None, g, options)?;
-                    made(Made::puzzle(run.generate_seconds / run.unique.len() as f64, &line)?);
+                    made(Made::puzzle(i as u64, run.generate_seconds / run.unique.len() as f64, &line)?);
                 }
                 let rate = run.unique.len() as f64 / run.candidates.max(1) as f64;
                 Ok(Some(format!(
@@ -86,7 +91,7 @@ mod with_cp_sat {
             }
             Method::Fast => {
                 each(run, "no unique board within the time limit", made, |index| {
-                    let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(|e| e.to_string())? else {
+                    let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(making)? else {
                         return Ok(None);
                     };
                     Ok(Some((g.seconds, printed("fast", n, g.pairs, index, Some(run.seed), &g, options)?)))
@@ -109,18 +114,17 @@ mod with_cp_sat {
         seed: Option<u64>,
         g: &Generated,
         options: &SolveOptions,
-    ) -> Result<Printed, String> {
+    ) -> Result<Printed, Failed> {
         let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
         let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
-        let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks)?;
+        let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(Failed::Making)?;
         let unique_blanks = g.rule == Rule::Blanks || {
             let check = SolveOptions {
                 solution_limit: 2,
                 time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
                 ..options.clone()
             };
-            let report =
-                masu_core::solve(&blanks, Formulation::Auto, Backend::CpSat, &check).map_err(|e| e.to_string())?;
+            let report = masu_core::solve(&blanks, Formulation::Auto, Backend::CpSat, &check).map_err(making)?;
             report.status == Status::Unique
         };
         let fast = seed.is_some();
@@ -134,11 +138,10 @@ mod with_cp_sat {
             seconds: fast.then_some(g.seconds),
             puzzle: g.puzzle.clone(),
             solution: g.solution.clone(),
-            rule: g.rule.to_string(),
+            rule: g.rule,
             blank_share: blank as f64 / cells as f64,
             url: unique_blanks.then(|| crate::puzzle::format::to_url(&blanks)),
-            no_url: (!unique_blanks)
-                .then_some("unique under the fill rule only; puzz.link plays it under the blanks rule"),
+            no_url: (!unique_blanks).then_some(NoUrl::OtherRule { ours: "fill", theirs: "blanks" }),
         })
     }
 }
@@ -168,12 +171,23 @@ pub struct Printed {
     /// Each cell's path number (0 empty).
     pub solution: Vec<Vec<u32>>,
     /// The rule uniqueness is proven under.
-    pub rule: String,
+    pub rule: Rule,
     /// The share of cells the solution leaves empty.
     pub blank_share: f64,
     /// Its puzz.link URL, where it is unique under the blanks rule puzz.link plays by.
     pub url: Option<String>,
     /// Why it has no URL.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub no_url: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "reason")]
+    pub no_url: Option<NoUrl>,
+}
+
+/// A reason, as its sentence.
+fn reason<S: serde::Serializer>(why: &Option<NoUrl>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&why.map_or(String::new(), |w| w.to_string()))
+}
+
+impl masu_core::generate::Printed for Printed {
+    fn url(&self) -> Result<String, NoUrl> {
+        self.url.clone().ok_or(self.no_url.unwrap_or(NoUrl::OtherRule { ours: "fill", theirs: "blanks" }))
+    }
 }

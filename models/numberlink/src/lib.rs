@@ -32,6 +32,7 @@
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend |
 //! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `generator.rs` the command's flags |
 //! | `corpus.rs` | what a collection's files know |
+//! | `examples.rs` | small boards with exact counts, for the conformance suite |
 //! | `testkit.rs` | the engines' shared test boards and assertions |
 //!
 //! A new engine is a folder beside `native/`: its stages inside it, a `solve(puzzle,
@@ -51,8 +52,10 @@ mod links;
 pub mod native;
 // The portfolio of them all (`auto`), which owns its choice of members.
 mod auto;
-// Making puzzles; what a collection knows; the `generate` command's flags.
+// Making puzzles; what a collection knows; the examples the conformance suite holds every
+// formulation to; the `generate` command's flags.
 mod corpus;
+mod examples;
 pub mod generate;
 pub mod generator;
 #[cfg(test)]
@@ -65,7 +68,7 @@ pub use puzzle::{check, format, render};
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
+use masu_core::{Backend, Error, Format, Item, Puzzle, SolveOptions};
 
 pub(crate) use puzzle::board::Shortcut;
 pub use puzzle::board::{Cell, Numberlink, Rule};
@@ -115,7 +118,7 @@ impl Puzzle for Numberlink {
     const DEFAULT: Formulation = Formulation::Auto;
     const RULES: &'static str = "fill (every cell on a path) or blanks (cells may stay empty); default: what the file implies (Flow Free boards: fill), else blanks";
     const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::HANDOVER, &frontier::CANONICAL, &TOUCH];
-    const READER_FILE_NAMES: &'static [&'static str] = &["puzzle.json", "puzzle.txt", "puzzle"];
+    const READER_FORMATS: &'static [Format<'static>] = &[Format::Json, Format::Extension("txt"), Format::Content];
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.
     fn is_puzzle_file(path: &Path) -> bool {
@@ -124,8 +127,8 @@ impl Puzzle for Numberlink {
     }
     /// The rule is the one the file implies (Flow Free boards: fill; otherwise blanks);
     /// [`Puzzle::set_rule`] changes it.
-    fn read(path: &Path, text: &str) -> Vec<Item<Numberlink>> {
-        format::parse_file(path, text, None)
+    fn read(_: Format, text: &str) -> Vec<Item<Numberlink>> {
+        format::parse(text, None)
     }
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         match formulation {

@@ -1,7 +1,7 @@
 //! `masu generate sudoku`: its flags, and each puzzle made as a JSON line (a random full
 //! grid, givens removed while the native search proves the puzzle unique).
 
-use masu_core::generate::{Made, Run, each};
+use masu_core::generate::{Failed, Made, NoUrl, Run, each};
 use serde::Serialize;
 
 use crate::Sudoku;
@@ -23,30 +23,20 @@ pub struct Args {
     pub minimal: bool,
     /// The givens' symmetry: none, rotational (a half turn, as most published sudoku),
     /// mirror (left–right); givens are removed with their images.
-    #[arg(long, value_parser = ["none", "rotational", "mirror"], default_value = "none")]
-    pub symmetry: String,
+    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
     /// Keep only puzzles whose hardest technique is this (singles, box-line or search, as
     /// the native solver grades them); others are drawn again.
-    #[arg(long, value_parser = ["singles", "box-line", "search"])]
-    pub difficulty: Option<String>,
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Technique>,
 }
 
 impl masu_core::Generate for Sudoku {
     type Args = Args;
 
-    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, String> {
+    fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         let target = args.givens.map_or(Target::Minimal, Target::Givens);
-        let symmetry = match args.symmetry.as_str() {
-            "rotational" => Symmetry::Rotational,
-            "mirror" => Symmetry::Mirror,
-            _ => Symmetry::None,
-        };
-        let technique = args.difficulty.as_deref().map(|d| match d {
-            "singles" => Technique::Singles,
-            "box-line" => Technique::BoxLine,
-            _ => Technique::Search,
-        });
-        let shape = Shape { target, symmetry, technique };
+        let shape = Shape { target, symmetry: args.symmetry, technique: args.difficulty };
         let side = args.size as usize;
         let missed = "stopped by the time limit before it was finished";
         each(run, missed, made, |index| match generate(side, shape, run.seed, index, &run.clock()) {
@@ -59,7 +49,7 @@ impl masu_core::Generate for Sudoku {
                     index,
                     givens: g.givens,
                     minimal: g.minimal,
-                    symmetry: &args.symmetry,
+                    symmetry: args.symmetry,
                     technique: g.technique,
                     singles_only: g.singles_only(),
                     nodes: g.nodes,
@@ -71,7 +61,7 @@ impl masu_core::Generate for Sudoku {
                 },
             ))),
             Err(GenerateError::Stopped) => Ok(None),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Failed::Making(e.to_string())),
         })?;
         Ok(None)
     }
@@ -80,7 +70,7 @@ impl masu_core::Generate for Sudoku {
 /// A generated sudoku as `masu generate sudoku` prints it: how it was made, the puzzle and
 /// its solution as one-line texts, and its puzz.link URL.
 #[derive(Debug, Serialize)]
-pub struct Printed<'a> {
+pub struct Printed {
     /// `sudoku`.
     pub kind: &'static str,
     /// The side.
@@ -94,7 +84,7 @@ pub struct Printed<'a> {
     /// No given can be removed with the solution staying unique.
     pub minimal: bool,
     /// The givens' symmetry asked for.
-    pub symmetry: &'a str,
+    pub symmetry: Symmetry,
     /// The hardest technique the native solver needs.
     pub technique: Technique,
     /// Singles alone solve it.
@@ -111,4 +101,10 @@ pub struct Printed<'a> {
     pub solution: String,
     /// Its puzz.link URL.
     pub url: String,
+}
+
+impl masu_core::generate::Printed for Printed {
+    fn url(&self) -> Result<String, NoUrl> {
+        Ok(self.url.clone())
+    }
 }

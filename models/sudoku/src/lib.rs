@@ -14,6 +14,7 @@ pub mod all_different;
 pub mod binary;
 pub mod check;
 mod corpus;
+mod examples;
 pub mod format;
 pub mod generate;
 pub mod generator;
@@ -149,7 +150,7 @@ impl Puzzle for Sudoku {
             && !name.ends_with(".solutions.txt")
             && name != "counts.json"
     }
-    fn read(_path: &Path, text: &str) -> Vec<Item<Sudoku>> {
+    fn read(_: masu_core::Format, text: &str) -> Vec<Item<Sudoku>> {
         parse_puzzles(text)
     }
     fn find(

@@ -8,9 +8,7 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use masu_core::Backend;
-pub use started::Started;
-
-mod started;
+pub use masu_testkit::Started;
 
 /// The `masu` binary, built by `cargo test` for this test.
 pub const MASU: &str = env!("CARGO_BIN_EXE_masu");

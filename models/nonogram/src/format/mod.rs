@@ -24,7 +24,7 @@ pub use url::{parse_url, to_url};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use masu_core::{Expected, Item};
+use masu_core::{Expected, Format, Item};
 
 use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
@@ -70,21 +70,21 @@ fn built(
     }
 }
 
-/// Every puzzle in `text`, the format told by `path`'s extension and the text itself.
-pub fn parse_file(path: &Path, text: &str) -> Vec<Item<Nonogram>> {
-    parse_sourced(path, text).into_iter().map(|(item, _)| item).collect()
+/// Every puzzle in `text`, the format told by `format` (a file's extension) and the text
+/// itself.
+pub fn parse(format: Format, text: &str) -> Vec<Item<Nonogram>> {
+    parse_sourced(format, text).into_iter().map(|(item, _)| item).collect()
 }
 
-/// As [`parse_file`], with what the file says of each puzzle.
-pub fn parse_sourced(path: &Path, text: &str) -> Vec<Sourced> {
+/// As [`parse`], with what the file says of each puzzle.
+pub fn parse_sourced(format: Format, text: &str) -> Vec<Sourced> {
     if text.trim().is_empty() {
         return vec![plain(error(1, "empty file: no puzzle"))];
     }
     if text.lines().find(|l| !l.trim().is_empty()).and_then(masu_core::pzpr::read_url).is_some() {
         return parse_urls(text).into_iter().map(plain).collect();
     }
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    match extension.as_str() {
+    match format.extension().as_str() {
         "json" => parse_json(text),
         "non" => vec![parse_non(text)],
         "nin" => vec![plain(parse_nin(text))],
@@ -472,7 +472,7 @@ mod tests {
         );
         let e = parse_text("1\n1\n\n1\n");
         assert!(e.puzzle.unwrap_err().message.contains("the row clues fill 2 cells but the column clues fill 1"));
-        let e = parse_file(Path::new("x.nin"), "  \n");
+        let e = parse(Format::Extension("nin"), "  \n");
         assert_eq!(e[0].puzzle.as_ref().unwrap_err().message, "empty file: no puzzle");
     }
 }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::puzzle::geometry::Side;
 
 /// Whether every cell must be on a path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// Every cell is on a path (Flow Free).

@@ -12,8 +12,6 @@
 //!
 //! Symbols are numbered 1..k in order of first appearance.
 
-use std::path::Path;
-
 use masu_core::{Expected, Item, pzpr};
 
 use crate::{Numberlink, Paths, Rule};
@@ -22,8 +20,9 @@ fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Item<Numberlink> {
     Item::read(line, puzzle)
 }
 
-/// Every board of a file; `rule` overrides what the format implies.
-pub fn parse_file(_path: &Path, text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
+/// Every board of a text (the content tells its format: JSON, puzz.link URLs, grids with or
+/// without a header); `rule` overrides what the format implies.
+pub fn parse(text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
     if text.trim().is_empty() {
         return vec![entry(1, Err("empty file: no board".into()))];
     }

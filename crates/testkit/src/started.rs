@@ -1,8 +1,4 @@
 //! A process a test starts, every wait on it bounded, killed when the test is done with it.
-//! Shared by the CLI's tests and the root package's `tests/extending.rs` (by path), so it
-//! needs nothing beyond the standard library.
-
-#![allow(dead_code)]
 
 use std::io::Read;
 use std::process::{Child, Command, Output, Stdio};
@@ -11,6 +7,7 @@ use std::time::{Duration, Instant};
 
 /// A process a test started, with its output piped: killed and reaped when dropped, so a test
 /// that fails leaves nothing running.
+#[derive(Debug)]
 pub struct Started {
     child: Child,
     command: String,
