@@ -3,14 +3,8 @@
 //! `./masu example article_000_nonogram`
 
 #[cfg(feature = "cp-sat")]
-fn main() {
-    match masu::articles::nonogram_000() {
-        Ok(text) => print!("{text}"),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
-    }
+fn main() -> std::process::ExitCode {
+    masu::articles::print(masu::articles::nonogram_000())
 }
 
 #[cfg(not(feature = "cp-sat"))]

@@ -5,15 +5,9 @@
 //! which takes about 0.24 s each here: see the README)
 
 #[cfg(feature = "cp-sat")]
-fn main() {
+fn main() -> std::process::ExitCode {
     let candidates = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
-    match masu::articles::numberlink_001(candidates) {
-        Ok(text) => print!("{text}"),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
-    }
+    masu::articles::print(masu::articles::numberlink_001(candidates))
 }
 
 #[cfg(not(feature = "cp-sat"))]

@@ -2,12 +2,6 @@
 //!
 //! `cargo run --release --example article_002_sudoku`
 
-fn main() {
-    match masu::articles::sudoku_002() {
-        Ok(text) => print!("{text}"),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
-    }
+fn main() -> std::process::ExitCode {
+    masu::articles::print(masu::articles::sudoku_002())
 }

@@ -2,12 +2,6 @@
 //!
 //! `./masu example article_004_nonogram`
 
-fn main() {
-    match masu::articles::nonogram_004() {
-        Ok(text) => print!("{text}"),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
-    }
+fn main() -> std::process::ExitCode {
+    masu::articles::print(masu::articles::nonogram_004())
 }

@@ -6,6 +6,21 @@ use std::error::Error;
 use masu_core::{Backend, SolveOptions};
 use masu_kinds::sudoku::{Formulation, Sudoku};
 
+/// An example's whole `main`: prints what an article printed, or the error on stderr with
+/// exit status 1.
+pub fn print(printed: Result<String, Box<dyn Error>>) -> std::process::ExitCode {
+    match printed {
+        Ok(text) => {
+            print!("{text}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Article 002's puzzle, as the article's `given` array.
 pub const SUDOKU_002_JSON: &str = include_str!("../examples/data/article_002_sudoku.json");
 

@@ -193,11 +193,11 @@ impl Puzzle for Latin {
     fn one_line(&self, grid: &Self::Solution) -> String {
         self.render(grid).trim_end().replace('\n', "/")
     }
-    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String> {
-        serde_json::from_value(value).map_err(|e| e.to_string())
+    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, masu::core::Invalid> {
+        serde_json::from_value(value).map_err(|e| masu::core::Invalid(e.to_string()))
     }
-    fn from_text(text: &str) -> Result<Latin, String> {
-        Latin::parse(text)
+    fn from_text(text: &str) -> Result<Latin, masu::core::Invalid> {
+        Latin::parse(text).map_err(masu::core::Invalid)
     }
     fn to_text(&self) -> String {
         self.cells

@@ -2,6 +2,7 @@
 //! of it (the [`Source`] trait, which each model implements in its own `corpus` module), and
 //! the `json/` collections most sources share ([`json_cases`]).
 
+use crate::Invalid;
 use std::path::{Path, PathBuf};
 
 use crate::{Expected, Puzzle};
@@ -45,7 +46,7 @@ pub trait Source: Puzzle {
     /// files that could not be read, with why; `Err` when the sets themselves cannot be
     /// read. By default the first puzzle of each `json/*.json` file, with nothing known of it
     /// but that it is read.
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>, String> {
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Self>, Invalid> {
         json_cases(dir, sets, |text| Ok((Self::from_text(text)?, Expected::default())))
     }
 }
@@ -53,7 +54,7 @@ pub trait Source: Puzzle {
 /// The `json/*.json` puzzle files of `sets` below `dir` (`all`: every collection; a folder
 /// that is one collection is read whole), sorted. A named set without puzzles is an error,
 /// not a silent skip.
-fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>, String> {
+fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>, Invalid> {
     fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -76,12 +77,12 @@ fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>, String> {
             let before = files.len();
             walk(&dir.join(set), &mut files);
             if files.len() == before {
-                return Err(format!("set {set}: no json/*.json puzzles in {}", dir.join(set).display()));
+                return Err(Invalid(format!("set {set}: no json/*.json puzzles in {}", dir.join(set).display())));
             }
         }
     }
     if files.is_empty() {
-        return Err(format!("no json/*.json puzzles below {}", dir.display()));
+        return Err(Invalid(format!("no json/*.json puzzles below {}", dir.display())));
     }
     Ok(files)
 }
@@ -91,14 +92,14 @@ fn json_files(dir: &Path, sets: &[String]) -> Result<Vec<PathBuf>, String> {
 pub fn json_cases<P: Puzzle>(
     dir: &Path,
     sets: &[String],
-    read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), String>,
-) -> Result<Cases<P>, String> {
+    read: impl Fn(&str) -> Result<(P, Expected<P::Solution>), Invalid>,
+) -> Result<Cases<P>, Invalid> {
     let (mut cases, mut unreadable) = (Vec::new(), Vec::new());
     for file in json_files(dir, sets)? {
         let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
-        match std::fs::read_to_string(&file).map_err(|e| e.to_string()).and_then(|text| read(&text)) {
+        match std::fs::read_to_string(&file).map_err(|e| Invalid(e.to_string())).and_then(|text| read(&text)) {
             Ok((puzzle, expected)) => cases.push(Instance { name, group: collection(&file), puzzle, expected }),
-            Err(why) => unreadable.push((name, why)),
+            Err(why) => unreadable.push((name, why.0)),
         }
     }
     Ok((cases, unreadable))

@@ -34,6 +34,38 @@ impl<'a> Format<'a> {
     }
 }
 
+/// What is wrong with an input, said before its place is known (a puzzle's text, a URL, a
+/// solution's JSON, a board's numbers, a collection's folder): a sentence. A reader puts it
+/// at its line ([`Item::read`] makes it a [`ParseError`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid(pub String);
+
+impl Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+impl From<String> for Invalid {
+    fn from(why: String) -> Invalid {
+        Invalid(why)
+    }
+}
+
+impl From<Invalid> for String {
+    fn from(why: Invalid) -> String {
+        why.0
+    }
+}
+
+impl From<&str> for Invalid {
+    fn from(why: &str) -> Invalid {
+        Invalid(why.to_string())
+    }
+}
+
 /// What is wrong with an input, and where: the 1-based line, and column where one is to
 /// blame. The file is added by whoever read it ([`ParseError::in_file`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,8 +135,8 @@ pub struct Item<P> {
 
 impl<P> Item<P> {
     /// The puzzle read at `line`, or what is wrong with it there.
-    pub fn read(line: usize, puzzle: Result<P, String>) -> Item<P> {
-        Item { line, name: None, puzzle: puzzle.map_err(|message| ParseError::new(line, None, message)) }
+    pub fn read(line: usize, puzzle: Result<P, Invalid>) -> Item<P> {
+        Item { line, name: None, puzzle: puzzle.map_err(|why| ParseError::new(line, None, why.0)) }
     }
     /// What is wrong at `line` (and `column`).
     pub fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Item<P> {

@@ -3,7 +3,7 @@
 //! `compare --format jsonl`), mixed with one-line puzzles and URLs. So that what masu writes,
 //! masu reads back, with the same verdict.
 
-use crate::{Format, Item, ParseError, Puzzle};
+use crate::{Format, Invalid, Item, ParseError, Puzzle};
 
 /// Every puzzle of `text`, in `format`: as JSON lines when its first line that is not blank
 /// or a `#` comment is a JSON object with a `puzzle`, else by the kind's readers.
@@ -49,7 +49,7 @@ fn read_lines<P: Puzzle>(format: Format, text: &str) -> Vec<Item<P>> {
 /// The puzzle of one JSON line: its `puzzle` as the kind's text ([`Puzzle::from_text`]) or as
 /// any input the kind reads (a one-line sudoku, a nonogram's clues, a numberlink grid), and
 /// its `rule` where it has one.
-fn json_line<P: Puzzle>(line: &str) -> Result<P, String> {
+fn json_line<P: Puzzle>(line: &str) -> Result<P, Invalid> {
     let value: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not a JSON line: {e}"))?;
     let puzzle = value.get("puzzle").ok_or("a JSON line without \"puzzle\"")?;
     let text = match puzzle {
@@ -59,12 +59,12 @@ fn json_line<P: Puzzle>(line: &str) -> Result<P, String> {
     let mut read = P::from_text(&text).or_else(|first| {
         let mut items = P::read(Format::Json, &text);
         match (items.len(), items.pop()) {
-            (1, Some(item)) => item.puzzle.map_err(|e| e.message),
+            (1, Some(item)) => item.puzzle.map_err(|e| Invalid(e.message)),
             _ => Err(first),
         }
     })?;
     if let Some(rule) = value.get("rule").and_then(serde_json::Value::as_str) {
-        read.set_rule(rule.parse::<P::Rule>().map_err(|e| format!("\"rule\": {e}"))?);
+        read.set_rule(rule.parse::<P::Rule>().map_err(|e| Invalid(format!("\"rule\": {e}")))?);
     }
     Ok(read)
 }

@@ -93,6 +93,10 @@ impl Clock {
         };
         Clock { deadline, ..self.clone() }
     }
+    /// The same clock, stopping at most `time` from now (`None`: as it would).
+    pub fn for_at_most(&self, time: Option<Duration>) -> Clock {
+        self.until(time.map(|t| Instant::now() + t))
+    }
     /// A stage's clock, started now, with `fraction` of the time left (no limit without one).
     pub fn share(&self, fraction: f64) -> Clock {
         Clock::new(self.left().map(|t| t.mul_f64(fraction)), self.interrupt.clone())

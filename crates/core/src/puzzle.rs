@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::parameter::Declared;
-use crate::{Backend, Error, Format, Formulation, Found, Item, Report, SolveOptions, Status};
+use crate::{Backend, Error, Format, Formulation, Found, Invalid, Item, Report, SolveOptions, Status};
 
 /// A kind of puzzle: how it is read, which formulations it has, how each finds solutions,
 /// and how a solution is checked and shown. Adding a kind is one model crate implementing
@@ -28,7 +28,7 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     type Violation: Clone + Debug + Display + PartialEq + Send + Sync;
     /// Its rule variants (numberlink: `fill`, `blanks`), read once from their names;
     /// [`NoRule`] for a kind that has none.
-    type Rule: Copy + Debug + Display + FromStr<Err = String> + Send + Sync;
+    type Rule: Copy + Debug + Display + FromStr<Err = Invalid> + Send + Sync;
     /// The kind's name on the command line.
     const KIND: &'static str;
     /// The formulation used when none is asked for.
@@ -67,20 +67,20 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     }
     /// A solution read back from [`Puzzle::to_json`]'s form (unchecked: the checker decides
     /// whether it solves anything).
-    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, String>;
+    fn solution_from_json(value: serde_json::Value) -> Result<Self::Solution, Invalid>;
     /// The puzzle as one text, rule included, that [`Puzzle::from_text`] reads back: a record
     /// of a run carries it, so that its answer is re-checked without the input files.
     fn to_text(&self) -> String;
     /// The puzzle of [`Puzzle::to_text`]'s text.
-    fn from_text(text: &str) -> Result<Self, String>;
+    fn from_text(text: &str) -> Result<Self, Invalid>;
     /// The puzzle as a puzz.link URL a person can open and play, where the kind has one.
     fn url(&self) -> Option<String> {
         None
     }
     /// The puzzle of a puzz.link URL of the kind's genre, where [`Puzzle::url`] writes one
     /// ([`url_round_trip`] checks the two agree).
-    fn from_url(url: &crate::pzpr::Url) -> Result<Self, String> {
-        Err(format!("{} has no puzz.link form (a URL of {})", Self::KIND, url.genre))
+    fn from_url(url: &crate::pzpr::Url) -> Result<Self, Invalid> {
+        Err(Invalid(format!("{} has no puzz.link form (a URL of {})", Self::KIND, url.genre)))
     }
     /// The puzzle and a solution as an SVG picture, where the kind draws one.
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
@@ -112,9 +112,9 @@ impl Display for NoRule {
 }
 
 impl FromStr for NoRule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<NoRule, String> {
-        Err(format!("no rule '{s}': this kind has no rule variants"))
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<NoRule, Invalid> {
+        Err(Invalid(format!("no rule '{s}': this kind has no rule variants")))
     }
 }
 
@@ -170,36 +170,72 @@ pub fn runnable<P: Puzzle>() -> Vec<(P::Formulation, Backend)> {
         .collect()
 }
 
+/// Why no formulation and backend could be chosen from what was asked ([`choose`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unchosen {
+    /// No formulation of the kind has that name.
+    #[error(transparent)]
+    Unknown(#[from] crate::UnknownName),
+    /// The formulation does not run on the backend asked for.
+    #[error("formulation '{formulation}' cannot run on {backend} (it runs on {runs_on})")]
+    NotOn {
+        /// The formulation.
+        formulation: String,
+        /// The backend asked for.
+        backend: Backend,
+        /// The backends it runs on.
+        runs_on: String,
+    },
+    /// The backend asked for is not compiled in.
+    #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
+    NotCompiled(Backend),
+    /// None of the formulation's backends is compiled in.
+    #[error("no backend of '{0}' is compiled in")]
+    NoBackendOf(String),
+    /// No formulation of the kind runs on the backend asked for.
+    #[error("no {kind} formulation runs on {backend}")]
+    NoneOn {
+        /// The kind.
+        kind: &'static str,
+        /// The backend.
+        backend: Backend,
+    },
+    /// No formulation of the kind has a compiled backend.
+    #[error("no {0} formulation has a compiled backend")]
+    NoneCompiled(&'static str),
+}
+
 /// The formulation and backend to run from what the user asked: a formulation alone runs
 /// on its first compiled backend; a backend alone with the first formulation that runs on
 /// it; neither, the kind's default (or the first formulation whose backend is compiled).
 pub fn choose<P: Puzzle>(
     formulation: Option<&str>,
     backend: Option<Backend>,
-) -> Result<(P::Formulation, Backend), String> {
+) -> Result<(P::Formulation, Backend), Unchosen> {
     let compiled = |f: P::Formulation| f.backends().iter().copied().find(|b| b.is_compiled());
     let runs_on = |f: P::Formulation, b: Backend| f.backends().contains(&b);
-    let formulation = formulation.map(str::parse::<P::Formulation>).transpose().map_err(|e| e.to_string())?;
+    let require = |b: Backend| if b.is_compiled() { Ok(b) } else { Err(Unchosen::NotCompiled(b)) };
+    let formulation = formulation.map(str::parse::<P::Formulation>).transpose()?;
     match (formulation, backend) {
         (Some(f), Some(b)) if !runs_on(f, b) => {
             let names: Vec<&str> = f.backends().iter().map(|b| b.name()).collect();
-            Err(format!("formulation '{f}' cannot run on {b} (it runs on {})", names.join(" and ")))
+            Err(Unchosen::NotOn { formulation: f.to_string(), backend: b, runs_on: names.join(" and ") })
         }
-        (Some(f), Some(b)) => b.require().map(|b| (f, b)).map_err(|e| e.to_string()),
-        (Some(f), None) => compiled(f).map(|b| (f, b)).ok_or_else(|| format!("no backend of '{f}' is compiled in")),
+        (Some(f), Some(b)) => require(b).map(|b| (f, b)),
+        (Some(f), None) => compiled(f).map(|b| (f, b)).ok_or_else(|| Unchosen::NoBackendOf(f.to_string())),
         (None, Some(b)) => {
-            b.require().map_err(|e| e.to_string())?;
+            require(b)?;
             P::Formulation::ALL
                 .iter()
                 .copied()
                 .find(|&f| runs_on(f, b))
                 .map(|f| (f, b))
-                .ok_or_else(|| format!("no {} formulation runs on {b}", P::KIND))
+                .ok_or(Unchosen::NoneOn { kind: P::KIND, backend: b })
         }
         (None, None) => std::iter::once(P::DEFAULT)
             .chain(P::Formulation::ALL.iter().copied())
             .find_map(|f| compiled(f).map(|b| (f, b)))
-            .ok_or_else(|| format!("no {} formulation has a compiled backend", P::KIND)),
+            .ok_or(Unchosen::NoneCompiled(P::KIND)),
     }
 }
 
@@ -222,8 +258,8 @@ pub fn check_parameters<P: Puzzle>(
 
 /// `puzzle` written as its URL and read back ([`Puzzle::url`], [`Puzzle::from_url`]): the
 /// round trip each kind's tests check. `None` for a puzzle without a URL.
-pub fn url_round_trip<P: Puzzle>(puzzle: &P) -> Option<Result<P, String>> {
+pub fn url_round_trip<P: Puzzle>(puzzle: &P) -> Option<Result<P, Invalid>> {
     let url = puzzle.url()?;
-    let read = crate::pzpr::read_url(&url).unwrap_or_else(|| Err(format!("'{url}' is no puzz.link URL")));
-    Some(read.and_then(|parsed| P::from_url(&parsed).map_err(|e| format!("{url}: {e}"))))
+    let read = crate::pzpr::read_url(&url).unwrap_or_else(|| Err(Invalid(format!("'{url}' is no puzz.link URL"))));
+    Some(read.and_then(|parsed| P::from_url(&parsed).map_err(|e| Invalid(format!("{url}: {e}")))))
 }

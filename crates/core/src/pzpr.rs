@@ -5,6 +5,8 @@
 //! `-` and two hexadecimal digits a number below 256; `+` and three digits one below 4096;
 //! `.` a cell with an unknown number (a `?`); `g`–`z` a run of 1 to 20 empty cells.
 
+use crate::Invalid;
+
 /// The address puzzles are written with.
 pub const SITE: &str = "https://puzz.link/p?";
 
@@ -33,7 +35,7 @@ pub fn parse_url(text: &str) -> Option<Url> {
 
 /// `None` when `text` is no web address; else the URL taken apart, or what is wrong with it:
 /// no query, no genre, the size missing, zero or past [`MAX_CELLS`], or no body.
-pub fn read_url(text: &str) -> Option<Result<Url, String>> {
+pub fn read_url(text: &str) -> Option<Result<Url, Invalid>> {
     let text = text.trim();
     if !(text.starts_with("http://") || text.starts_with("https://")) {
         return None;
@@ -41,7 +43,7 @@ pub fn read_url(text: &str) -> Option<Result<Url, String>> {
     Some(take_apart(text))
 }
 
-fn take_apart(text: &str) -> Result<Url, String> {
+fn take_apart(text: &str) -> Result<Url, Invalid> {
     let query = text.find('?').map(|at| &text[at + 1..]).ok_or("no '?' before the genre (…/p?GENRE/COLS/ROWS/BODY)")?;
     let mut parts = query.split('/');
     let genre = parts.next().filter(|g| !g.is_empty()).ok_or("no genre after the '?'")?.to_string();
@@ -52,14 +54,14 @@ fn take_apart(text: &str) -> Result<Url, String> {
     let cols = number(numbers.next())?;
     let rows = number(numbers.next())?;
     if cols == 0 || rows == 0 {
-        return Err(format!("a {cols}×{rows} board has no cells"));
+        return Err(Invalid(format!("a {cols}×{rows} board has no cells")));
     }
     if cols.saturating_mul(rows) > MAX_CELLS {
-        return Err(format!("{cols}×{rows} is too large to read (at most {MAX_CELLS} cells)"));
+        return Err(Invalid(format!("{cols}×{rows} is too large to read (at most {MAX_CELLS} cells)")));
     }
     let body = numbers.collect::<Vec<_>>().join("/");
     if body.is_empty() {
-        return Err(format!("no body after the size {cols}/{rows}"));
+        return Err(Invalid(format!("no body after the size {cols}/{rows}")));
     }
     Ok(Url { genre, cols, rows, body })
 }
@@ -76,22 +78,22 @@ pub enum Cell {
 }
 
 /// The `cells` cells of a number-16 body; an error names the character where it is wrong.
-pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, String> {
+pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, Invalid> {
     let chars: Vec<char> = body.chars().collect();
     // A character stands for 20 cells at the most.
     if chars.len().saturating_mul(20) < cells {
-        return Err(format!("the body is too short: {} characters for {cells} cells", chars.len()));
+        return Err(Invalid(format!("the body is too short: {} characters for {cells} cells", chars.len())));
     }
     let mut out = Vec::with_capacity(cells);
     let mut i = 0;
     while out.len() < cells {
         let Some(&c) = chars.get(i) else {
-            return Err(format!("the body ends after {} of {cells} cells", out.len()));
+            return Err(Invalid(format!("the body ends after {} of {cells} cells", out.len())));
         };
-        let hex = |from: usize, digits: usize| -> Result<u32, String> {
+        let hex = |from: usize, digits: usize| -> Result<u32, Invalid> {
             let text: String = chars.get(from..from + digits).map(|d| d.iter().collect()).unwrap_or_default();
             u32::from_str_radix(&text, 16)
-                .map_err(|_| format!("character {}: '{c}' wants {digits} hexadecimal digits", from))
+                .map_err(|_| Invalid(format!("character {}: '{c}' wants {digits} hexadecimal digits", from)))
         };
         match c {
             '0'..='9' | 'a'..='f' => {
@@ -115,7 +117,7 @@ pub fn decode_number16(body: &str, cells: usize) -> Result<Vec<Cell>, String> {
                 out.extend(std::iter::repeat_n(Cell::Empty, run.min(cells - out.len())));
                 i += 1;
             }
-            _ => return Err(format!("character {}: '{c}' is not a cell", i + 1)),
+            _ => return Err(Invalid(format!("character {}: '{c}' is not a cell", i + 1))),
         }
     }
     Ok(out)
@@ -179,9 +181,9 @@ mod tests {
         let body = encode_number16(&cells);
         assert_eq!(body, "3hf-10.zi+12c");
         assert_eq!(decode_number16(&body, cells.len()).unwrap(), cells);
-        assert!(decode_number16("3h", 5).unwrap_err().contains("ends after 3 of 5"));
-        assert!(decode_number16("3-x1", 5).unwrap_err().contains("hexadecimal"));
-        assert!(decode_number16("3#", 5).unwrap_err().contains("'#' is not a cell"));
+        assert!(decode_number16("3h", 5).unwrap_err().0.contains("ends after 3 of 5"));
+        assert!(decode_number16("3-x1", 5).unwrap_err().0.contains("hexadecimal"));
+        assert!(decode_number16("3#", 5).unwrap_err().0.contains("'#' is not a cell"));
     }
 
     #[test]
@@ -197,7 +199,7 @@ mod tests {
     /// What is wrong with a web address that is no puzzle URL, said.
     #[test]
     fn malformed_urls_say_what_is_wrong() {
-        let wrong = |text: &str| read_url(text).unwrap().unwrap_err();
+        let wrong = |text: &str| read_url(text).unwrap().unwrap_err().0;
         assert!(wrong("https://puzz.link/sudoku/9/9/abc").contains("no '?'"));
         assert!(wrong("https://puzz.link/p?").contains("no genre"));
         assert!(wrong("https://puzz.link/p?sudoku").contains("size is missing"));
@@ -205,7 +207,7 @@ mod tests {
         assert!(wrong("https://puzz.link/p?sudoku/9/9/").contains("no body"));
         assert!(wrong("https://puzz.link/p?sudoku/0/9/abc").contains("no cells"));
         assert!(wrong("https://puzz.link/p?numlin/100000/100000/g").contains("too large"));
-        assert!(decode_number16("zz", 100).unwrap_err().contains("too short: 2 characters for 100 cells"));
+        assert!(decode_number16("zz", 100).unwrap_err().0.contains("too short: 2 characters for 100 cells"));
         assert_eq!(read_url("9/9/abc"), None);
     }
 }

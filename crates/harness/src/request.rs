@@ -66,14 +66,14 @@ impl Default for Request {
 #[derive(Debug, thiserror::Error)]
 pub enum Refused {
     /// The formulation or backend: unknown, not compiled in, or not a pair that runs.
-    #[error("{0}")]
-    Choice(String),
+    #[error(transparent)]
+    Choice(masu_core::Unchosen),
     /// A raw parameter the backend or the kind does not take.
     #[error(transparent)]
     Parameter(Error),
     /// A rule the kind does not have.
-    #[error("{0}")]
-    Rule(String),
+    #[error(transparent)]
+    Rule(masu_core::Invalid),
 }
 
 impl Request {

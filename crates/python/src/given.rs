@@ -61,7 +61,7 @@ pub(crate) fn located<P: Puzzle>(given: &[Given]) -> Vec<Located<P>> {
         let place = if given.len() == 1 { "puzzle".to_string() } else { format!("puzzles[{i}]") };
         let mut items = P::read(format, text);
         if items.is_empty() {
-            items.push(masu_core::input::Item::read(1, Err(format!("no {} puzzle here", P::KIND))));
+            items.push(masu_core::input::Item::read(1, Err(masu_core::Invalid(format!("no {} puzzle here", P::KIND)))));
         }
         out.extend(items.into_iter().map(|item| Located { file: PathBuf::from(&place), id_file: place.clone(), item }));
     }

@@ -215,7 +215,7 @@ impl Visit for &Drawing {
         };
         let solution = match &self.1 {
             serde_json::Value::Null => None,
-            value => Some(P::solution_from_json(value.clone()).map_err(Failure::Input)?),
+            value => Some(P::solution_from_json(value.clone()).map_err(|e| Failure::Input(e.0))?),
         };
         // A solution is drawn only where it solves the puzzle.
         if let Some(solution) = &solution {

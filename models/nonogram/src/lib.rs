@@ -31,7 +31,7 @@ pub mod start_index;
 use std::fmt;
 use std::path::Path;
 
-use masu_core::{Backend, Error, Format, Item, Puzzle, SolveOptions};
+use masu_core::{Backend, Error, Format, Invalid, Item, Puzzle, SolveOptions};
 
 /// A clue: the lengths of the blocks of one line, in order (empty for an empty line).
 pub type Clue = Vec<usize>;
@@ -59,6 +59,12 @@ impl std::error::Error for InvalidPuzzle {}
 impl From<InvalidPuzzle> for String {
     fn from(e: InvalidPuzzle) -> String {
         e.message
+    }
+}
+
+impl From<InvalidPuzzle> for Invalid {
+    fn from(e: InvalidPuzzle) -> Invalid {
+        Invalid(e.message)
     }
 }
 
@@ -212,8 +218,9 @@ impl Puzzle for Nonogram {
     fn to_json(solution: &Grid) -> serde_json::Value {
         solution.iter().map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect::<String>()).collect()
     }
-    fn solution_from_json(value: serde_json::Value) -> Result<Grid, String> {
-        let rows: Vec<String> = serde_json::from_value(value).map_err(|e| format!("not rows of # and .: {e}"))?;
+    fn solution_from_json(value: serde_json::Value) -> Result<Grid, Invalid> {
+        let rows: Vec<String> =
+            serde_json::from_value(value).map_err(|e| Invalid(format!("not rows of # and .: {e}")))?;
         rows.iter()
             .enumerate()
             .map(|(r, row)| {
@@ -221,7 +228,7 @@ impl Puzzle for Nonogram {
                     .map(|c| match c {
                         '#' => Ok(true),
                         '.' => Ok(false),
-                        _ => Err(format!("row {}: '{c}' is neither # nor .", r + 1)),
+                        _ => Err(Invalid(format!("row {}: '{c}' is neither # nor .", r + 1))),
                     })
                     .collect()
             })
@@ -230,13 +237,13 @@ impl Puzzle for Nonogram {
     fn to_text(&self) -> String {
         format::to_json(self)
     }
-    fn from_text(text: &str) -> Result<Nonogram, String> {
-        format::parse_json(text).into_iter().next().ok_or("no puzzle")?.0.puzzle.map_err(|e| e.message)
+    fn from_text(text: &str) -> Result<Nonogram, Invalid> {
+        format::parse_json(text).into_iter().next().ok_or("no puzzle")?.0.puzzle.map_err(|e| Invalid(e.message))
     }
     fn url(&self) -> Option<String> {
         format::to_url(self)
     }
-    fn from_url(url: &masu_core::pzpr::Url) -> Result<Nonogram, String> {
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Nonogram, Invalid> {
         format::parse_url(url)
     }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {

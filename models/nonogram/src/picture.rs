@@ -6,60 +6,62 @@
 
 use std::path::Path;
 
+use masu_core::Invalid;
+
 use crate::Grid;
 
 /// Reads the picture at `path` (PNG, or PBM by its `P1`/`P4` magic).
-pub fn read(path: &Path) -> Result<Grid, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+pub fn read(path: &Path) -> Result<Grid, Invalid> {
+    let bytes = std::fs::read(path).map_err(|e| Invalid(format!("{}: cannot read: {e}", path.display())))?;
+    parse(&bytes).map_err(|e| Invalid(format!("{}: {e}", path.display())))
 }
 
 /// The picture in `bytes`: at least one pixel, at most a million.
-pub fn parse(bytes: &[u8]) -> Result<Grid, String> {
+pub fn parse(bytes: &[u8]) -> Result<Grid, Invalid> {
     let grid = if bytes.starts_with(b"\x89PNG") {
         png_grid(bytes)
     } else if bytes.starts_with(b"P1") || bytes.starts_with(b"P4") {
         pbm_grid(bytes)
     } else {
-        Err("not a PNG or PBM picture".into())
+        Err(Invalid("not a PNG or PBM picture".into()))
     }?;
     if grid.is_empty() || grid[0].is_empty() {
-        return Err("the picture has no pixels".into());
+        return Err(Invalid("the picture has no pixels".into()));
     }
     Ok(grid)
 }
 
 /// Refuses pictures past a million pixels (a nonogram of a million cells is past any solver).
-fn check_size(width: usize, height: usize) -> Result<(), String> {
+fn check_size(width: usize, height: usize) -> Result<(), Invalid> {
     if width == 0 || height == 0 {
-        return Err("the picture has no pixels".into());
+        return Err(Invalid("the picture has no pixels".into()));
     }
     match width.checked_mul(height) {
         Some(pixels) if pixels <= 1_000_000 => Ok(()),
-        _ => Err(format!("{width}×{height} pixels is too large for a nonogram (at most a million cells)")),
+        _ => Err(Invalid(format!("{width}×{height} pixels is too large for a nonogram (at most a million cells)"))),
     }
 }
 
 #[cfg(not(feature = "picture"))]
-fn png_grid(_: &[u8]) -> Result<Grid, String> {
-    Err("reading PNG needs masu-nonogram's `picture` feature (PBM needs none)".into())
+fn png_grid(_: &[u8]) -> Result<Grid, Invalid> {
+    Err(Invalid("reading PNG needs masu-nonogram's `picture` feature (PBM needs none)".into()))
 }
 
 #[cfg(feature = "picture")]
-fn png_grid(bytes: &[u8]) -> Result<Grid, String> {
+fn png_grid(bytes: &[u8]) -> Result<Grid, Invalid> {
     let mut decoder = png::Decoder::new(bytes);
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().map_err(|e| format!("not a readable PNG: {e}"))?;
+    let mut reader = decoder.read_info().map_err(|e| Invalid(format!("not a readable PNG: {e}")))?;
     let (width, height) = (reader.info().width as usize, reader.info().height as usize);
     check_size(width, height)?;
     let mut buffer = vec![0; reader.output_buffer_size()];
-    let frame = reader.next_frame(&mut buffer).map_err(|e| format!("not a readable PNG: {e}"))?;
+    let frame = reader.next_frame(&mut buffer).map_err(|e| Invalid(format!("not a readable PNG: {e}")))?;
     let channels = match frame.color_type {
         png::ColorType::Grayscale => 1,
         png::ColorType::GrayscaleAlpha => 2,
         png::ColorType::Rgb => 3,
         png::ColorType::Rgba => 4,
-        png::ColorType::Indexed => return Err("an indexed PNG the decoder did not expand".into()),
+        png::ColorType::Indexed => return Err(Invalid("an indexed PNG the decoder did not expand".into())),
     };
     let filled = |p: &[u8]| {
         let (luminance, alpha) = match *p {
@@ -72,7 +74,7 @@ fn png_grid(bytes: &[u8]) -> Result<Grid, String> {
         luminance < 128.0 && alpha >= 128
     };
     if frame.bit_depth != png::BitDepth::Eight {
-        return Err(format!("a PNG of {:?} bits per channel the decoder did not expand", frame.bit_depth));
+        return Err(Invalid(format!("a PNG of {:?} bits per channel the decoder did not expand", frame.bit_depth)));
     }
     (0..height)
         .map(|r| {
@@ -82,7 +84,7 @@ fn png_grid(bytes: &[u8]) -> Result<Grid, String> {
         .collect()
 }
 
-fn pbm_grid(bytes: &[u8]) -> Result<Grid, String> {
+fn pbm_grid(bytes: &[u8]) -> Result<Grid, Invalid> {
     // The header: magic, width, height, with `#` comments, then one whitespace byte.
     let mut at = 2;
     let mut numbers = Vec::new();
@@ -103,7 +105,7 @@ fn pbm_grid(bytes: &[u8]) -> Result<Grid, String> {
         let number: usize = std::str::from_utf8(&bytes[start..at])
             .ok()
             .and_then(|s| s.parse().ok())
-            .ok_or_else(|| format!("PBM header: expected the width and height at byte {start}"))?;
+            .ok_or_else(|| Invalid(format!("PBM header: expected the width and height at byte {start}")))?;
         numbers.push(number);
     }
     let (width, height) = (numbers[0], numbers[1]);
@@ -114,12 +116,16 @@ fn pbm_grid(bytes: &[u8]) -> Result<Grid, String> {
         let data = &bytes[(at + 1).min(bytes.len())..];
         let stride = width.div_ceil(8);
         if data.len() < stride * height {
-            return Err(format!("PBM: {} bytes of pixels, {width}×{height} needs {}", data.len(), stride * height));
+            return Err(Invalid(format!(
+                "PBM: {} bytes of pixels, {width}×{height} needs {}",
+                data.len(),
+                stride * height
+            )));
         }
         (0..height).flat_map(|r| (0..width).map(move |c| data[r * stride + c / 8] & (0x80 >> (c % 8)) != 0)).collect()
     };
     if pixels.len() < width * height {
-        return Err(format!("PBM: {} pixels, {width}×{height} needs {}", pixels.len(), width * height));
+        return Err(Invalid(format!("PBM: {} pixels, {width}×{height} needs {}", pixels.len(), width * height)));
     }
     Ok(pixels[..width * height].chunks(width).map(<[bool]>::to_vec).collect())
 }
@@ -142,9 +148,9 @@ mod tests {
         assert_eq!(read(&text).unwrap(), expected);
         assert_eq!(read(&binary).unwrap(), expected);
         let short = write("c.pbm", b"P1 3 2 1 0");
-        assert!(read(&short).unwrap_err().contains("needs 6"));
+        assert!(read(&short).unwrap_err().0.contains("needs 6"));
         let neither = write("d.txt", b"hello");
-        assert!(read(&neither).unwrap_err().contains("not a PNG or PBM"));
+        assert!(read(&neither).unwrap_err().0.contains("not a PNG or PBM"));
     }
 
     #[cfg(feature = "picture")]

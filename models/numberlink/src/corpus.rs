@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use masu_core::Invalid;
 use masu_core::corpus::{Cases, Source, json_cases};
 
 use crate::Numberlink;
@@ -11,10 +12,10 @@ impl Source for Numberlink {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);
     const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["auto", "connected", "milp"]);
 
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>, String> {
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Numberlink>, Invalid> {
         json_cases(dir, sets, |text| {
             let (item, expected) = crate::puzzle::format::parse_json(text, None);
-            Ok((item.puzzle.map_err(|e| e.message)?, expected))
+            Ok((item.puzzle.map_err(|e| Invalid(e.message))?, expected))
         })
     }
 }

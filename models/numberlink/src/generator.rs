@@ -117,7 +117,7 @@ mod with_cp_sat {
     ) -> Result<Printed, Failed> {
         let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
         let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
-        let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(Failed::Making)?;
+        let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(making)?;
         let unique_blanks = g.rule == Rule::Blanks || {
             let check = SolveOptions {
                 solution_limit: 2,

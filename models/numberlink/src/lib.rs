@@ -68,7 +68,7 @@ pub use puzzle::{check, format, render};
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Format, Item, Puzzle, SolveOptions};
+use masu_core::{Backend, Error, Format, Invalid, Item, Puzzle, SolveOptions};
 
 pub(crate) use puzzle::board::Shortcut;
 pub use puzzle::board::{Cell, Numberlink, Rule};
@@ -150,19 +150,19 @@ impl Puzzle for Numberlink {
     fn check(&self, solution: &Paths) -> Result<(), check::Violation> {
         check::check(self, solution)
     }
-    fn solution_from_json(value: serde_json::Value) -> Result<Paths, String> {
-        serde_json::from_value(value).map_err(|e| format!("not numberlink paths: {e}"))
+    fn solution_from_json(value: serde_json::Value) -> Result<Paths, Invalid> {
+        serde_json::from_value(value).map_err(|e| Invalid(format!("not numberlink paths: {e}")))
     }
     fn to_text(&self) -> String {
         serde_json::json!({ "grid": self.rows(), "rule": self.rule.to_string() }).to_string()
     }
-    fn from_text(text: &str) -> Result<Numberlink, String> {
-        format::parse_json(text, None).0.puzzle.map_err(|e| e.message)
+    fn from_text(text: &str) -> Result<Numberlink, Invalid> {
+        format::parse_json(text, None).0.puzzle.map_err(|e| Invalid(e.message))
     }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }
-    fn from_url(url: &masu_core::pzpr::Url) -> Result<Numberlink, String> {
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Numberlink, Invalid> {
         format::parse_url(url)
     }
     fn render(&self, solution: &Paths) -> String {

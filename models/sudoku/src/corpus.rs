@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use masu_core::Expected;
 use masu_core::corpus::{Cases, Instance, Source};
+use masu_core::{Expected, Invalid};
 
 use crate::Sudoku;
 
@@ -13,8 +13,8 @@ impl Source for Sudoku {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);
     const EVERY_BACKEND: bool = true;
 
-    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Sudoku>, String> {
-        let cannot_read = |path: &Path, e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Sudoku>, Invalid> {
+        let cannot_read = |path: &Path, e: std::io::Error| Invalid(format!("cannot read {}: {e}", path.display()));
         let sets: Vec<String> = if sets.iter().any(|s| s == "all") {
             let mut all: Vec<String> = std::fs::read_dir(dir)
                 .map_err(|e| cannot_read(dir, e))?
@@ -32,7 +32,7 @@ impl Source for Sudoku {
             let counts_path = dir.join(set).join("counts.json");
             let text = std::fs::read_to_string(&counts_path).map_err(|e| cannot_read(&counts_path, e))?;
             let counts: BTreeMap<String, Vec<Option<u64>>> = serde_json::from_str(&text)
-                .map_err(|e| format!("{} is not a map of file name to counts: {e}", counts_path.display()))?;
+                .map_err(|e| Invalid(format!("{} is not a map of file name to counts: {e}", counts_path.display())))?;
             for (file, expected) in counts {
                 let path = dir.join(set).join(&file);
                 let text = std::fs::read_to_string(&path).map_err(|e| cannot_read(&path, e))?;

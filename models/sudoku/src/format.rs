@@ -10,7 +10,7 @@
 //! - **puzz.link URL** on a line of its own: `https://puzz.link/p?sudoku/9/9/BODY`
 //!   ([`masu_core::pzpr`]).
 
-use masu_core::{Item, ParseError, pzpr};
+use masu_core::{Invalid, Item, ParseError, pzpr};
 
 use crate::Sudoku;
 
@@ -202,23 +202,23 @@ pub fn parse_json(text: &str) -> Result<Sudoku, ParseError> {
 }
 
 /// A puzz.link sudoku (`https://puzz.link/p?sudoku/9/9/BODY`), its givens in the body.
-pub fn parse_url(url: &pzpr::Url) -> Result<Sudoku, String> {
+pub fn parse_url(url: &pzpr::Url) -> Result<Sudoku, Invalid> {
     if url.genre != "sudoku" {
-        return Err(format!("a puzz.link URL of {}, not of sudoku", url.genre));
+        return Err(Invalid(format!("a puzz.link URL of {}, not of sudoku", url.genre)));
     }
     let side = url.cols;
     if url.rows != side || box_size(side).is_none() {
-        return Err(format!("{}×{}: a sudoku is 4×4, 9×9, 16×16 or 25×25", url.cols, url.rows));
+        return Err(Invalid(format!("{}×{}: a sudoku is 4×4, 9×9, 16×16 or 25×25", url.cols, url.rows)));
     }
-    let cells = pzpr::decode_number16(&url.body, side * side).map_err(|e| format!("URL body: {e}"))?;
+    let cells = pzpr::decode_number16(&url.body, side * side).map_err(|e| Invalid(format!("URL body: {e}")))?;
     let mut values = Vec::with_capacity(cells.len());
     for (i, cell) in cells.into_iter().enumerate() {
         let place = format!("row {}, column {}", i / side + 1, i % side + 1);
         values.push(match cell {
             pzpr::Cell::Empty => 0,
             pzpr::Cell::Number(n) if (1..=side as u32).contains(&n) => n as u8,
-            pzpr::Cell::Number(n) => return Err(format!("{place}: {n} is not 1..{side}")),
-            pzpr::Cell::Unknown => return Err(format!("{place}: a '?' is no given")),
+            pzpr::Cell::Number(n) => return Err(Invalid(format!("{place}: {n} is not 1..{side}"))),
+            pzpr::Cell::Unknown => return Err(Invalid(format!("{place}: a '?' is no given"))),
         });
     }
     Sudoku::with_alphabet(values, Alphabet::DigitsThenLetters)

@@ -23,7 +23,7 @@ pub mod render;
 
 use std::path::Path;
 
-use masu_core::{Backend, Error, Item, Puzzle, SolveOptions};
+use masu_core::{Backend, Error, Invalid, Item, Puzzle, SolveOptions};
 
 pub use format::{Alphabet, parse_puzzles};
 pub use masu_core::ParseError;
@@ -43,23 +43,23 @@ pub struct Sudoku {
 impl Sudoku {
     /// A puzzle from its cells (row by row, 0 blank); the side is the square root of their
     /// number. Contradictory givens (a value twice in a row, column or box) are an error.
-    pub fn new(cells: Vec<u8>) -> Result<Sudoku, String> {
+    pub fn new(cells: Vec<u8>) -> Result<Sudoku, Invalid> {
         Sudoku::with_alphabet(cells, Alphabet::DigitsThenLetters)
     }
 
     /// As [`Sudoku::new`], remembering the symbols to print it with.
-    pub fn with_alphabet(cells: Vec<u8>, alphabet: Alphabet) -> Result<Sudoku, String> {
+    pub fn with_alphabet(cells: Vec<u8>, alphabet: Alphabet) -> Result<Sudoku, Invalid> {
         let side = (cells.len() as f64).sqrt() as usize;
         let box_size = (side as f64).sqrt() as usize;
         if side * side != cells.len() || box_size * box_size != side || !(4..=25).contains(&side) {
-            return Err(format!("{} cells is not a 4×4, 9×9, 16×16 or 25×25 sudoku", cells.len()));
+            return Err(Invalid(format!("{} cells is not a 4×4, 9×9, 16×16 or 25×25 sudoku", cells.len())));
         }
         if let Some(&v) = cells.iter().find(|&&v| usize::from(v) > side) {
-            return Err(format!("value {v} is out of 1..{side}"));
+            return Err(Invalid(format!("value {v} is out of 1..{side}")));
         }
         let sudoku = Sudoku { side, box_size, cells, alphabet };
         if let Some(conflict) = check::first_repeat(&sudoku, &sudoku.cells) {
-            return Err(format!("contradictory givens: {conflict}"));
+            return Err(Invalid(format!("contradictory givens: {conflict}")));
         }
         Ok(sudoku)
     }
@@ -178,19 +178,19 @@ impl Puzzle for Sudoku {
     fn one_line(&self, solution: &Grid) -> String {
         self.render_line(&solution.concat())
     }
-    fn solution_from_json(value: serde_json::Value) -> Result<Grid, String> {
-        serde_json::from_value(value).map_err(|e| format!("not a sudoku grid: {e}"))
+    fn solution_from_json(value: serde_json::Value) -> Result<Grid, Invalid> {
+        serde_json::from_value(value).map_err(|e| Invalid(format!("not a sudoku grid: {e}")))
     }
     fn to_text(&self) -> String {
         self.to_line()
     }
-    fn from_text(text: &str) -> Result<Sudoku, String> {
-        format::parse_line(text).map_err(|e| e.message)
+    fn from_text(text: &str) -> Result<Sudoku, Invalid> {
+        format::parse_line(text).map_err(|e| Invalid(e.message))
     }
     fn url(&self) -> Option<String> {
         Some(format::to_url(self))
     }
-    fn from_url(url: &masu_core::pzpr::Url) -> Result<Sudoku, String> {
+    fn from_url(url: &masu_core::pzpr::Url) -> Result<Sudoku, Invalid> {
         format::parse_url(url)
     }
     fn svg(&self, solution: Option<&Grid>) -> Option<String> {

@@ -24,7 +24,7 @@ pub use url::{parse_url, to_url};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use masu_core::{Expected, Format, Item};
+use masu_core::{Expected, Format, Invalid, Item};
 
 use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
@@ -152,19 +152,19 @@ fn parse_clue(text: &str, line: usize) -> Result<Clue, BadLine> {
     Ok(clue)
 }
 
-fn json_clues(value: &serde_json::Value, key: &str) -> Result<Vec<Clue>, String> {
-    let lines = value.get(key).and_then(|v| v.as_array()).ok_or_else(|| format!("no \"{key}\" array"))?;
+fn json_clues(value: &serde_json::Value, key: &str) -> Result<Vec<Clue>, Invalid> {
+    let lines = value.get(key).and_then(|v| v.as_array()).ok_or_else(|| Invalid(format!("no \"{key}\" array")))?;
     lines
         .iter()
         .enumerate()
         .map(|(i, line)| {
-            let numbers = line.as_array().ok_or_else(|| format!("{key}[{i}] is not an array"))?;
+            let numbers = line.as_array().ok_or_else(|| Invalid(format!("{key}[{i}] is not an array")))?;
             numbers
                 .iter()
                 .map(|n| match n.as_i64() {
                     Some(v) if v >= 0 => Ok(v as usize),
-                    Some(v) => Err(format!("{key}[{i}] has the negative clue {v}")),
-                    None => Err(format!("{key}[{i}] has a clue that is not a whole number: {n}")),
+                    Some(v) => Err(Invalid(format!("{key}[{i}] has the negative clue {v}"))),
+                    None => Err(Invalid(format!("{key}[{i}] has a clue that is not a whole number: {n}"))),
                 })
                 .collect()
         })

@@ -7,25 +7,26 @@
 //! the clues pushed against the grid ("flushed"), and reads any slots left empty in between
 //! as absent. An empty line has no number; `.` (a clue not given) is refused.
 
+use masu_core::Invalid;
 use masu_core::pzpr::{self, Cell};
 
 use crate::{Clue, Nonogram};
 
 /// The nonogram of a puzz.link URL.
-pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
+pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, Invalid> {
     if url.genre != "nonogram" {
-        return Err(format!("a puzz.link URL of {}, not of a nonogram", url.genre));
+        return Err(Invalid(format!("a puzz.link URL of {}, not of a nonogram", url.genre)));
     }
     let (cols, rows) = (url.cols, url.rows);
     if cols == 0 || rows == 0 || cols > 1000 || rows > 1000 {
-        return Err(format!("{cols}×{rows} is no nonogram (1 to 1000 cells a side)"));
+        return Err(Invalid(format!("{cols}×{rows} is no nonogram (1 to 1000 cells a side)")));
     }
     let (per_col, per_row) = (rows.div_ceil(2), cols.div_ceil(2));
-    let cells =
-        pzpr::decode_number16(&url.body, cols * per_col + rows * per_row).map_err(|e| format!("URL body: {e}"))?;
+    let cells = pzpr::decode_number16(&url.body, cols * per_col + rows * per_row)
+        .map_err(|e| Invalid(format!("URL body: {e}")))?;
     let (col_cells, row_cells) = cells.split_at(cols * per_col);
     // Each line's `per` slots, read from the farthest inward.
-    let clues = |slots: &[Cell], per: usize, what: &str| -> Result<Vec<Clue>, String> {
+    let clues = |slots: &[Cell], per: usize, what: &str| -> Result<Vec<Clue>, Invalid> {
         slots
             .chunks(per)
             .enumerate()
@@ -34,9 +35,9 @@ pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
                     .rev()
                     .filter_map(|cell| match cell {
                         Cell::Empty => None,
-                        Cell::Number(0) => Some(Err(format!("{what} {}: a clue of 0", i + 1))),
+                        Cell::Number(0) => Some(Err(Invalid(format!("{what} {}: a clue of 0", i + 1)))),
                         Cell::Number(n) => Some(Ok(*n as usize)),
-                        Cell::Unknown => Some(Err(format!("{what} {}: a clue not given ('.')", i + 1))),
+                        Cell::Unknown => Some(Err(Invalid(format!("{what} {}: a clue not given ('.')", i + 1)))),
                     })
                     .collect()
             })
@@ -44,7 +45,7 @@ pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, String> {
     };
     let col_clues = clues(col_cells, per_col, "column")?;
     let row_clues = clues(row_cells, per_row, "row")?;
-    Nonogram::new(row_clues, col_clues).map_err(|e| e.message)
+    Nonogram::new(row_clues, col_clues).map_err(|e| Invalid(e.message))
 }
 
 /// The puzzle as a puzz.link URL; `None` when a clue is over 255, which pzprjs cannot read
@@ -97,7 +98,7 @@ mod tests {
 
     #[test]
     fn bad_urls_are_named() {
-        let read = |text: &str| parse_url(&pzpr::parse_url(text).unwrap()).unwrap_err();
+        let read = |text: &str| parse_url(&pzpr::parse_url(text).unwrap()).unwrap_err().0;
         assert!(read("https://puzz.link/p?sudoku/4/4/g").contains("not of a nonogram"));
         assert!(read("https://puzz.link/p?nonogram/2/2/1").contains("the body ends"));
         assert!(read("https://puzz.link/p?nonogram/2/2/.hhh").contains("column 1: a clue not given"));

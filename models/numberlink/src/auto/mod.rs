@@ -146,7 +146,7 @@ fn count_then_exact(
     exact: Exact,
 ) -> Result<Found, Error> {
     let clock = options.clock();
-    let own = clock.until(count_for.map(|t| clock.started() + t));
+    let own = clock.for_at_most(count_for);
     let (mut found, how) = frontier::counted(puzzle, options, Some(memory), &|| own.reached(), stats);
     if how == Counting::Settled || clock.reached() {
         return Ok(found);

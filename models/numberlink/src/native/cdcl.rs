@@ -38,7 +38,7 @@
 //! loop, so answers differ in their links, and those that differ only in unused cells are
 //! one.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use masu_core::{Clock, Error, Kept, SolveOptions, Stats};
 use masu_sat::{Outcome, Sat};
@@ -306,7 +306,7 @@ fn filling(puzzle: &Numberlink, clock: &Clock, options: &SolveOptions) -> Option
     let mut fill = puzzle.clone();
     fill.rule = Rule::Fill;
     let budget = clock.left().map_or(Duration::from_secs(10), |t| t / 4);
-    let own = clock.until(Some(Instant::now() + budget));
+    let own = clock.for_at_most(Some(budget));
     let unexported = SolveOptions { export: None, ..options.clone() };
     count(&fill, Admit::Induced, Kept::new(1, 1), &own, &unexported).ok()?.solutions.pop()
 }

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use masu_core::Invalid;
+
 use crate::puzzle::geometry::Side;
 
 /// Whether every cell must be on a path.
@@ -17,12 +19,12 @@ pub enum Rule {
 }
 
 impl FromStr for Rule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Rule, String> {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<Rule, Invalid> {
         match s {
             "fill" => Ok(Rule::Fill),
             "blanks" => Ok(Rule::Blanks),
-            _ => Err(format!("unknown rule '{s}' (expected fill or blanks)")),
+            _ => Err(Invalid(format!("unknown rule '{s}' (expected fill or blanks)"))),
         }
     }
 }
@@ -56,29 +58,29 @@ pub struct Numberlink {
 
 impl Numberlink {
     /// A puzzle from its rows (0 blank); errors name the cell at fault.
-    pub fn new(rows: Vec<Vec<u32>>, rule: Rule) -> Result<Numberlink, String> {
+    pub fn new(rows: Vec<Vec<u32>>, rule: Rule) -> Result<Numberlink, Invalid> {
         Numberlink::labelled(rows, rule, |k| format!("number {k}"))
     }
 
     /// [`Numberlink::new`], with `label(k)` naming number `k` in errors as the source wrote
     /// it (formats renumber their symbols).
-    pub fn labelled(rows: Vec<Vec<u32>>, rule: Rule, label: impl Fn(u32) -> String) -> Result<Numberlink, String> {
+    pub fn labelled(rows: Vec<Vec<u32>>, rule: Rule, label: impl Fn(u32) -> String) -> Result<Numberlink, Invalid> {
         let height = rows.len();
         let width = rows.first().map_or(0, Vec::len);
         if height == 0 || width == 0 {
-            return Err("an empty board".into());
+            return Err(Invalid("an empty board".into()));
         }
         if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != width) {
-            return Err(format!(
+            return Err(Invalid(format!(
                 "row {} has {} cells, row 1 has {width}: the board is not a rectangle",
                 r + 1,
                 row.len()
-            ));
+            )));
         }
         let cells: Vec<u32> = rows.into_iter().flatten().collect();
         let pairs = cells.iter().copied().max().unwrap_or(0);
         if pairs == 0 {
-            return Err("no endpoints: the board has no pairs to connect".into());
+            return Err(Invalid("no endpoints: the board has no pairs to connect".into()));
         }
         let miscounted: Vec<String> = (1..=pairs)
             .filter_map(|k| {
@@ -91,7 +93,7 @@ impl Numberlink {
             })
             .collect();
         if !miscounted.is_empty() {
-            return Err(format!("{}; each number must appear exactly twice", miscounted.join("; ")));
+            return Err(Invalid(format!("{}; each number must appear exactly twice", miscounted.join("; "))));
         }
         Ok(Numberlink { width, height, cells, pairs, rule })
     }

@@ -12,11 +12,11 @@
 //!
 //! Symbols are numbered 1..k in order of first appearance.
 
-use masu_core::{Expected, Item, pzpr};
+use masu_core::{Expected, Invalid, Item, pzpr};
 
 use crate::{Numberlink, Paths, Rule};
 
-fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Item<Numberlink> {
+fn entry(line: usize, puzzle: Result<Numberlink, Invalid>) -> Item<Numberlink> {
     Item::read(line, puzzle)
 }
 
@@ -24,7 +24,7 @@ fn entry(line: usize, puzzle: Result<Numberlink, String>) -> Item<Numberlink> {
 /// without a header); `rule` overrides what the format implies.
 pub fn parse(text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
     if text.trim().is_empty() {
-        return vec![entry(1, Err("empty file: no board".into()))];
+        return vec![entry(1, Err(Invalid("empty file: no board".into())))];
     }
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
@@ -37,8 +37,8 @@ pub fn parse(text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
             .map(|(i, l)| {
-                let url = pzpr::read_url(l).unwrap_or_else(|| Err("not a puzz.link URL".into()));
-                let url = url.map_err(|e| format!("URL: {e}"));
+                let url = pzpr::read_url(l).unwrap_or_else(|| Err(Invalid("not a puzz.link URL".into())));
+                let url = url.map_err(|e| Invalid(format!("URL: {e}")));
                 let board = url
                     .and_then(|url| parse_url(&url))
                     .map(|board| Numberlink { rule: rule.unwrap_or(Rule::Blanks), ..board });
@@ -56,17 +56,17 @@ pub fn parse(text: &str, rule: Option<Rule>) -> Vec<Item<Numberlink>> {
 }
 
 /// A puzz.link numberlink URL (`https://puzz.link/p?numlin/W/H/BODY`), under the blanks rule.
-pub fn parse_url(url: &pzpr::Url) -> Result<Numberlink, String> {
+pub fn parse_url(url: &pzpr::Url) -> Result<Numberlink, Invalid> {
     if url.genre != "numlin" {
-        return Err(format!("a puzz.link URL of {}, not of numberlink (numlin)", url.genre));
+        return Err(Invalid(format!("a puzz.link URL of {}, not of numberlink (numlin)", url.genre)));
     }
     let (width, height) = (url.cols, url.rows);
     if width == 0 || height == 0 || width.saturating_mul(height) > 1_000_000 {
-        return Err(format!("{width}×{height} is no board (at most a million cells)"));
+        return Err(Invalid(format!("{width}×{height} is no board (at most a million cells)")));
     }
-    let cells = pzpr::decode_number16(&url.body, width * height).map_err(|e| format!("URL body: {e}"))?;
+    let cells = pzpr::decode_number16(&url.body, width * height).map_err(|e| Invalid(format!("URL body: {e}")))?;
     if let Some(i) = cells.iter().position(|c| *c == pzpr::Cell::Unknown) {
-        return Err(format!("r{}c{}: a '?' is no number", i / width + 1, i % width + 1));
+        return Err(Invalid(format!("r{}c{}: a '?' is no number", i / width + 1, i % width + 1)));
     }
     let numbers: Vec<u32> = cells.iter().map(|c| if let pzpr::Cell::Number(n) = c { *n } else { 0 }).collect();
     board(numbers.chunks(width).map(<[u32]>::to_vec), |v| v == 0, |v| format!("number {v}"), Rule::Blanks)
@@ -94,7 +94,7 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Expected
             return (item, Expected::default());
         }
     };
-    let grid = |v: &serde_json::Value| -> Result<Vec<Vec<u32>>, String> {
+    let grid = |v: &serde_json::Value| -> Result<Vec<Vec<u32>>, Invalid> {
         let rows = v.as_array().ok_or("the board is not an array of rows")?;
         rows.iter()
             .enumerate()
@@ -104,7 +104,7 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Expected
                     .enumerate()
                     .map(|(c, x)| match x.as_u64() {
                         Some(x) if x <= u64::from(u32::MAX) => Ok(x as u32),
-                        _ => Err(format!("r{}c{}: {x} is not a number 0..", r + 1, c + 1)),
+                        _ => Err(Invalid(format!("r{}c{}: {x} is not a number 0..", r + 1, c + 1))),
                     })
                     .collect()
             })
@@ -113,12 +113,12 @@ pub fn parse_json(text: &str, rule: Option<Rule>) -> (Item<Numberlink>, Expected
     let (board, solution, notes, name) = match &value {
         serde_json::Value::Array(_) => (grid(&value), None, String::new(), None),
         serde_json::Value::Object(o) => (
-            o.get("grid").ok_or_else(|| "no \"grid\"".to_string()).and_then(grid),
+            o.get("grid").ok_or_else(|| Invalid("no \"grid\"".into())).and_then(grid),
             o.get("solution").and_then(|s| grid(s).ok()),
             o.get("notes").and_then(|n| n.as_str()).unwrap_or("").to_string(),
             o.get("id").and_then(|i| i.as_str()).map(str::to_string),
         ),
-        _ => (Err("not a board".to_string()), None, String::new(), None),
+        _ => (Err(Invalid("not a board".into())), None, String::new(), None),
     };
     let stated = value.get("rule").and_then(|r| r.as_str()).and_then(|r| r.parse().ok());
     let implied = if notes.contains("every cell must be covered") { Rule::Fill } else { Rule::Blanks };
@@ -137,7 +137,7 @@ fn board<T: Copy + PartialEq>(
     blank: impl Fn(T) -> bool,
     name: impl Fn(T) -> String,
     rule: Rule,
-) -> Result<Numberlink, String> {
+) -> Result<Numberlink, Invalid> {
     let mut symbols: Vec<T> = Vec::new();
     let mut number = |s: T| -> u32 {
         if blank(s) {
@@ -168,7 +168,7 @@ pub fn parse_sized(text: &str, rule: Rule) -> Vec<Item<Numberlink>> {
         let (at, header) = lines[i];
         let size: Vec<usize> = header.split_whitespace().filter_map(|t| t.parse().ok()).collect();
         let [w, h] = size[..] else {
-            entries.push(entry(at, Err(format!("expected 'WIDTH HEIGHT', found '{header}'"))));
+            entries.push(entry(at, Err(Invalid(format!("expected 'WIDTH HEIGHT', found '{header}'")))));
             break;
         };
         if w == 0 && h == 0 {
@@ -180,10 +180,10 @@ pub fn parse_sized(text: &str, rule: Rule) -> Vec<Item<Numberlink>> {
         i += 1 + rows.len();
         let bad_row = rows.iter().find(|(_, r)| r.len() != w);
         let puzzle = if rows.len() != h {
-            Err(format!("a {w}×{h} board with {} rows", rows.len()))
+            Err(Invalid(format!("a {w}×{h} board with {} rows", rows.len())))
         } else if let Some((n, r)) = bad_row {
             let message = format!("{} cells in a row of a board {w} wide: not a rectangle", r.len());
-            entries.push(entry(*n, Err(message)).named(format!("puzzle {number}")));
+            entries.push(entry(*n, Err(Invalid(message))).named(format!("puzzle {number}")));
             continue;
         } else {
             symbol_board(&rows, rule)
@@ -201,15 +201,17 @@ pub fn parse_flow(text: &str, rule: Rule) -> Item<Numberlink> {
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| (i + 1, l.trim_end().chars().map(|c| if c.is_ascii_alphabetic() { c } else { '.' }).collect()))
         .collect();
-    let Some(width) = rows.first().map(|(_, r)| r.len()) else { return entry(1, Err("empty file: no board".into())) };
+    let Some(width) = rows.first().map(|(_, r)| r.len()) else {
+        return entry(1, Err(Invalid("empty file: no board".into())));
+    };
     if let Some((n, r)) = rows.iter().find(|(_, r)| r.len() != width) {
-        return entry(*n, Err(format!("{} cells in a row of a board {width} wide: not a rectangle", r.len())));
+        return entry(*n, Err(Invalid(format!("{} cells in a row of a board {width} wide: not a rectangle", r.len()))));
     }
     entry(rows[0].0, symbol_board(&rows, rule))
 }
 
 /// The board of text rows: `.` (or `0`) blank, any other symbol an endpoint.
-fn symbol_board(rows: &[(usize, Vec<char>)], rule: Rule) -> Result<Numberlink, String> {
+fn symbol_board(rows: &[(usize, Vec<char>)], rule: Rule) -> Result<Numberlink, Invalid> {
     let cells = rows.iter().map(|(_, row)| row.iter().copied());
     board(cells, |s| s == '.' || s == '0', |s| format!("symbol '{s}'"), rule)
 }
