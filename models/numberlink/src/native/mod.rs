@@ -420,7 +420,7 @@ pub(crate) fn count_by_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{assert_checked_and_distinct, assert_same_count, boards};
+    use crate::testkit::{assert_checked_and_distinct, boards};
 
     fn count(puzzle: &Numberlink, limit: usize) -> Found {
         solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
@@ -468,7 +468,7 @@ mod tests {
             for (puzzle, limit) in boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)]) {
                 let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
                 let theirs = crate::models::connected::solve(&puzzle, &options).unwrap();
-                assert_same_count(&count(&puzzle, limit), &theirs, &format!("{puzzle:?}"));
+                crate::testkit::assert_same_count(&count(&puzzle, limit), &theirs, &format!("{puzzle:?}"));
             }
         }
     }
