@@ -141,7 +141,7 @@ impl<P: Puzzle> Prepared<P> {
     }
 
     /// The answer of one solve of the puzzle at `located` that ended with `result` after
-    /// `elapsed` (an error is said at `place`).
+    /// `elapsed` (an error is said at the puzzle's place).
     pub fn answer(
         &self,
         located: &Located<P>,
