@@ -126,10 +126,6 @@ impl<S> Kept<S> {
     pub fn count(&self) -> u128 {
         self.count
     }
-    /// The limit.
-    pub fn limit(&self) -> usize {
-        usize::try_from(self.limit).unwrap_or(usize::MAX)
-    }
     /// Whether every recorded solution is kept (none was only counted).
     pub fn kept_all(&self) -> bool {
         self.count == self.solutions.len() as u128

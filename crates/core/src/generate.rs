@@ -2,7 +2,7 @@
 //! implements [`Generate`], with its own flags ([`Generate::Args`], so that the command line
 //! refuses another kind's) and a generator that hands each puzzle over as it is made.
 
-use crate::{Clock, Puzzle, Random, SolveOptions};
+use crate::{Clock, Puzzle, SolveOptions};
 
 /// What every generator is asked besides its kind's own flags.
 #[derive(Clone, Debug)]
@@ -23,10 +23,6 @@ impl Run {
     /// The clock of one puzzle, starting now: the time limit is per puzzle.
     pub fn clock(&self) -> Clock {
         self.options.clock()
-    }
-    /// The random generator of puzzle `index`: each index an independent draw of the seed.
-    pub fn random(&self, index: u64) -> Random {
-        Random::of_draw(self.seed, index)
     }
 }
 

@@ -81,10 +81,6 @@ impl Clock {
     pub fn started(&self) -> Instant {
         self.started
     }
-    /// The interrupt it watches.
-    pub fn interrupt(&self) -> &Interrupt {
-        &self.interrupt
-    }
     /// The same clock, its deadline the earlier of its own and `deadline`.
     pub fn until(&self, deadline: Option<Instant>) -> Clock {
         let deadline = match (self.deadline, deadline) {

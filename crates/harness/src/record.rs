@@ -47,10 +47,16 @@ impl Setting {
         let time_limit_s = options.time_limit.map(|t| t.as_secs_f64());
         let given = options.size_limit != SolveOptions::default().size_limit;
         let size_limit = given.then_some(options.size_limit);
-        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-            .map(|h| h.trim().to_string())
-            .or_else(|_| std::env::var("HOSTNAME"))
-            .unwrap_or_else(|_| "unknown".into());
+        // Read once per process: Python prepares a request, and so a setting, per solve.
+        static HOST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let host = HOST
+            .get_or_init(|| {
+                std::fs::read_to_string("/proc/sys/kernel/hostname")
+                    .map(|h| h.trim().to_string())
+                    .or_else(|_| std::env::var("HOSTNAME"))
+                    .unwrap_or_else(|_| "unknown".into())
+            })
+            .clone();
         let parameters = options.parameters.iter().map(|(k, v)| format!("{k}={v}")).collect();
         Setting {
             masu: env!("CARGO_PKG_VERSION").into(),
