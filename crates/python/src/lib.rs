@@ -65,10 +65,9 @@ impl Visit for &Ask {
 /// An answer as a dict: the fields of `masu solve --format json`, the count an exact int
 /// past 2^64.
 fn answer_to_python(py: Python<'_>, answer: &Answer) -> PyResult<Py<PyAny>> {
-    let value = serde_json::to_value(answer).map_err(|e| SolveError::new_err(e.to_string()))?;
-    let dict = to_python(py, &value)?;
-    dict.bind(py).set_item("count", answer.count.0)?;
-    Ok(dict)
+    let dict = pythonize::pythonize(py, answer).map_err(|e| SolveError::new_err(e.to_string()))?;
+    dict.set_item("count", answer.count.0)?;
+    Ok(dict.unbind())
 }
 
 /// The kind named `name`.
