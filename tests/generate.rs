@@ -70,3 +70,43 @@ fn generated_nonograms_are_unique_for_a_second_formulation() {
         }
     }
 }
+
+/// Each kind's generator flags, read typed (as Python's keywords are): every flag the
+/// command line takes is a field serde knows by the same name, none given is clap's
+/// defaults, and a value given typed is the value clap reads from the flag.
+#[derive(Clone, Copy)]
+struct TypedFlags;
+
+impl masu::kinds::Visit for TypedFlags {
+    type Output = ();
+    fn visit<P: masu::core::Source + masu::core::Generate + masu::core::Examples>(self) {
+        use clap::{Args, FromArgMatches};
+        use serde::Deserialize;
+        let command = P::Args::augment_args(clap::Command::new("generate").no_binary_name(true));
+        for flag in command.get_arguments() {
+            let name = flag.get_id().as_str();
+            let one = serde_json::json!({ name: null });
+            if let Err(e) = P::Args::deserialize(&one) {
+                assert!(!e.to_string().contains("unknown field"), "{}: --{name}: {e}", P::KIND);
+            }
+        }
+        let none = P::Args::deserialize(&serde_json::json!({})).unwrap();
+        assert_eq!(
+            format!("{none:?}"),
+            format!("{:?}", masu::core::generate::flag_defaults::<P::Args>()),
+            "{}",
+            P::KIND
+        );
+        let typed = P::Args::deserialize(&serde_json::json!({ "size": 5 })).unwrap();
+        let matches = command.try_get_matches_from(["--size", "5"]).unwrap();
+        assert_eq!(format!("{typed:?}"), format!("{:?}", P::Args::from_arg_matches(&matches).unwrap()), "{}", P::KIND);
+        assert!(P::Args::deserialize(&serde_json::json!({ "no_such_flag": 1 })).is_err(), "{}", P::KIND);
+    }
+}
+
+#[test]
+fn every_kind_reads_its_generator_flags_typed_as_clap_reads_them() {
+    for &kind in <<masu::kinds::Kinds as masu::kinds::Registry>::Kind as clap::ValueEnum>::value_variants() {
+        <masu::kinds::Kinds as masu::kinds::Registry>::visit(kind, TypedFlags);
+    }
+}

@@ -68,7 +68,7 @@ impl<'a> Batch<'a> {
         let records: Vec<Record> = rows
             .iter()
             .filter(|r| r.verdict != Verdict::Status(Status::Interrupted))
-            .map(|r| Record::new(instance, r, failures(r), &self.setting))
+            .map(|r| Record::new(instance, r.clone(), failures(r), &self.setting))
             .collect();
         if self.stream {
             for record in &records {

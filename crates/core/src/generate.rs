@@ -1,6 +1,9 @@
 //! Making puzzles with a proven-unique solution (`masu generate KIND`): a kind that can
 //! implements [`Generate`], with its own flags ([`Generate::Args`], so that the command line
-//! refuses another kind's) and a generator that hands each puzzle over as it is made.
+//! refuses another kind's) and a generator that hands each puzzle over as it is made. The
+//! flags are one typed struct: clap reads it from the command line, serde from a typed front
+//! end (Python's keywords); both start from the same defaults ([`flag_defaults`]) and the
+//! generator checks what neither parser holds ([`within`], flags that exclude each other).
 
 use crate::{Clock, Puzzle, SolveOptions};
 
@@ -99,13 +102,37 @@ impl Made {
 /// A kind that makes puzzles.
 pub trait Generate: Puzzle {
     /// The kind's own flags of `masu generate KIND`.
-    type Args: clap::Args + clap::FromArgMatches + std::fmt::Debug + Send + Sync;
+    type Args: clap::Args + clap::FromArgMatches + serde::de::DeserializeOwned + std::fmt::Debug + Send + Sync;
 
     /// Makes the puzzles `args` and `run` ask for, handing each to `made` as it comes, until
     /// `run.count` are asked or the run is interrupted; returns a summary line for stderr
     /// (`None`: the command's own, made of the puzzles' times). `Err` when the flags are
     /// wrong together or a puzzle could not be made for another reason than its time.
     fn generate(args: &Self::Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed>;
+}
+
+/// The flags `A` as the command line reads them when none is given: the defaults a typed
+/// front end starts from (each kind's `Args` is `Default` through this, and serde fills the
+/// fields it is not given from it), so a default is stated once, in its clap attribute.
+///
+/// # Panics
+///
+/// When `A` has a required flag: no generator's has (the conformance suite reads each
+/// kind's defaults).
+pub fn flag_defaults<A: clap::Args + clap::FromArgMatches>() -> A {
+    let command = A::augment_args(clap::Command::new("defaults").no_binary_name(true));
+    let defaults = command.try_get_matches_from(std::iter::empty::<String>()).and_then(|m| A::from_arg_matches(&m));
+    defaults.unwrap_or_else(|e| panic!("a generator's flags with none given: {e}"))
+}
+
+/// `value` of flag `name` within `range`, the range its clap parser takes: the check of a
+/// value that came typed, not through clap (one range constant serves both).
+pub fn within<T, R>(name: &str, value: T, range: &R) -> Result<(), Failed>
+where
+    T: PartialOrd + std::fmt::Display,
+    R: std::ops::RangeBounds<T> + std::fmt::Debug,
+{
+    if range.contains(&value) { Ok(()) } else { Err(Failed::Flags(format!("{name} {value} is not in {range:?}"))) }
 }
 
 /// The loop most generators are: `make(index)` for each index of the run, until it is

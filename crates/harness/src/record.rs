@@ -95,13 +95,14 @@ pub struct Record {
 pub type Key = (String, String, Backend);
 
 impl Record {
-    /// The record of `row`, a run of `instance`.
-    pub fn new<P: Puzzle>(instance: &Instance<P>, row: &Row, failures: Vec<String>, setting: &Setting) -> Record {
+    /// The record of `row`, a run of `instance` (its first solution moves to the record's
+    /// `solution`, where a record read back has it).
+    pub fn new<P: Puzzle>(instance: &Instance<P>, mut row: Row, failures: Vec<String>, setting: &Setting) -> Record {
         Record {
             kind: P::KIND.into(),
-            row: row.clone(),
             backend_version: row.answered_by.unwrap_or(row.backend).version(),
-            solution: row.first_solution.clone(),
+            solution: row.first_solution.take(),
+            row,
             puzzle: instance.puzzle.to_text(),
             failures,
             setting: setting.clone(),

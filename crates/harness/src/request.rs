@@ -153,7 +153,7 @@ impl<P: Puzzle> Prepared<P> {
         let instance = Instance::new(located.id(), puzzle.clone());
         let row = Row::of_solve(&instance, self.formulation.name(), self.backend, &self.options, result, elapsed);
         let overran_by = row.overran_by_s;
-        let record = Record::new(&instance, &row, Vec::new(), &self.setting);
+        let record = Record::new(&instance, row, Vec::new(), &self.setting);
         let item = &located.item;
         let (count, solutions, stats, error) = match result {
             Ok(report) => {

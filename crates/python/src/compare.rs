@@ -1,8 +1,8 @@
 //! `masu.compare`: every formulation on every backend (or those named) on the same puzzles.
 
 use masu_core::{Backend, Generate, Instance, SolveOptions, Source};
-use masu_harness::request::Request;
 use masu_harness::record::{Record, Setting};
+use masu_harness::request::Request;
 use masu_harness::runners::ScopedParam;
 use masu_kinds::{Kinds, Registry, Visit};
 use pyo3::prelude::*;
@@ -55,7 +55,9 @@ impl Visit for &Comparing {
         let mut records = Vec::new();
         for (i, row) in comparison.rows.iter().enumerate() {
             let instance = &instances[i / runners.len()];
-            records.push(serde_json::to_value(Record::new(instance, row, Vec::new(), &setting)).unwrap_or_default());
+            records.push(
+                serde_json::to_value(Record::new(instance, row.clone(), Vec::new(), &setting)).unwrap_or_default(),
+            );
         }
         let summary = masu_harness::write::summary_lines(&comparison.rows, masu_harness::stats::DEFAULT_SHIFT);
         let summary = serde_json::to_value(&summary).unwrap_or_default();

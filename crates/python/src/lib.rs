@@ -4,25 +4,26 @@
 //! same and every solution is re-checked before it is returned; the solve runs with the
 //! GIL released, so two Python threads solve at once.
 
+mod answer;
 mod compare;
 mod given;
 mod json;
 mod stop;
 
-use clap::{FromArgMatches, Subcommand};
 use masu_core::generate::{Failed, Made, Run};
 use masu_core::{Generate, Interrupt, SolveOptions, Source};
-use masu_kinds::{Kinds, Registry, Visit, VisitGenerate};
+use masu_kinds::{Kinds, Registry, Visit};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
+use serde::Deserialize;
 use std::path::PathBuf;
 
 use crate::given::{Given, first, given, read};
-use masu_harness::request::{Answer, Request};
 use crate::json::{from_python, to_python};
 use crate::stop::stoppable;
+use masu_harness::request::{Answer, Request};
 
 create_exception!(_masu, InputError, PyException, "A puzzle, a kind or an option masu cannot read.");
 create_exception!(_masu, SolveError, PyException, "A solve that failed: a backend's error, a refused model.");
@@ -62,14 +63,6 @@ impl Visit for &Ask {
     }
 }
 
-/// An answer as a dict: the fields of `masu solve --format json`, the count an exact int
-/// past 2^64.
-fn answer_to_python(py: Python<'_>, answer: &Answer) -> PyResult<Py<PyAny>> {
-    let dict = pythonize::pythonize(py, answer).map_err(|e| SolveError::new_err(e.to_string()))?;
-    dict.set_item("count", answer.count.0)?;
-    Ok(dict.unbind())
-}
-
 /// The kind named `name`.
 fn kind_named(name: &str) -> PyResult<<Kinds as Registry>::Kind> {
     <<Kinds as Registry>::Kind as clap::ValueEnum>::from_str(name, false)
@@ -85,7 +78,7 @@ fn seconds(limit: Option<f64>) -> PyResult<Option<std::time::Duration>> {
         })
         .transpose()
 }
-/// Solves one puzzle of `kind`; the report as a dict. `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
+/// Solves one puzzle of `kind`; its answer, read field by field (`masu.Result`). `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
 /// format of the kind.
 #[pyfunction]
 #[pyo3(signature = (kind, puzzle, formulation=None, backend=None, count=2, solutions=100, time_limit=None, threads=None, rule=None, params=None, main=false))]
@@ -108,7 +101,10 @@ fn solve(
     if count == 0 {
         return Err(InputError::new_err("count must be 1 or more"));
     }
-    let backend = backend.map(|b| b.parse()).transpose().map_err(|e: masu_core::UnknownName| InputError::new_err(e.to_string()))?;
+    let backend = backend
+        .map(|b| b.parse())
+        .transpose()
+        .map_err(|e: masu_core::UnknownName| InputError::new_err(e.to_string()))?;
     let request = Request {
         formulation,
         backend,
@@ -124,50 +120,35 @@ fn solve(
     let interrupt = request.interrupt.clone();
     let ask = Ask { puzzle, request };
     let answer = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
-    answer_to_python(py, &answer)
+    Ok(Py::new(py, answer::Fields(answer))?.into_any())
 }
 /// Makes puzzles of `kind` with a proven-unique solution: `flags` are the kind's own flags
-/// of `masu generate KIND` (`{"size": 9, "minimal": True}`); each puzzle a dict, as the
-/// command prints it.
+/// of `masu generate KIND` as a dict (`{"size": 9, "minimal": True}`), read into the same
+/// typed struct the command line reads; each puzzle a dict, as the command prints it.
 #[pyfunction]
 #[pyo3(signature = (kind, flags, count=1, seed=1, time_limit=None, threads=None, main=false))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
     kind: &str,
-    flags: Vec<(String, Py<PyAny>)>,
+    flags: &Bound<'_, PyDict>,
     count: u64,
     seed: u64,
     time_limit: Option<f64>,
     threads: Option<u32>,
     main: bool,
 ) -> PyResult<Py<PyAny>> {
-    kind_named(kind)?;
-    let mut argv = vec!["generate".to_string(), kind.to_string()];
-    for (name, value) in &flags {
-        let value = value.bind(py);
-        let flag = format!("--{}", name.replace('_', "-"));
-        match value.extract::<bool>() {
-            Ok(true) => argv.push(flag),
-            Ok(false) => {}
-            // One argument, `--size=-7`: a value that starts with `-` is not read as a flag.
-            Err(_) => argv.push(format!("{flag}={}", value.str()?)),
-        }
-    }
-    let command =
-        <Kinds as Registry>::Generate::augment_subcommands(clap::Command::new("generate").no_binary_name(false));
-    let matches = command.try_get_matches_from(&argv).map_err(|e| InputError::new_err(e.render().to_string()))?;
-    let chosen = <Kinds as Registry>::Generate::from_arg_matches(&matches)
-        .map_err(|e| InputError::new_err(e.render().to_string()))?;
+    let kind = kind_named(kind)?;
+    let flags: serde_json::Value = pythonize::depythonize(flags).map_err(|e| InputError::new_err(e.to_string()))?;
     let options = SolveOptions {
         time_limit: seconds(time_limit)?,
         threads,
         interrupt: Interrupt::new(),
         ..SolveOptions::default()
     };
-    let run = Run { count, seed, options };
-    let interrupt = run.options.interrupt.clone();
-    let made = stoppable(py, &interrupt, main, move || Kinds::generate(&chosen, Generating(&run)))??;
+    let interrupt = options.interrupt.clone();
+    let generating = Generating { flags, run: Run { count, seed, options } };
+    let made = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &generating))??;
     let list = PyList::empty(py);
     for json in &made {
         list.append(to_python(py, json)?)?;
@@ -175,20 +156,25 @@ fn generate(
     Ok(list.into_any().unbind())
 }
 
-/// A run of a kind's generator, collecting what it makes.
-struct Generating<'a>(&'a Run);
+/// A run of a kind's generator with the flags Python gave, collecting what it makes.
+struct Generating {
+    flags: serde_json::Value,
+    run: Run,
+}
 
-impl VisitGenerate for Generating<'_> {
+impl Visit for &Generating {
     type Output = Result<Vec<serde_json::Value>, Failure>;
-    fn visit<P: Source + Generate>(self, args: &P::Args) -> Result<Vec<serde_json::Value>, Failure> {
+    fn visit<P: Source + Generate>(self) -> Result<Vec<serde_json::Value>, Failure> {
+        let args =
+            P::Args::deserialize(&self.flags).map_err(|e| Failure::Input(format!("generate {}: {e}", P::KIND)))?;
         let mut made = Vec::new();
         let mut missed = Vec::new();
-        P::generate(args, self.0, &mut |m| match m {
+        P::generate(&args, &self.run, &mut |m| match m {
             Made::Puzzle { json, .. } => made.push(json),
             Made::Missed { index, why } => missed.push(format!("puzzle {index}: {why}")),
         })
         .map_err(|e| match e {
-            Failed::Flags(why) => Failure::Input(why),
+            Failed::Flags(why) => Failure::Input(format!("generate {}: {why}", P::KIND)),
             Failed::Making(why) => Failure::Solve(why),
         })?;
         if made.is_empty() && !missed.is_empty() {

@@ -95,7 +95,8 @@ def test_generated_puzzles_read_back_unique():
 
 
 def test_every_kind_generated_as_the_command_line_generates_and_read_back_from_its_url():
-    for kind, flags, argv in [("sudoku", {"size": 9, "minimal": True}, ["--size", "9", "--minimal"]),
+    for kind, flags, argv in [("sudoku", {"size": 9, "minimal": True, "symmetry": "rotational"},
+                               ["--size", "9", "--minimal", "--symmetry", "rotational"]),
                               ("nonogram", {"size": 10}, ["--size", "10"]),
                               ("numberlink", {"size": 7, "method": "fast"}, ["--size", "7", "--method", "fast"])]:
         made = masu.generate(kind, count=2, seed=11, **flags)
@@ -169,12 +170,20 @@ def test_bad_input_raises_with_the_command_line_message():
         masu.solve("sudoku", SUDOKU, params={"no_such_field": 1})
     with pytest.raises(masu.InputError):
         masu.solve("sudoku", "12345")
-    with pytest.raises(masu.InputError, match="unexpected argument '--pairs'"):
+    with pytest.raises(masu.InputError, match="^generate sudoku: unknown field `pairs`, expected one of `size`"):
         masu.generate("sudoku", pairs=3)
     with pytest.raises(masu.InputError, match="nothere.txt: cannot read: No such file"):
         masu.solve("sudoku", "nothere.txt")
-    with pytest.raises(masu.InputError, match="invalid value '-7' for '--size"):
+    with pytest.raises(masu.InputError, match="^generate sudoku: invalid value: integer `-7`, expected u64"):
         masu.generate("sudoku", size=-7)
+    # The flags come typed: a range clap holds on the command line, and flags that exclude
+    # each other, are the generator's to check.
+    with pytest.raises(masu.InputError, match=r"^generate numberlink: size 1 is not in 2\.\.=100$"):
+        masu.generate("numberlink", size=1)
+    with pytest.raises(masu.InputError, match="^generate sudoku: givens and minimal ask for two ends"):
+        masu.generate("sudoku", givens=30, minimal=True)
+    with pytest.raises(masu.InputError, match="^generate sudoku: unknown variant `spiral`, expected one of `none`"):
+        masu.generate("sudoku", symmetry="spiral")
     with pytest.raises(masu.InputError, match="^no sudoku puzzle to compare$"):
         masu.compare("sudoku", [])
     with pytest.raises(masu.InputError, match="nothing to run: no formulation or no backend asked for"):

@@ -10,14 +10,23 @@ use serde::Serialize;
 use crate::Nonogram;
 use crate::generate::{judge, random};
 
-/// The flags of `masu generate nonogram`.
-#[derive(Debug, clap::Args)]
+/// The widths `--size` takes.
+const WIDTHS: std::ops::RangeInclusive<u64> = 2..=100;
+/// The heights `--height` takes.
+const HEIGHTS: std::ops::RangeInclusive<u64> = 1..=100;
+/// The shares `--density` takes.
+const DENSITIES: std::ops::RangeInclusive<f64> = 0.0..=1.0;
+
+/// The flags of `masu generate nonogram` (or Python's keywords of
+/// `masu.generate("nonogram")`).
+#[derive(Debug, clap::Args, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Args {
     /// The width, 2 to 100.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..=100))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(WIDTHS))]
     pub size: u64,
     /// The height (default: the size).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(HEIGHTS))]
     pub height: Option<u64>,
     /// The share of filled cells in the random pictures.
     #[arg(long, default_value_t = 0.6, value_parser = density)]
@@ -30,14 +39,35 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["size", "count"])]
     pub from: Option<PathBuf>,
     /// With --from: write the picture's SVG here, its ambiguous cells marked.
-    #[arg(long, requires = "from")]
+    #[arg(long)]
     pub svg: Option<PathBuf>,
 }
 
 fn density(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(d) if (0.0..=1.0).contains(&d) => Ok(d),
+        Ok(d) if DENSITIES.contains(&d) => Ok(d),
         _ => Err(format!("'{text}' is not a share between 0 and 1")),
+    }
+}
+
+impl Default for Args {
+    fn default() -> Args {
+        masu_core::generate::flag_defaults()
+    }
+}
+
+impl Args {
+    /// The ranges of typed values, which clap's parsers hold on the command line, and the
+    /// flag that needs another.
+    fn check(&self) -> Result<(), Failed> {
+        use masu_core::generate::within;
+        within("size", self.size, &WIDTHS)?;
+        self.height.map_or(Ok(()), |height| within("height", height, &HEIGHTS))?;
+        within("density", self.density, &DENSITIES)?;
+        if self.svg.is_some() && self.from.is_none() {
+            return Err(Failed::Flags("svg draws the picture judged: it needs from".into()));
+        }
+        Ok(())
     }
 }
 
@@ -45,6 +75,7 @@ impl masu_core::Generate for Nonogram {
     type Args = Args;
 
     fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+        args.check()?;
         if let Some(path) = &args.from {
             return judged(path, args.svg.as_deref(), run, made).map(Some).map_err(Failed::Making);
         }

@@ -6,18 +6,25 @@ use masu_core::generate::{Failed, Made, NoUrl, Run};
 use crate::generate::Method;
 use crate::{Numberlink, Rule};
 
-/// The flags of `masu generate numberlink`.
-#[derive(Debug, clap::Args)]
+/// The sides `--size` takes.
+const SIZES: std::ops::RangeInclusive<u64> = 2..=100;
+/// The pairs `--pairs` takes (the board bounds them further).
+const PAIRS: std::ops::RangeFrom<u64> = 1..;
+
+/// The flags of `masu generate numberlink` (or Python's keywords of
+/// `masu.generate("numberlink")`).
+#[derive(Debug, clap::Args, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Args {
     /// Board side.
-    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(2..=100))]
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(SIZES))]
     pub size: u64,
     /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
     ///
     /// fast: random paths are joined down to this many; a large board may stall above it,
     /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
     /// numbers of its model.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(PAIRS))]
     pub pairs: Option<u64>,
     /// The rule uniqueness is proven under: fill (every cell on a path; article 001, Flow
     /// Free; the default) or blanks (cells may stay empty; Nikoli, puzz.link, Janko's
@@ -31,6 +38,20 @@ pub struct Args {
     /// Candidate boards to enumerate (article method).
     #[arg(long, default_value = "1000")]
     pub candidates: u64,
+}
+
+impl Default for Args {
+    fn default() -> Args {
+        masu_core::generate::flag_defaults()
+    }
+}
+
+impl Args {
+    /// The ranges of typed values, which clap's parsers hold on the command line.
+    fn check(&self) -> Result<(), Failed> {
+        masu_core::generate::within("size", self.size, &SIZES)?;
+        self.pairs.map_or(Ok(()), |pairs| masu_core::generate::within("pairs", pairs, &PAIRS))
+    }
 }
 
 impl masu_core::Generate for Numberlink {
@@ -62,6 +83,7 @@ mod with_cp_sat {
     use crate::{Formulation, Numberlink, Rule};
 
     pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+        args.check()?;
         let n = args.size as usize;
         let pairs = args.pairs.map_or(n.min(n * n / 3), |k| k as usize);
         if pairs > n * n / 3 {

@@ -31,7 +31,7 @@ pub enum Target {
 }
 
 /// The symmetry of the givens: cells are removed together with their images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Symmetry {
     /// Any cell alone.

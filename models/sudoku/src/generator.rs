@@ -8,15 +8,19 @@ use crate::Sudoku;
 use crate::generate::{GenerateError, Shape, Symmetry, Target, generate};
 use crate::native::Technique;
 
-/// The flags of `masu generate sudoku`.
-#[derive(Debug, clap::Args)]
+/// The sides `--size` takes.
+const SIZES: std::ops::RangeInclusive<u64> = 2..=100;
+
+/// The flags of `masu generate sudoku` (or Python's keywords of `masu.generate("sudoku")`).
+#[derive(Debug, clap::Args, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Args {
     /// Board side: 4, 9, 16 or 25.
-    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u64).range(2..=100))]
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u64).range(SIZES))]
     pub size: u64,
     /// Remove givens down to this many (the puzzle stays unique; when no given can be
-    /// removed before, it keeps more, and its JSON says how many).
-    #[arg(long, conflicts_with = "minimal")]
+    /// removed before, it keeps more, and its JSON says how many). Not with --minimal.
+    #[arg(long)]
     pub givens: Option<usize>,
     /// Remove givens until none can be removed (the default without --givens).
     #[arg(long)]
@@ -31,10 +35,29 @@ pub struct Args {
     pub difficulty: Option<Technique>,
 }
 
+impl Default for Args {
+    fn default() -> Args {
+        masu_core::generate::flag_defaults()
+    }
+}
+
+impl Args {
+    /// What clap's parsers do not hold: the range of a typed size, the flags that exclude
+    /// each other.
+    fn check(&self) -> Result<(), Failed> {
+        masu_core::generate::within("size", self.size, &SIZES)?;
+        if self.minimal && self.givens.is_some() {
+            return Err(Failed::Flags("givens and minimal ask for two ends: give one".into()));
+        }
+        Ok(())
+    }
+}
+
 impl masu_core::Generate for Sudoku {
     type Args = Args;
 
     fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+        args.check()?;
         let target = args.givens.map_or(Target::Minimal, Target::Givens);
         let shape = Shape { target, symmetry: args.symmetry, technique: args.difficulty };
         let side = args.size as usize;

@@ -133,27 +133,41 @@ class Result:
     """One puzzle solved or counted: `status` ('unique', 'multiple', 'solved', 'infeasible',
     'timed-out'), `count`, `complete` (the count is all there is), `solutions` (each as
     nested lists, re-checked), `stats` (model size, build, solve and backend seconds),
-    `formulation`, `backend`; `to_dict()` gives the fields of `masu solve --format json`."""
+    `formulation`, `backend`; `to_dict()` gives the fields of `masu solve --format json`.
+    A field becomes a Python object when it is first read (the binding's answer holds it
+    until then), and stays the same object after."""
 
     def __init__(self, fields):
+        # A dict (as `to_dict` gives), or the binding's answer, read field by field.
         self._fields = fields
 
     def __getattr__(self, name):
         # Through __dict__: pickle and copy ask before `_fields` is set.
         fields = self.__dict__.get("_fields")
-        if fields is None or name not in fields:
+        if fields is None or name.startswith("__"):
             raise AttributeError(name)
-        return fields[name]
+        try:
+            value = fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        self.__dict__[name] = value
+        return value
 
     def __dir__(self):
         # The fields too, so that IPython and editors complete `r.sta` to `r.status`.
-        return sorted(set(super().__dir__()) | set(self.__dict__.get("_fields", ())))
+        return sorted(set(super().__dir__()) | set(self.to_dict()))
+
+    def __reduce__(self):
+        return (Result, (self.to_dict(),))
 
     def to_dict(self):
         """The report as a dict (a copy)."""
-        import copy
+        fields = self._fields
+        if isinstance(fields, dict):
+            import copy
 
-        return copy.deepcopy(self._fields)
+            return copy.deepcopy(fields)
+        return fields.to_dict()
 
     def _repr_svg_(self):
         """The puzzle and its first solution drawn (Jupyter shows it), where the kind draws."""
@@ -162,13 +176,11 @@ class Result:
     def draw(self, solution=0):
         """The puzzle with its solution number `solution` (None: the puzzle alone), as a
         `Picture`."""
-        solutions = self._fields["solutions"]
-        return draw(self._fields["kind"], self._fields["puzzle"],
-                    None if solution is None or not solutions else solutions[solution])
+        solutions = self.solutions
+        return draw(self.kind, self.puzzle, None if solution is None or not solutions else solutions[solution])
 
     def __repr__(self):
-        f = self._fields
-        return f"<masu.Result {f['kind']} {f['status']}: {f['count']} solution(s), {f['formulation']} on {f['backend']}>"
+        return f"<masu.Result {self.kind} {self.status}: {self.count} solution(s), {self.formulation} on {self.backend}>"
 
 
 class Picture:
@@ -299,11 +311,13 @@ def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_li
 
 def generate(kind, *, count=1, seed=1, time_limit=None, threads=None, **flags):
     """Makes `count` puzzles of `kind` with a proven-unique solution; `flags` are the kind's
-    own flags of `masu generate KIND` (size=9, minimal=True, ...). Each puzzle a dict with
-    its solution and URL, as the command prints it (a `Made`: it draws itself in Jupyter)."""
+    own flags of `masu generate KIND`, typed (size=9, minimal=True, symmetry="rotational",
+    ...; a flag's dashes as underscores). Each puzzle a dict with its solution and URL, as
+    the command prints it (a `Made`: it draws itself in Jupyter)."""
     _whole(count=(count, 0), seed=(seed, 0), threads=(threads, 0))
+    flags = {name: _path_as_text(value) for name, value in flags.items()}
     with _Stop() as s:
-        made = _masu.generate(kind, list(flags.items()), count, seed, time_limit, threads, s.main)
+        made = _masu.generate(kind, flags, count, seed, time_limit, threads, s.main)
     return [Made(m, kind) for m in made]
 
 

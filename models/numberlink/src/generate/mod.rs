@@ -30,7 +30,8 @@ pub use fast::fast;
 pub use fast::random_cover;
 
 /// How to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Article 001's: enumerate candidate boards with CP-SAT, keep the unique ones.
     Article,

@@ -24,7 +24,7 @@ use board::{Board, Geometry};
 
 /// The hardest technique a unique puzzle needs, in the native solver's terms: naked and
 /// hidden singles alone, those with box–line interactions, or search (branching).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
     /// Naked and hidden singles place every cell.
