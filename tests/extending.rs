@@ -225,17 +225,11 @@ impl masu::core::Examples for Latin {
 
 /// `masu generate latin --size N` (typed front ends read it with serde, from clap's defaults).
 #[derive(clap::Args, Debug, serde::Deserialize)]
-#[serde(default)]
+#[serde(default = "masu::core::generate::flag_defaults")]
 struct LatinArgs {
     /// The side of the square.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=9))]
     size: u64,
-}
-
-impl Default for LatinArgs {
-    fn default() -> LatinArgs {
-        masu::core::generate::flag_defaults()
-    }
 }
 
 /// A square made, as `masu generate latin` prints it.

@@ -16,12 +16,17 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "build/wheel.rs"]
+mod wheel;
+use wheel::python;
+
 const VERSION: &str = "9.15.6755";
 const LIBRARY: &str = "libortools.so.9";
 const DESCRIPTOR_SOURCE: &str = "sat_parameters_pb2.py";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build/wheel.rs");
     println!("cargo:rerun-if-env-changed=ORTOOLS_LIB_DIR");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     println!("cargo:rerun-if-env-changed=PYTHON");
@@ -80,10 +85,6 @@ fn find_library() -> Result<PathBuf, String> {
     download_wheel()
 }
 
-fn python() -> String {
-    env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
-}
-
 /// The `.libs` folder of an installed `ortools` package of exactly the pinned version
 /// (`find_spec` locates it without importing it). Another version has other proto field
 /// numbers, so it is not used.
@@ -108,80 +109,23 @@ fn installed_python_ortools() -> Option<PathBuf> {
     dir.join(LIBRARY).is_file().then_some(dir)
 }
 
-/// Where the wheel is cached: `ORTOOLS_CACHE_DIR`; else the target directory (the nearest
-/// ancestor of OUT_DIR holding cargo's CACHEDIR.TAG) when it lies inside the workspace, so
-/// that every profile shares it; else (a dependent crate's or `cargo install`'s target
-/// directory, which may be removed while its binaries keep looking where the build found the
-/// library) the user's cache, `$XDG_CACHE_HOME/masu` or `~/.cache/masu`.
-fn cache_root() -> PathBuf {
-    if let Ok(dir) = env::var("ORTOOLS_CACHE_DIR") {
-        return PathBuf::from(dir);
-    }
-    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let target = out_dir.ancestors().find(|dir| dir.join("CACHEDIR.TAG").is_file()).map(Path::to_path_buf);
-    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let workspace = manifest.ancestors().nth(2).map(Path::to_path_buf).unwrap_or(manifest);
-    match target {
-        Some(target) if target.starts_with(&workspace) => target,
-        _ => {
-            let user_cache = env::var_os("XDG_CACHE_HOME")
-                .map(PathBuf::from)
-                .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")));
-            user_cache.map_or(out_dir, |cache| cache.join("masu"))
-        }
-    }
-}
-
 fn download_wheel() -> Result<PathBuf, String> {
-    let cache = cache_root().join(format!("ortools-{VERSION}"));
-    let dir = cache.join("ortools").join(".libs");
-    if dir.join(LIBRARY).is_file() && descriptor_source(&dir).is_some() {
+    // `ortools/.libs/` and `ortools.libs/` keep their relative layout (libortools finds its
+    // hash-named abseil libraries in the second through its RPATH), with the parameters'
+    // definitions.
+    let keep = ["ortools/.libs/", "ortools.libs/", "ortools/sat/sat_parameters_pb2.py"];
+    let fetched = || wheel::fetch("ortools", VERSION, "manylinux_2_28_x86_64", &keep);
+    let complete = |dir: &Path| dir.join(LIBRARY).is_file() && descriptor_source(dir).is_some();
+    let dir = fetched()?.join("ortools").join(".libs");
+    if complete(&dir) {
         return Ok(dir);
     }
     // A cache from before the parameters' definitions were kept: fetched again.
-    let _ = std::fs::remove_dir_all(&cache);
-    // Unpack beside the cache and rename into place, so that two builds racing here (two
-    // profiles at once) never see a half-written folder.
-    let staging = cache_root().join(format!("ortools-{VERSION}.partial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&staging);
-    std::fs::create_dir_all(&staging).map_err(|e| format!("{}: {e}", staging.display()))?;
-    let status = Command::new(python())
-        .args(["-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"])
-        .args(["--platform", "manylinux_2_28_x86_64", "--python-version", "3.11"])
-        .args(["--implementation", "cp", "--abi", "cp311", "-d"])
-        .arg(&staging)
-        .arg(format!("ortools=={VERSION}"))
-        .status()
-        .map_err(|e| format!("cannot run `{} -m pip`: {e}", python()))?;
-    if !status.success() {
-        return Err(format!("`pip download ortools=={VERSION}` failed ({status})"));
+    let _ = std::fs::remove_dir_all(wheel::cache_root().join(format!("ortools-{VERSION}")));
+    let dir = fetched()?.join("ortools").join(".libs");
+    if complete(&dir) {
+        Ok(dir)
+    } else {
+        Err(format!("the ortools {VERSION} wheel has no {LIBRARY} or {DESCRIPTOR_SOURCE} in {}", dir.display()))
     }
-    // Keep `ortools/.libs/` and `ortools.libs/` with their relative layout (libortools finds
-    // its hash-named abseil libraries in the second through its RPATH), and the parameters'
-    // definitions.
-    let unpack = "import glob, os, sys, zipfile\n\
-        dest = sys.argv[1]\n\
-        wheel, = glob.glob(dest + '/ortools-*.whl')\n\
-        with zipfile.ZipFile(wheel) as z:\n\
-        \x20   for name in z.namelist():\n\
-        \x20       if name.startswith(('ortools/.libs/', 'ortools.libs/', 'ortools/sat/sat_parameters_pb2.py')):\n\
-        \x20           z.extract(name, dest)\n\
-        os.remove(wheel)";
-    let status = Command::new(python())
-        .args(["-c", unpack])
-        .arg(&staging)
-        .status()
-        .map_err(|e| format!("cannot unpack the wheel: {e}"))?;
-    if !status.success() {
-        return Err(format!("unpacking the ortools wheel failed ({status})"));
-    }
-    match std::fs::rename(&staging, &cache) {
-        Ok(()) => {}
-        // Another build finished first: use its copy.
-        Err(_) if dir.join(LIBRARY).is_file() => {
-            let _ = std::fs::remove_dir_all(&staging);
-        }
-        Err(e) => return Err(format!("{} -> {}: {e}", staging.display(), cache.display())),
-    }
-    Ok(dir)
 }

@@ -49,6 +49,11 @@ impl Shown<'_> {
                         outln!("not run ({}): {}", reason.text(), pairs.join(", "));
                     }
                 }
+                // A model its backend refused for its size (a licence's limit, microlp's
+                // tableau): one line per runner, with the first refusal's words.
+                for (runner, (count, why)) in refused(&comparison.rows) {
+                    outln!("not run (too large) for {runner} on {count} instance(s): {why}");
+                }
             }
             CompareFormat::Html => {
                 let (setting, pictures) = page();
@@ -84,4 +89,17 @@ impl Shown<'_> {
         }
         Ok(())
     }
+}
+
+/// Per runner (`formulation/backend`), the instances it refused as too large and why the
+/// first was.
+fn refused(rows: &[masu_harness::Row]) -> BTreeMap<String, (usize, String)> {
+    let mut refused = BTreeMap::new();
+    for row in rows.iter().filter(|r| r.verdict == masu_harness::row::Verdict::TooLarge) {
+        let entry = refused
+            .entry(format!("{}/{}", row.formulation, row.backend))
+            .or_insert_with(|| (0, row.message.clone().unwrap_or_default()));
+        entry.0 += 1;
+    }
+    refused
 }

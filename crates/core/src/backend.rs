@@ -36,6 +36,9 @@ pub enum Backend {
     Scip,
     /// microlp, pure Rust (feature `microlp`).
     Microlp,
+    /// IBM CPLEX 22.2 (feature `cplex`): its PyPI wheel's Community Edition, or an
+    /// installation named by `CPLEX_STUDIO_DIR2220`.
+    Cplex,
 }
 
 /// One backend's facts.
@@ -69,7 +72,7 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 6] =
+const FACTS: [Facts; 7] =
     [
         Facts {
             backend: Backend::CpSat,
@@ -199,6 +202,32 @@ const FACTS: [Facts; 6] =
                 None
             },
         },
+        Facts {
+            backend: Backend::Cplex,
+            name: "cplex",
+            feature: Some("cplex"),
+            compiled: cfg!(feature = "cplex"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "cplex")]
+                return masu_mip::cplex::version().unwrap_or_else(|e| format!("CPLEX (not loaded: {e})"));
+                #[cfg(not(feature = "cplex"))]
+                not_loaded("CPLEX")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "cplex")]
+                return masu_mip::cplex::check_parameters(_parameters);
+                #[cfg(not(feature = "cplex"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "cplex")]
+                return Some(masu_mip::cplex::solve);
+                #[cfg(not(feature = "cplex"))]
+                None
+            },
+        },
     ];
 
 /// The version line of a backend this build leaves out.
@@ -209,12 +238,20 @@ fn not_loaded(name: &str) -> String {
 
 impl Backend {
     /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 6] =
-        [Backend::CpSat, Backend::Highs, Backend::Native, Backend::Cbc, Backend::Scip, Backend::Microlp];
+    pub const ALL: [Backend; 7] = [
+        Backend::CpSat,
+        Backend::Highs,
+        Backend::Native,
+        Backend::Cbc,
+        Backend::Scip,
+        Backend::Microlp,
+        Backend::Cplex,
+    ];
 
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
     /// first: what `formulations!` writes as `MILP`.
-    pub const MILP: [Backend; 5] = [Backend::Highs, Backend::CpSat, Backend::Cbc, Backend::Scip, Backend::Microlp];
+    pub const MILP: [Backend; 6] =
+        [Backend::Highs, Backend::CpSat, Backend::Cbc, Backend::Scip, Backend::Microlp, Backend::Cplex];
 
     fn facts(self) -> &'static Facts {
         &FACTS[self as usize]

@@ -22,6 +22,10 @@ pub enum Error {
     /// for the memory left to the backend.
     #[error("model too large: {0}")]
     TooLarge(String),
+    /// The backend's licence does not take a model of this size (CPLEX's Community
+    /// Edition): refused before the model was sent; runs as [`Error::TooLarge`] does.
+    #[error("model too large for the licence: {0}")]
+    Licence(String),
     /// CP-SAT rejected the model or failed (a model too large for it is [`Error::TooLarge`]).
     #[cfg(feature = "cp-sat")]
     #[error(transparent)]
@@ -76,6 +80,7 @@ impl Error {
     pub(crate) fn of_solver(backend: Backend, e: masu_mip::Error) -> Error {
         match e {
             masu_mip::Error::TooLarge(why) => Error::TooLarge(why),
+            masu_mip::Error::Licence(why) => Error::Licence(why),
             masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
             masu_mip::Error::Library(message) => Error::Backend { backend, message },
         }

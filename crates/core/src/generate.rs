@@ -112,8 +112,8 @@ pub trait Generate: Puzzle {
 }
 
 /// The flags `A` as the command line reads them when none is given: the defaults a typed
-/// front end starts from (each kind's `Args` is `Default` through this, and serde fills the
-/// fields it is not given from it), so a default is stated once, in its clap attribute.
+/// front end starts from (each kind's `Args` names it as serde's container default, which
+/// fills the fields it is not given), so a default is stated once, in its clap attribute.
 ///
 /// # Panics
 ///

@@ -105,7 +105,11 @@ impl Row {
                 None
             }
             Err(e) => {
-                self.verdict = if matches!(e, Error::TooLarge(_)) { Verdict::TooLarge } else { Verdict::Error };
+                self.verdict = if matches!(e, Error::TooLarge(_) | Error::Licence(_)) {
+                    Verdict::TooLarge
+                } else {
+                    Verdict::Error
+                };
                 self.message = Some(e.to_string());
                 None
             }

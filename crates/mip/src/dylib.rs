@@ -1,31 +1,33 @@
-//! What the C solvers share: opening a library of the OR-Tools wheel, sending the C
+//! What the C solvers share: opening a library (of the OR-Tools wheel, CPLEX's), sending the C
 //! library's standard output to standard error (the solvers log to stdout, where masu writes
 //! answers), stopping a solve from a watcher thread, and keeping the process's Ctrl-C handler
 //! through a solver that installs its own.
 #![allow(unsafe_code)]
 
-#[cfg(feature = "cbc")]
+#[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::ffi::c_int;
-#[cfg(feature = "cbc")]
+#[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Declares `struct Api`, one C function pointer per symbol of the library `$file`, and
+/// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
+/// for at the paths `$candidates` gives, in order), with the path it was opened from, and
 /// `fn api()`, which opens the library at its first call (once for the process) and reads
 /// them. The module using it owes each symbol the signature its library's header gives.
 macro_rules! library_api {
-    ($file:expr, { $($field:ident = $symbol:literal: $ty:ty),* $(,)? }) => {
-        #[allow(clippy::type_complexity)]
+    ($file:expr, $candidates:expr, { $($field:ident = $symbol:literal: $ty:ty),* $(,)? }) => {
+        #[allow(clippy::type_complexity, dead_code)]
         struct Api {
             _library: libloading::Library,
+            path: std::path::PathBuf,
             $($field: $ty),*
         }
 
         fn api() -> Result<&'static Api, crate::Error> {
             static API: std::sync::OnceLock<Result<Api, String>> = std::sync::OnceLock::new();
             API.get_or_init(|| {
-                let library = crate::dylib::open($file)?;
+                let (library, path) = crate::dylib::open($file, $candidates)?;
                 // SAFETY: each symbol is declared with its header's signature (the calling
                 // module's duty, stated in its doc); the pointers are copied out while
                 // `library` is kept beside them, in a static, for the life of the process.
@@ -35,6 +37,7 @@ macro_rules! library_api {
                             .get(concat!($symbol, "\0").as_bytes())
                             .map_err(|e| format!("{}: {e}", $file))?,)*
                         _library: library,
+                        path,
                     })
                 }
             })
@@ -45,30 +48,40 @@ macro_rules! library_api {
 }
 pub(crate) use library_api;
 
-/// Opens `file` from where libortools is looked for ([`masu_cpsat::library_candidates`]:
+/// Where a library of the OR-Tools wheel is looked for ([`masu_cpsat::library_candidates`]:
 /// the folder a host named, the build's, `ORTOOLS_LIB_DIR`, the system's search path).
-pub(crate) fn open(file: &str) -> Result<libloading::Library, String> {
+#[cfg(any(feature = "cbc", feature = "scip"))]
+pub(crate) fn ortools_wheel(file: &str) -> Vec<std::path::PathBuf> {
+    masu_cpsat::library_candidates(file)
+}
+
+/// Opens `file` from the first of `candidates` that opens, and says which.
+pub(crate) fn open(
+    file: &str,
+    candidates: Vec<std::path::PathBuf>,
+) -> Result<(libloading::Library, std::path::PathBuf), String> {
     let mut tried = Vec::new();
-    for path in masu_cpsat::library_candidates(file) {
-        // SAFETY: the wheel's CBC and SCIP libraries initialise only their own globals when
-        // loaded; they depend on nothing of the caller's.
+    for path in candidates {
+        // SAFETY: the solver libraries masu opens (the OR-Tools wheel's CBC and SCIP, CPLEX)
+        // initialise only their own globals when loaded; they depend on nothing of the
+        // caller's.
         match unsafe { libloading::Library::new(&path) } {
-            Ok(library) => return Ok(library),
+            Ok(library) => return Ok((library, path)),
             Err(e) => tried.push(format!("{}: {e}", path.display())),
         }
     }
-    Err(format!("cannot load {file}; set ORTOOLS_LIB_DIR to a folder holding it. Tried: {}", tried.join("; ")))
+    Err(format!("cannot load {file}; tried: {}", tried.join("; ")))
 }
 
 /// While alive, file descriptor 1 (standard output) is standard error: what a C library
 /// prints goes there. Only for a solve that logs, one at a time (the CLI's `--log`): the
 /// swap is process-wide.
-#[cfg(feature = "cbc")]
+#[cfg(any(feature = "cbc", feature = "cplex"))]
 pub(crate) struct StdoutToStderr {
     saved: c_int,
 }
 
-#[cfg(feature = "cbc")]
+#[cfg(any(feature = "cbc", feature = "cplex"))]
 impl StdoutToStderr {
     pub(crate) fn new() -> Option<StdoutToStderr> {
         let _ = std::io::stdout().flush();
@@ -89,7 +102,7 @@ impl StdoutToStderr {
     }
 }
 
-#[cfg(feature = "cbc")]
+#[cfg(any(feature = "cbc", feature = "cplex"))]
 impl Drop for StdoutToStderr {
     fn drop(&mut self) {
         // SAFETY: `saved` is the descriptor dup returned in `new`, still open; it is closed

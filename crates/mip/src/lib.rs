@@ -1,7 +1,9 @@
 //! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
 //! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
-//! the OR-Tools wheel ships (features `cbc`, `scip`; with [`highs`], the only `unsafe` of this
-//! crate, in [`cbc`], [`scip`] and `dylib`), and microlp, in pure Rust (feature `microlp`).
+//! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX over its own (feature `cplex`,
+//! the library of its PyPI wheel or of an installation; with [`highs`], the only `unsafe` of
+//! this crate, in [`cbc`], [`scip`], [`cplex`] and `dylib`), and microlp, in pure Rust
+//! (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
 //!
@@ -25,7 +27,9 @@ use std::time::Duration;
 
 #[cfg(feature = "cbc")]
 pub mod cbc;
-#[cfg(any(feature = "cbc", feature = "scip"))]
+#[cfg(feature = "cplex")]
+pub mod cplex;
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex"))]
 mod dylib;
 #[cfg(feature = "highs")]
 pub mod highs;
@@ -145,6 +149,8 @@ pub struct Settings<'a> {
     pub parameters: &'a [(String, String)],
     /// Set from another thread to stop the solve.
     pub stop: Option<&'a AtomicBool>,
+    /// Threads, for a solver that runs on several (`None`: its default).
+    pub threads: Option<u32>,
 }
 
 impl Settings<'_> {
@@ -173,6 +179,10 @@ pub enum Error {
     /// The model cannot be handed to the solver (e.g. past its index type).
     #[error("{0}")]
     TooLarge(String),
+    /// The solver's licence does not take a model of this size (CPLEX's Community Edition):
+    /// said before the model is sent.
+    #[error("{0}")]
+    Licence(String),
 }
 
 /// One suite, run against every solver compiled in.
@@ -260,6 +270,7 @@ mod conformance {
     conformance!(on_cbc, cbc, "cbc");
     conformance!(on_scip, scip, "scip");
     conformance!(on_microlp, microlp, "microlp");
+    conformance!(on_cplex, cplex, "cplex");
 
     #[cfg(feature = "cbc")]
     #[test]
@@ -275,6 +286,28 @@ mod conformance {
         let err = scip::check_parameters(&[("limits/gap".into(), "lots".into())]).unwrap_err();
         assert!(err.to_string().contains("refuses the value 'lots'"), "{err}");
         assert_eq!(scip::version().unwrap(), "SCIP 10.0.0");
+    }
+
+    #[cfg(feature = "cplex")]
+    #[test]
+    fn cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition() {
+        cplex::check_parameters(&[("CPXPARAM_MIP_Limits_Nodes".into(), "100".into())]).unwrap();
+        cplex::check_parameters(&[("CPX_PARAM_EPGAP".into(), "0.01".into())]).unwrap();
+        let err = cplex::check_parameters(&[("CPXPARAM_Threads".into(), "many".into())]).unwrap_err();
+        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
+            return; // a full installation: no size limit to test
+        }
+        assert!(cplex::version().unwrap().starts_with("CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"));
+        let mut model = Model::default();
+        for i in 0..1_001 {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
+        let Err(Error::Licence(why)) = cplex::solve(&model, &Settings::default()) else { panic!("not refused") };
+        assert!(why.contains("at most 1000 variables") && why.contains("1001 variables and 1 constraints"), "{why}");
+        model.columns.pop();
+        assert!(matches!(cplex::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
     }
 
     #[cfg(feature = "microlp")]

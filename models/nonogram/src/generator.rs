@@ -20,7 +20,7 @@ const DENSITIES: std::ops::RangeInclusive<f64> = 0.0..=1.0;
 /// The flags of `masu generate nonogram` (or Python's keywords of
 /// `masu.generate("nonogram")`).
 #[derive(Debug, clap::Args, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default = "masu_core::generate::flag_defaults", deny_unknown_fields)]
 pub struct Args {
     /// The width, 2 to 100.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(WIDTHS))]
@@ -47,12 +47,6 @@ fn density(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(d) if DENSITIES.contains(&d) => Ok(d),
         _ => Err(format!("'{text}' is not a share between 0 and 1")),
-    }
-}
-
-impl Default for Args {
-    fn default() -> Args {
-        masu_core::generate::flag_defaults()
     }
 }
 

@@ -14,7 +14,7 @@ const PAIRS: std::ops::RangeFrom<u64> = 1..;
 /// The flags of `masu generate numberlink` (or Python's keywords of
 /// `masu.generate("numberlink")`).
 #[derive(Debug, clap::Args, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default = "masu_core::generate::flag_defaults", deny_unknown_fields)]
 pub struct Args {
     /// Board side.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(SIZES))]
@@ -38,12 +38,6 @@ pub struct Args {
     /// Candidate boards to enumerate (article method).
     #[arg(long, default_value = "1000")]
     pub candidates: u64,
-}
-
-impl Default for Args {
-    fn default() -> Args {
-        masu_core::generate::flag_defaults()
-    }
 }
 
 impl Args {

@@ -13,7 +13,7 @@ const SIZES: std::ops::RangeInclusive<u64> = 2..=100;
 
 /// The flags of `masu generate sudoku` (or Python's keywords of `masu.generate("sudoku")`).
 #[derive(Debug, clap::Args, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default = "masu_core::generate::flag_defaults", deny_unknown_fields)]
 pub struct Args {
     /// Board side: 4, 9, 16 or 25.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u64).range(SIZES))]
@@ -33,12 +33,6 @@ pub struct Args {
     /// the native solver grades them); others are drawn again.
     #[arg(long, value_enum)]
     pub difficulty: Option<Technique>,
-}
-
-impl Default for Args {
-    fn default() -> Args {
-        masu_core::generate::flag_defaults()
-    }
 }
 
 impl Args {

@@ -1,5 +1,5 @@
-//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP and
-//! microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
+//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP,
+//! CPLEX and microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
 //! solve per solution, as on HiGHS.
 
 use std::collections::HashMap;
@@ -77,8 +77,10 @@ pub(super) fn enumerate(
             message: format!("no-good cuts need binary projection variables, not {name}"),
         });
     }
-    // CBC (as the wheel builds it), SCIP and microlp solve on one thread.
-    let mut outcome = MilpOutcome { threads: Some(1), ..MilpOutcome::default() };
+    // CBC (as the wheel builds it), SCIP and microlp solve on one thread; CPLEX on those
+    // asked for, else its default (every core).
+    let threads = if backend == Backend::Cplex { options.threads } else { Some(1) };
+    let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
     while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
         let time_limit = clock.left();
         if time_limit.is_some_and(|left| left.is_zero()) {
@@ -89,6 +91,7 @@ pub(super) fn enumerate(
             log: options.log,
             parameters: &options.parameters,
             stop: Some(options.interrupt.flag()),
+            threads: options.threads,
         };
         let call = Instant::now();
         let found = solve(&model, &settings).map_err(|e| Error::of_solver(backend, e))?;
