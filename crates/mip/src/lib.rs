@@ -2,7 +2,7 @@
 //! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
 //! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX over its own (feature `cplex`,
 //! the library of its PyPI wheel or of an installation; with [`highs`], the only `unsafe` of
-//! this crate, in [`cbc`], [`scip`], [`cplex`] and `dylib`), and microlp, in pure Rust
+//! this crate, in [`cbc`], [`scip`], `cplex` and `dylib`), and microlp, in pure Rust
 //! (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
