@@ -17,9 +17,10 @@ fn every_registered_kind_passes_the_conformance_suite() {
 }
 
 /// Whether `result` is a licence's refusal of a model past its size (CPLEX's Community
-/// Edition, the library of its PyPI wheel): typed, before the solver saw the model.
+/// Edition, Xpress's community licence: the libraries of their PyPI wheels): typed, before
+/// the solver saw the model.
 fn refused_by_licence<T>(backend: Backend, result: &Result<T, Error>) -> bool {
-    backend == Backend::Cplex && matches!(result, Err(Error::Licence(_)))
+    matches!(backend, Backend::Cplex | Backend::Xpress) && matches!(result, Err(Error::Licence(_)))
 }
 
 fn combinations() -> Vec<(Formulation, Backend)> {

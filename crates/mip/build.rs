@@ -1,27 +1,43 @@
-//! With the feature `cplex`: fetches CPLEX's Community Edition library from its PyPI wheel
-//! (`cplex`, the pinned version) once into the target folder, and compiles its folder into
-//! the crate (`MASU_CPLEX_DIR`), where `cplex.rs` opens it at the first solve unless the
-//! vendor's own installation is named (`CPLEX_STUDIO_DIR2220`). Nothing links against it.
+//! With the feature `cplex` (`xpress`): fetches CPLEX's Community Edition library from its
+//! PyPI wheel `cplex` (Xpress's library and community licence from `xpresslibs`), the pinned
+//! version, once into the target folder, and compiles its folder into the crate
+//! (`MASU_CPLEX_DIR`, `MASU_XPRESS_DIR`), where `cplex.rs` (`xpress.rs`) opens it at the
+//! first solve unless the vendor's own installation is named (`CPLEX_STUDIO_DIR2220`,
+//! `XPRESSDIR`). Nothing links against them.
 
 #[path = "../cpsat/build/wheel.rs"]
 mod wheel;
 
 /// The `cplex` wheel masu fetches: its library is `libcplex2220.so`.
 const CPLEX_VERSION: &str = "22.2.0.1";
+/// The `xpresslibs` wheel masu fetches: its library is `libxprs.so.47` (Optimizer 47).
+const XPRESS_VERSION: &str = "9.9.1";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=../cpsat/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=PYTHON");
-    if std::env::var_os("CARGO_FEATURE_CPLEX").is_none() {
-        return;
+    if std::env::var_os("CARGO_FEATURE_CPLEX").is_some() {
+        let inside = format!("cplex-{CPLEX_VERSION}.data/purelib/cplex/_internal");
+        let keep = [format!("{inside}/libcplex2220.so")];
+        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &inside, "MASU_CPLEX_DIR");
     }
-    let keep = ["cplex-22.2.0.1.data/purelib/cplex/_internal/libcplex2220.so"];
-    match wheel::fetch("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep) {
-        Ok(dir) => {
-            let dir = dir.join("cplex-22.2.0.1.data/purelib/cplex/_internal");
-            println!("cargo:rustc-env=MASU_CPLEX_DIR={}", dir.display());
-        }
-        Err(message) => println!("cargo::error=masu-mip: cannot fetch the cplex {CPLEX_VERSION} wheel: {message}"),
+    if std::env::var_os("CARGO_FEATURE_XPRESS").is_some() {
+        let keep = [
+            "xpresslibs/lib/libxprs.so.47".to_string(),
+            "xpresslibs/lib/libxprl.so.x9.9".to_string(),
+            "xpresslibs/bin/community-xpauth.xpr".to_string(),
+        ];
+        fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, "xpresslibs/lib", "MASU_XPRESS_DIR");
+    }
+}
+
+/// Fetches `package==version`, keeping `keep`, and compiles the folder `inside` of it into the
+/// crate as `variable`.
+fn fetched(package: &str, version: &str, platform: &str, keep: &[String], inside: &str, variable: &str) {
+    let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+    match wheel::fetch(package, version, platform, &keep) {
+        Ok(dir) => println!("cargo:rustc-env={variable}={}", dir.join(inside).display()),
+        Err(message) => println!("cargo::error=masu-mip: cannot fetch the {package} {version} wheel: {message}"),
     }
 }

@@ -39,6 +39,9 @@ pub enum Backend {
     /// IBM CPLEX 22.2 (feature `cplex`): its PyPI wheel's Community Edition, or an
     /// installation named by `CPLEX_STUDIO_DIR2220`.
     Cplex,
+    /// FICO Xpress 9.9 (feature `xpress`): its PyPI wheel's library under the community
+    /// licence, or an installation named by `XPRESSDIR`.
+    Xpress,
 }
 
 /// One backend's facts.
@@ -72,7 +75,7 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 7] =
+const FACTS: [Facts; 8] =
     [
         Facts {
             backend: Backend::CpSat,
@@ -228,6 +231,32 @@ const FACTS: [Facts; 7] =
                 None
             },
         },
+        Facts {
+            backend: Backend::Xpress,
+            name: "xpress",
+            feature: Some("xpress"),
+            compiled: cfg!(feature = "xpress"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "xpress")]
+                return masu_mip::xpress::version().unwrap_or_else(|e| format!("Xpress (not loaded: {e})"));
+                #[cfg(not(feature = "xpress"))]
+                not_loaded("Xpress")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "xpress")]
+                return masu_mip::xpress::check_parameters(_parameters);
+                #[cfg(not(feature = "xpress"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "xpress")]
+                return Some(masu_mip::xpress::solve);
+                #[cfg(not(feature = "xpress"))]
+                None
+            },
+        },
     ];
 
 /// The version line of a backend this build leaves out.
@@ -238,7 +267,7 @@ fn not_loaded(name: &str) -> String {
 
 impl Backend {
     /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 7] = [
+    pub const ALL: [Backend; 8] = [
         Backend::CpSat,
         Backend::Highs,
         Backend::Native,
@@ -246,12 +275,20 @@ impl Backend {
         Backend::Scip,
         Backend::Microlp,
         Backend::Cplex,
+        Backend::Xpress,
     ];
 
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
     /// first: what `formulations!` writes as `MILP`.
-    pub const MILP: [Backend; 6] =
-        [Backend::Highs, Backend::CpSat, Backend::Cbc, Backend::Scip, Backend::Microlp, Backend::Cplex];
+    pub const MILP: [Backend; 7] = [
+        Backend::Highs,
+        Backend::CpSat,
+        Backend::Cbc,
+        Backend::Scip,
+        Backend::Microlp,
+        Backend::Cplex,
+        Backend::Xpress,
+    ];
 
     fn facts(self) -> &'static Facts {
         &FACTS[self as usize]

@@ -1,9 +1,9 @@
 //! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
 //! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
-//! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX over its own (feature `cplex`,
-//! the library of its PyPI wheel or of an installation; with [`highs`], the only `unsafe` of
-//! this crate, in [`cbc`], [`scip`], `cplex` and `dylib`), and microlp, in pure Rust
-//! (feature `microlp`).
+//! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX and Xpress over their own
+//! (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
+//! installation; with [`highs`], the only `unsafe` of this crate, in [`cbc`], [`scip`],
+//! `cplex`, `xpress` and `dylib`), and microlp, in pure Rust (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
 //!
@@ -29,7 +29,7 @@ use std::time::Duration;
 pub mod cbc;
 #[cfg(feature = "cplex")]
 pub mod cplex;
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex"))]
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress"))]
 mod dylib;
 #[cfg(feature = "highs")]
 pub mod highs;
@@ -38,6 +38,8 @@ pub mod microlp;
 mod mps;
 #[cfg(feature = "scip")]
 pub mod scip;
+#[cfg(feature = "xpress")]
+pub mod xpress;
 
 /// A variable: bounds, integrality, objective coefficient (minimised).
 #[derive(Clone, Debug, PartialEq)]
@@ -271,6 +273,7 @@ mod conformance {
     conformance!(on_scip, scip, "scip");
     conformance!(on_microlp, microlp, "microlp");
     conformance!(on_cplex, cplex, "cplex");
+    conformance!(on_xpress, xpress, "xpress");
 
     #[cfg(feature = "cbc")]
     #[test]
@@ -308,6 +311,37 @@ mod conformance {
         assert!(why.contains("at most 1000 variables") && why.contains("1001 variables and 1 constraints"), "{why}");
         model.columns.pop();
         assert!(matches!(cplex::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+    }
+
+    #[cfg(feature = "xpress")]
+    #[test]
+    fn xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence() {
+        xpress::check_parameters(&[("MAXNODE".into(), "100".into())]).unwrap();
+        xpress::check_parameters(&[("miprelstop".into(), "0.01".into())]).unwrap();
+        let err = xpress::check_parameters(&[("THREADS".into(), "many".into())]).unwrap_err();
+        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        let err = xpress::check_parameters(&[("NO_SUCH_CONTROL".into(), "1".into())]).unwrap_err();
+        assert!(err.to_string().contains("no such control"), "{err}");
+        if std::env::var_os("XPRESSDIR").is_some() {
+            return; // an installation: its licence's limits are its own
+        }
+        let version = xpress::version().unwrap();
+        assert!(
+            version.starts_with("Xpress Optimizer 47.")
+                && version.ends_with("(community licence, the xpresslibs wheel)")
+        );
+        let mut model = Model::default();
+        for i in 0..5_000 {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
+        let Err(Error::Licence(why)) = xpress::solve(&model, &Settings::default()) else { panic!("not refused") };
+        assert!(
+            why.contains("at most 5000 rows and columns") && why.contains("5000 variables and 1 constraints"),
+            "{why}"
+        );
+        model.columns.pop();
+        assert!(matches!(xpress::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
     }
 
     #[cfg(feature = "microlp")]
