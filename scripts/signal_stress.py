@@ -29,7 +29,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BACKENDS = ["cp-sat", "highs", "cbc", "scip", "microlp", "cplex", "xpress", "native"]
+BACKENDS = ["cp-sat", "highs", "cbc", "scip", "microlp", "cplex", "xpress", "gurobi", "native"]
 
 
 def instances(folder):

@@ -3,7 +3,8 @@
 //! version, once into the target folder, and compiles its folder into the crate
 //! (`MASU_CPLEX_DIR`, `MASU_XPRESS_DIR`), where `cplex.rs` (`xpress.rs`) opens it at the
 //! first solve unless the vendor's own installation is named (`CPLEX_STUDIO_DIR2220`,
-//! `XPRESSDIR`). Nothing links against them.
+//! `XPRESSDIR`). Nothing links against them. With `gurobi`: fetches the `gurobipy` wheel the
+//! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
 
 #[path = "../cpsat/build/wheel.rs"]
 mod wheel;
@@ -12,6 +13,8 @@ mod wheel;
 const CPLEX_VERSION: &str = "22.2.0.1";
 /// The `xpresslibs` wheel masu fetches: its library is `libxprs.so.47` (Optimizer 47).
 const XPRESS_VERSION: &str = "9.9.1";
+/// The `gurobipy` wheel masu fetches (CPython 3.11): the package, run by the build's Python.
+const GUROBI_VERSION: &str = "13.0.3";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -30,6 +33,11 @@ fn main() {
         ];
         fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, "xpresslibs/lib", "MASU_XPRESS_DIR");
     }
+    if std::env::var_os("CARGO_FEATURE_GUROBI").is_some() {
+        let keep = ["gurobipy/".to_string()];
+        fetched("gurobipy", GUROBI_VERSION, "manylinux2014_x86_64", &keep, "", "MASU_GUROBI_DIR");
+        println!("cargo:rustc-env=MASU_GUROBI_PYTHON={}", wheel::python());
+    }
 }
 
 /// Fetches `package==version`, keeping `keep`, and compiles the folder `inside` of it into the
@@ -37,7 +45,9 @@ fn main() {
 fn fetched(package: &str, version: &str, platform: &str, keep: &[String], inside: &str, variable: &str) {
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     match wheel::fetch(package, version, platform, &keep) {
-        Ok(dir) => println!("cargo:rustc-env={variable}={}", dir.join(inside).display()),
+        Ok(dir) => {
+            println!("cargo:rustc-env={variable}={}", if inside.is_empty() { dir } else { dir.join(inside) }.display())
+        }
         Err(message) => println!("cargo::error=masu-mip: cannot fetch the {package} {version} wheel: {message}"),
     }
 }

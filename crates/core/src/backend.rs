@@ -42,6 +42,9 @@ pub enum Backend {
     /// FICO Xpress 9.9 (feature `xpress`): its PyPI wheel's library under the community
     /// licence, or an installation named by `XPRESSDIR`.
     Xpress,
+    /// Gurobi 13 (feature `gurobi`): its PyPI package `gurobipy` in a child process, under
+    /// the wheel's size-limited licence or one named by `GRB_LICENSE_FILE`.
+    Gurobi,
 }
 
 /// One backend's facts.
@@ -75,7 +78,7 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 8] =
+const FACTS: [Facts; 9] =
     [
         Facts {
             backend: Backend::CpSat,
@@ -257,6 +260,32 @@ const FACTS: [Facts; 8] =
                 None
             },
         },
+        Facts {
+            backend: Backend::Gurobi,
+            name: "gurobi",
+            feature: Some("gurobi"),
+            compiled: cfg!(feature = "gurobi"),
+            milp: true,
+            version: || {
+                #[cfg(feature = "gurobi")]
+                return masu_mip::gurobi::version().unwrap_or_else(|e| format!("Gurobi (not loaded: {e})"));
+                #[cfg(not(feature = "gurobi"))]
+                not_loaded("Gurobi")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "gurobi")]
+                return masu_mip::gurobi::check_parameters(_parameters);
+                #[cfg(not(feature = "gurobi"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = "gurobi")]
+                return Some(masu_mip::gurobi::solve);
+                #[cfg(not(feature = "gurobi"))]
+                None
+            },
+        },
     ];
 
 /// The version line of a backend this build leaves out.
@@ -267,7 +296,7 @@ fn not_loaded(name: &str) -> String {
 
 impl Backend {
     /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 8] = [
+    pub const ALL: [Backend; 9] = [
         Backend::CpSat,
         Backend::Highs,
         Backend::Native,
@@ -276,11 +305,12 @@ impl Backend {
         Backend::Microlp,
         Backend::Cplex,
         Backend::Xpress,
+        Backend::Gurobi,
     ];
 
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
     /// first: what `formulations!` writes as `MILP`.
-    pub const MILP: [Backend; 7] = [
+    pub const MILP: [Backend; 8] = [
         Backend::Highs,
         Backend::CpSat,
         Backend::Cbc,
@@ -288,6 +318,7 @@ impl Backend {
         Backend::Microlp,
         Backend::Cplex,
         Backend::Xpress,
+        Backend::Gurobi,
     ];
 
     fn facts(self) -> &'static Facts {
@@ -371,11 +402,11 @@ mod tests {
         listed.sort();
         assert_eq!(milp, listed);
         assert!(
-            "gurobi"
+            "mosek"
                 .parse::<Backend>()
                 .unwrap_err()
                 .to_string()
-                .contains("expected cp-sat, highs, native, cbc, scip, microlp")
+                .contains("expected cp-sat, highs, native, cbc, scip, microlp, cplex, xpress, gurobi")
         );
     }
 }

@@ -3,7 +3,8 @@
 //! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX and Xpress over their own
 //! (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
 //! installation; with [`highs`], the only `unsafe` of this crate, in [`cbc`], [`scip`],
-//! `cplex`, `xpress` and `dylib`), and microlp, in pure Rust (feature `microlp`).
+//! `cplex`, `xpress` and `dylib`), Gurobi through its Python package in a child process
+//! (feature `gurobi`), and microlp, in pure Rust (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
 //!
@@ -31,6 +32,8 @@ pub mod cbc;
 pub mod cplex;
 #[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress"))]
 mod dylib;
+#[cfg(feature = "gurobi")]
+pub mod gurobi;
 #[cfg(feature = "highs")]
 pub mod highs;
 #[cfg(feature = "microlp")]
@@ -274,6 +277,7 @@ mod conformance {
     conformance!(on_microlp, microlp, "microlp");
     conformance!(on_cplex, cplex, "cplex");
     conformance!(on_xpress, xpress, "xpress");
+    conformance!(on_gurobi, gurobi, "gurobi");
 
     #[cfg(feature = "cbc")]
     #[test]
@@ -342,6 +346,67 @@ mod conformance {
         );
         model.columns.pop();
         assert!(matches!(xpress::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+    }
+
+    #[cfg(feature = "gurobi")]
+    #[test]
+    fn gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence() {
+        gurobi::check_parameters(&[("NodeLimit".into(), "100".into()), ("MIPGap".into(), "0.01".into())]).unwrap();
+        let err = gurobi::check_parameters(&[("Threads".into(), "many".into())]).unwrap_err();
+        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        let err = gurobi::check_parameters(&[("NoSuchParameter".into(), "1".into())]).unwrap_err();
+        assert!(err.to_string().contains("no such parameter"), "{err}");
+        if std::env::var_os("GRB_LICENSE_FILE").is_some() {
+            return; // a licence file: its limits are its own
+        }
+        assert!(gurobi::version().unwrap().starts_with("Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"));
+        let mut model = Model::default();
+        for i in 0..2_001 {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
+        let Err(Error::Licence(why)) = gurobi::solve(&model, &Settings::default()) else { panic!("not refused") };
+        assert!(why.contains("at most 2000 variables") && why.contains("2001 variables and 1 constraints"), "{why}");
+        model.columns.pop();
+        assert!(matches!(gurobi::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+    }
+
+    #[cfg(feature = "gurobi")]
+    #[test]
+    fn gurobi_stops_when_asked() {
+        // A count's no-goods aside, a hard enough model: 60 binaries, x_i + x_j ≤ 1 on a
+        // dense random graph, maximise the set (a maximum independent set).
+        let mut model = Model::default();
+        for i in 0..60 {
+            model.add_column(Column { objective: -1.0, ..Column::binary(&format!("x{i}")) });
+        }
+        let mut seed = 7_u64;
+        for i in 0..60 {
+            for j in i + 1..60 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if seed >> 62 == 0 {
+                    model.rows.push(Row {
+                        name: format!("e{i}_{j}"),
+                        lower: f64::NEG_INFINITY,
+                        upper: 1.0,
+                        terms: vec![(i, 1.0), (j, 1.0)],
+                    });
+                }
+            }
+        }
+        model.rows.truncate(2_000);
+        let stop = AtomicBool::new(false);
+        let settings = Settings { stop: Some(&stop), ..Settings::default() };
+        let started = std::time::Instant::now();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                stop.store(true, Ordering::SeqCst);
+            });
+            let outcome = gurobi::solve(&model, &settings).unwrap();
+            assert!(matches!(outcome, Outcome::Solved { .. } | Outcome::Unknown), "{outcome:?}");
+        });
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
     }
 
     #[cfg(feature = "microlp")]

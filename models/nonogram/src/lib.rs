@@ -143,7 +143,7 @@ masu_core::formulations! {
     pub enum Formulation for "nonogram" {
         /// Article 000: a start-index integer per block, reified placements, fill Booleans
         /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
-        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp, Cplex, Xpress],
+        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp, Cplex, Xpress, Gurobi],
         /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
         Patterns = "patterns" on [MILP],
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.

@@ -1,5 +1,5 @@
 //! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP,
-//! CPLEX, Xpress and microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
+//! CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
 //! solve per solution, as on HiGHS.
 
 use std::collections::HashMap;
@@ -77,9 +77,10 @@ pub(super) fn enumerate(
             message: format!("no-good cuts need binary projection variables, not {name}"),
         });
     }
-    // CBC (as the wheel builds it), SCIP and microlp solve on one thread; CPLEX and Xpress on
-    // those asked for, else their default (every core).
-    let threads = if matches!(backend, Backend::Cplex | Backend::Xpress) { options.threads } else { Some(1) };
+    // CBC (as the wheel builds it), SCIP and microlp solve on one thread; CPLEX, Xpress and
+    // Gurobi on those asked for, else their default (every core).
+    let threads =
+        if matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi) { options.threads } else { Some(1) };
     let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
     while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
         let time_limit = clock.left();

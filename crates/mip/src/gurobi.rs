@@ -1,0 +1,301 @@
+//! Gurobi 13 through `gurobipy`, its Python package: the `gurobipy` wheel on PyPI that the
+//! build fetched, run by the build's Python (`MASU_GUROBI_PYTHON` names another). Without a
+//! licence file the wheel's own licence serves only gurobipy (its C library refuses other
+//! callers) and only models of at most 2,000 variables and 2,000 constraints; with one
+//! (`GRB_LICENSE_FILE`), the same route takes any size the licence allows.
+//!
+//! A solve writes the model as MPS ([`Model::to_mps`]) into a temporary file and runs a
+//! short gurobipy script in a child process: it reads the file, sets the time limit
+//! (`TimeLimit`), the threads (`Threads`) and the raw parameters (Gurobi's names, `MIPGap`,
+//! `NodeLimit`), optimizes (again without dual reductions when presolve cannot tell infeasible
+//! from unbounded), and prints the status and the values as one JSON line. A model past the
+//! wheel's licence is refused before the child starts ([`Error::Licence`]). It stops at its
+//! time limit, and when the stop flag is set: the child gets SIGINT, which Gurobi turns into an
+//! interrupted optimization that keeps its incumbent, and is killed 2 s later if it still
+//! runs. The log (`--log`) is Gurobi's console output, on standard error.
+#![allow(unsafe_code)]
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use crate::{Error, Model, Outcome, Settings};
+
+/// The wheel's licence's limits (no licence file).
+const PIP_COLUMNS: usize = 2_000;
+const PIP_ROWS: usize = 2_000;
+/// Gurobi's error of a model past a size-limited licence.
+const ERROR_SIZE: i64 = 10010;
+/// Gurobi's statuses.
+const OPTIMAL: i64 = 2;
+const INFEASIBLE: i64 = 3;
+const UNBOUNDED: i64 = 5;
+/// How long a child asked to stop may take before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// The child's script: one task (JSON in `argv[1]`), one JSON line out. Gurobi's own console
+/// output goes to standard error; SIGINT, blocked by masu's binary and inherited so, is
+/// unblocked for Gurobi's handler.
+const SCRIPT: &str = r#"
+import json, os, signal, sys
+out = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+def say(**fields):
+    out.write(json.dumps(fields) + "\n")
+    out.flush()
+try:
+    import gurobipy as gp
+except Exception as e:
+    say(error=f"cannot import gurobipy: {e}")
+    sys.exit(0)
+task = json.loads(sys.argv[1])
+def setting(m, name, value):
+    info = m.getParamInfo(name)
+    if info is None:
+        return "no such parameter (Gurobi's names: MIPGap, NodeLimit, Presolve)"
+    kind = type(info[2])
+    try:
+        m.setParam(name, value if kind is str else kind(value))
+    except (ValueError, TypeError):
+        return f"'{value}' is not a value of its type"
+    except gp.GurobiError as e:
+        return f"Gurobi refuses the value '{value}': {e}"
+try:
+    if task["do"] == "version":
+        say(version=".".join(map(str, gp.gurobi.version())))
+    elif task["do"] == "check":
+        with gp.Env(params={"OutputFlag": 0}) as env, gp.Model(env=env) as m:
+            for name, value in task["parameters"]:
+                error = setting(m, name, value)
+                if error:
+                    say(parameter=name, error=error)
+                    break
+            else:
+                say(checked=True)
+    else:
+        with gp.Env(params={"OutputFlag": 1 if task["log"] else 0}) as env:
+            m = gp.read(task["mps"], env=env)
+            if task["time_limit"] is not None:
+                m.Params.TimeLimit = task["time_limit"]
+            if task["threads"] is not None:
+                m.Params.Threads = task["threads"]
+            for name, value in task["parameters"]:
+                error = setting(m, name, value)
+                if error:
+                    say(parameter=name, error=error)
+                    sys.exit(0)
+            m.optimize()
+            if m.Status == gp.GRB.INF_OR_UNBD:
+                m.Params.DualReductions = 0
+                m.optimize()
+            say(status=m.Status, x={v.VarName: v.X for v in m.getVars()} if m.SolCount > 0 else None)
+except gp.GurobiError as e:
+    say(error=str(e), errno=e.errno)
+"#;
+
+/// The Python that runs gurobipy, and the folder holding the fetched package.
+fn python() -> (String, Option<&'static str>) {
+    let python = std::env::var("MASU_GUROBI_PYTHON")
+        .ok()
+        .or_else(|| option_env!("MASU_GUROBI_PYTHON").map(String::from))
+        .unwrap_or_else(|| "python3".into());
+    (python, option_env!("MASU_GUROBI_DIR"))
+}
+
+/// Whether a licence file is named (else the wheel's size-limited licence serves).
+fn licensed() -> bool {
+    std::env::var_os("GRB_LICENSE_FILE").is_some()
+}
+
+/// What the script answered.
+#[derive(Default, serde::Deserialize)]
+struct Answer {
+    version: Option<String>,
+    status: Option<i64>,
+    /// The values by column name (a range row read from MPS adds a column of Gurobi's own).
+    x: Option<std::collections::HashMap<String, f64>>,
+    parameter: Option<String>,
+    error: Option<String>,
+    errno: Option<i64>,
+}
+
+/// Runs the script on `task` until it answers, or (stop flag set) until it stops; `None`
+/// when it was stopped before it answered.
+fn run(task: &serde_json::Value, settings: &Settings) -> Result<Option<Answer>, Error> {
+    let (python, dir) = python();
+    let mut command = Command::new(&python);
+    command.args(["-c", SCRIPT]).arg(task.to_string()).stdin(Stdio::null()).stdout(Stdio::piped());
+    command.stderr(if settings.log { Stdio::inherit() } else { Stdio::piped() });
+    if let Some(dir) = dir {
+        command.env("PYTHONPATH", dir);
+    }
+    let mut child = command.spawn().map_err(|e| Error::Library(format!("Gurobi: cannot run {python}: {e}")))?;
+    let (mut stdout, stderr) = (child.stdout.take(), child.stderr.take());
+    let (answer, errors, ended) = std::thread::scope(|scope| {
+        let reader = scope.spawn(move || {
+            let mut text = String::new();
+            if let Some(out) = stdout.as_mut() {
+                let _ = out.read_to_string(&mut text);
+            }
+            text
+        });
+        let errors = scope.spawn(move || {
+            let mut text = String::new();
+            if let Some(mut err) = stderr {
+                let _ = err.read_to_string(&mut text);
+            }
+            text
+        });
+        let ended = wait(&mut child, settings);
+        (reader.join().unwrap_or_default(), errors.join().unwrap_or_default(), ended)
+    });
+    let ended = ended.map_err(|e| Error::Library(format!("Gurobi: waiting for {python}: {e}")))?;
+    let Some(line) = answer.lines().last() else {
+        if ended.stopped {
+            return Ok(None);
+        }
+        let tail: String = errors.chars().rev().take(2000).collect::<Vec<_>>().into_iter().rev().collect();
+        return Err(Error::Library(format!(
+            "Gurobi: {python} ended ({}) without an answer: {}",
+            ended.status,
+            tail.trim()
+        )));
+    };
+    serde_json::from_str(line).map(Some).map_err(|e| Error::Library(format!("Gurobi: an answer masu cannot read: {e}")))
+}
+
+/// How the child ended.
+struct Ended {
+    status: std::process::ExitStatus,
+    stopped: bool,
+}
+
+/// Waits for `child`, asking it to stop (SIGINT) when the stop flag is set and killing it
+/// when it has not stopped within [`STOP_GRACE`].
+fn wait(child: &mut Child, settings: &Settings) -> std::io::Result<Ended> {
+    let mut asked: Option<Instant> = None;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Ended { status, stopped: asked.is_some() });
+        }
+        match asked {
+            None if settings.stopped() => {
+                if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+                    // SAFETY: kill sends a signal to our own child, still unreaped (try_wait
+                    // has not seen it end), so its pid is not reused.
+                    unsafe { libc::kill(pid, libc::SIGINT) };
+                }
+                asked = Some(Instant::now());
+            }
+            Some(at) if at.elapsed() > STOP_GRACE => {
+                child.kill()?;
+                return Ok(Ended { status: child.wait()?, stopped: true });
+            }
+            _ => {}
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Gurobi's version and route, e.g. `Gurobi 13.0.3 (gurobipy, the wheel's size-limited
+/// licence)`.
+pub fn version() -> Result<String, Error> {
+    static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
+    VERSION
+        .get_or_init(|| {
+            let answer = run(&serde_json::json!({"do": "version"}), &Settings::default())?.unwrap_or_default();
+            let version = answer.version.ok_or_else(|| Error::Library(answer.error.unwrap_or_default()))?;
+            let licence = if licensed() { "GRB_LICENSE_FILE" } else { "the wheel's size-limited licence" };
+            Ok(format!("Gurobi {version} (gurobipy, {licence})"))
+        })
+        .clone()
+}
+
+/// The error a parameter answer says.
+fn refused(answer: &Answer) -> Option<Error> {
+    let name = answer.parameter.clone()?;
+    Some(Error::Parameter { solver: "Gurobi", name, reason: answer.error.clone().unwrap_or_default() })
+}
+
+/// Refuses parameter names Gurobi does not know and values it rejects, in a fresh model.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    if parameters.is_empty() {
+        return Ok(());
+    }
+    let task = serde_json::json!({"do": "check", "parameters": parameters});
+    let answer = run(&task, &Settings::default())?.unwrap_or_default();
+    match (refused(&answer), answer.error) {
+        (Some(error), _) => Err(error),
+        (None, Some(error)) => Err(Error::Library(format!("Gurobi: {error}"))),
+        (None, None) => Ok(()),
+    }
+}
+
+/// One solve of `model`.
+pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let (columns, rows) = (model.columns.len(), model.rows.len());
+    if !licensed() && (columns > PIP_COLUMNS || rows > PIP_ROWS) {
+        return Err(Error::Licence(format!(
+            "Gurobi's pip licence (gurobipy without a licence file) takes at most {PIP_COLUMNS} variables and \
+             {PIP_ROWS} constraints; this model has {columns} variables and {rows} constraints (a licence named by \
+             GRB_LICENSE_FILE takes any size it allows)"
+        )));
+    }
+    if settings.stopped() {
+        return Ok(Outcome::Unknown);
+    }
+    let file = Temporary::new();
+    std::fs::write(&file.0, model.to_mps("masu"))
+        .map_err(|e| Error::Library(format!("Gurobi: the model's file: {e}")))?;
+    let task = serde_json::json!({
+        "do": "solve",
+        "mps": file.0,
+        "log": settings.log,
+        "time_limit": settings.time_limit.map(|t| t.as_secs_f64().max(0.001)),
+        "threads": settings.threads,
+        "parameters": settings.parameters,
+    });
+    let Some(answer) = run(&task, settings)? else { return Ok(Outcome::Unknown) };
+    if let Some(error) = refused(&answer) {
+        return Err(error);
+    }
+    if let Some(error) = answer.error {
+        return Err(if answer.errno == Some(ERROR_SIZE) {
+            Error::Licence(format!("Gurobi refused the model for its size: {error}"))
+        } else {
+            Error::Library(format!("Gurobi: {error}"))
+        });
+    }
+    match (answer.status, answer.x) {
+        (Some(INFEASIBLE), _) => Ok(Outcome::Infeasible),
+        (Some(UNBOUNDED), _) => Err(Error::Library("Gurobi: the model is unbounded".into())),
+        (Some(status), Some(by_name)) => {
+            let value = |name: &String| {
+                by_name.get(name).copied().ok_or_else(|| Error::Library(format!("Gurobi: no value of {name}")))
+            };
+            let values = model.columns.iter().map(|c| value(&c.name)).collect::<Result<_, _>>()?;
+            Ok(Outcome::Solved { values, optimal: status == OPTIMAL })
+        }
+        _ => Ok(Outcome::Unknown),
+    }
+}
+
+/// A temporary MPS file, removed on drop.
+struct Temporary(PathBuf);
+
+impl Temporary {
+    fn new() -> Temporary {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Temporary(std::env::temp_dir().join(format!("masu-gurobi-{}-{n}.mps", std::process::id())))
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
