@@ -20,6 +20,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=../cpsat/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=PYTHON");
+    println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     if std::env::var_os("CARGO_FEATURE_CPLEX").is_some() {
         let inside = format!("cplex-{CPLEX_VERSION}.data/purelib/cplex/_internal");
         let keep = [format!("{inside}/libcplex2220.so")];
