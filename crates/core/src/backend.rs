@@ -77,6 +77,40 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 /// A solve of a MILP in matrix form.
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
+/// The facts of a backend that solves the matrix form through `masu_mip::$module` (its
+/// `version`, `check_parameters` and `solve`), compiled in by the feature of its name.
+macro_rules! matrix_backend {
+    ($backend:ident, $name:literal, $solver:literal, $module:ident) => {
+        Facts {
+            backend: Backend::$backend,
+            name: $name,
+            feature: Some($name),
+            compiled: cfg!(feature = $name),
+            milp: true,
+            version: || {
+                #[cfg(feature = $name)]
+                return masu_mip::$module::version()
+                    .unwrap_or_else(|e| format!(concat!($solver, " (not loaded: {})"), e));
+                #[cfg(not(feature = $name))]
+                not_loaded($solver)
+            },
+            check: |_parameters| {
+                #[cfg(feature = $name)]
+                return masu_mip::$module::check_parameters(_parameters);
+                #[cfg(not(feature = $name))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || {
+                #[cfg(feature = $name)]
+                return Some(masu_mip::$module::solve);
+                #[cfg(not(feature = $name))]
+                None
+            },
+        }
+    };
+}
+
 /// Every backend's facts, in the order of [`Backend::ALL`].
 const FACTS: [Facts; 9] =
     [
@@ -130,58 +164,8 @@ const FACTS: [Facts; 9] =
             reads: &[],
             matrix: || None,
         },
-        Facts {
-            backend: Backend::Cbc,
-            name: "cbc",
-            feature: Some("cbc"),
-            compiled: cfg!(feature = "cbc"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "cbc")]
-                return masu_mip::cbc::version().unwrap_or_else(|e| format!("CBC (not loaded: {e})"));
-                #[cfg(not(feature = "cbc"))]
-                not_loaded("CBC")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "cbc")]
-                return masu_mip::cbc::check_parameters(_parameters);
-                #[cfg(not(feature = "cbc"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "cbc")]
-                return Some(masu_mip::cbc::solve);
-                #[cfg(not(feature = "cbc"))]
-                None
-            },
-        },
-        Facts {
-            backend: Backend::Scip,
-            name: "scip",
-            feature: Some("scip"),
-            compiled: cfg!(feature = "scip"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "scip")]
-                return masu_mip::scip::version().unwrap_or_else(|e| format!("SCIP (not loaded: {e})"));
-                #[cfg(not(feature = "scip"))]
-                not_loaded("SCIP")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "scip")]
-                return masu_mip::scip::check_parameters(_parameters);
-                #[cfg(not(feature = "scip"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "scip")]
-                return Some(masu_mip::scip::solve);
-                #[cfg(not(feature = "scip"))]
-                None
-            },
-        },
+        matrix_backend!(Cbc, "cbc", "CBC", cbc),
+        matrix_backend!(Scip, "scip", "SCIP", scip),
         Facts {
             backend: Backend::Microlp,
             name: "microlp",
@@ -208,84 +192,9 @@ const FACTS: [Facts; 9] =
                 None
             },
         },
-        Facts {
-            backend: Backend::Cplex,
-            name: "cplex",
-            feature: Some("cplex"),
-            compiled: cfg!(feature = "cplex"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "cplex")]
-                return masu_mip::cplex::version().unwrap_or_else(|e| format!("CPLEX (not loaded: {e})"));
-                #[cfg(not(feature = "cplex"))]
-                not_loaded("CPLEX")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "cplex")]
-                return masu_mip::cplex::check_parameters(_parameters);
-                #[cfg(not(feature = "cplex"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "cplex")]
-                return Some(masu_mip::cplex::solve);
-                #[cfg(not(feature = "cplex"))]
-                None
-            },
-        },
-        Facts {
-            backend: Backend::Xpress,
-            name: "xpress",
-            feature: Some("xpress"),
-            compiled: cfg!(feature = "xpress"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "xpress")]
-                return masu_mip::xpress::version().unwrap_or_else(|e| format!("Xpress (not loaded: {e})"));
-                #[cfg(not(feature = "xpress"))]
-                not_loaded("Xpress")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "xpress")]
-                return masu_mip::xpress::check_parameters(_parameters);
-                #[cfg(not(feature = "xpress"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "xpress")]
-                return Some(masu_mip::xpress::solve);
-                #[cfg(not(feature = "xpress"))]
-                None
-            },
-        },
-        Facts {
-            backend: Backend::Gurobi,
-            name: "gurobi",
-            feature: Some("gurobi"),
-            compiled: cfg!(feature = "gurobi"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "gurobi")]
-                return masu_mip::gurobi::version().unwrap_or_else(|e| format!("Gurobi (not loaded: {e})"));
-                #[cfg(not(feature = "gurobi"))]
-                not_loaded("Gurobi")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "gurobi")]
-                return masu_mip::gurobi::check_parameters(_parameters);
-                #[cfg(not(feature = "gurobi"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "gurobi")]
-                return Some(masu_mip::gurobi::solve);
-                #[cfg(not(feature = "gurobi"))]
-                None
-            },
-        },
+        matrix_backend!(Cplex, "cplex", "CPLEX", cplex),
+        matrix_backend!(Xpress, "xpress", "Xpress", xpress),
+        matrix_backend!(Gurobi, "gurobi", "Gurobi", gurobi),
     ];
 
 /// The version line of a backend this build leaves out.

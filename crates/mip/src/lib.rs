@@ -295,6 +295,21 @@ mod conformance {
         assert_eq!(scip::version().unwrap(), "SCIP 10.0.0");
     }
 
+    /// A model of `columns` binaries and one row, past a licence's size: refused, the limit
+    /// named (`says`) with the model's size; one column fewer, solved.
+    #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
+    fn one_past_the_licence(solve: fn(&Model, &Settings) -> Result<Outcome, Error>, columns: usize, says: &str) {
+        let mut model = Model::default();
+        for i in 0..columns {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
+        let Err(Error::Licence(why)) = solve(&model, &Settings::default()) else { panic!("not refused") };
+        assert!(why.contains(says) && why.contains(&format!("{columns} variables and 1 constraints")), "{why}");
+        model.columns.pop();
+        assert!(matches!(solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+    }
+
     #[cfg(feature = "cplex")]
     #[test]
     fn cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition() {
@@ -306,15 +321,7 @@ mod conformance {
             return; // a full installation: no size limit to test
         }
         assert!(cplex::version().unwrap().starts_with("CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"));
-        let mut model = Model::default();
-        for i in 0..1_001 {
-            model.add_column(Column::binary(&format!("x{i}")));
-        }
-        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
-        let Err(Error::Licence(why)) = cplex::solve(&model, &Settings::default()) else { panic!("not refused") };
-        assert!(why.contains("at most 1000 variables") && why.contains("1001 variables and 1 constraints"), "{why}");
-        model.columns.pop();
-        assert!(matches!(cplex::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+        one_past_the_licence(cplex::solve, 1001, "at most 1000 variables");
     }
 
     #[cfg(feature = "xpress")]
@@ -334,18 +341,7 @@ mod conformance {
             version.starts_with("Xpress Optimizer 47.")
                 && version.ends_with("(community licence, the xpresslibs wheel)")
         );
-        let mut model = Model::default();
-        for i in 0..5_000 {
-            model.add_column(Column::binary(&format!("x{i}")));
-        }
-        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
-        let Err(Error::Licence(why)) = xpress::solve(&model, &Settings::default()) else { panic!("not refused") };
-        assert!(
-            why.contains("at most 5000 rows and columns") && why.contains("5000 variables and 1 constraints"),
-            "{why}"
-        );
-        model.columns.pop();
-        assert!(matches!(xpress::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+        one_past_the_licence(xpress::solve, 5000, "at most 5000 rows and columns");
     }
 
     #[cfg(feature = "gurobi")]
@@ -360,15 +356,7 @@ mod conformance {
             return; // a licence file: its limits are its own
         }
         assert!(gurobi::version().unwrap().starts_with("Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"));
-        let mut model = Model::default();
-        for i in 0..2_001 {
-            model.add_column(Column::binary(&format!("x{i}")));
-        }
-        model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
-        let Err(Error::Licence(why)) = gurobi::solve(&model, &Settings::default()) else { panic!("not refused") };
-        assert!(why.contains("at most 2000 variables") && why.contains("2001 variables and 1 constraints"), "{why}");
-        model.columns.pop();
-        assert!(matches!(gurobi::solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+        one_past_the_licence(gurobi::solve, 2001, "at most 2000 variables");
     }
 
     #[cfg(feature = "gurobi")]
