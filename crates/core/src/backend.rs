@@ -49,8 +49,8 @@ pub enum Backend {
 
 /// One backend's facts.
 struct Facts {
-    /// The backend, where [`Backend::ALL`] has it (checked by a test).
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The backend, where [`Backend::ALL`] has it (checked by a test; [`Backend::MILP`] is
+    /// read from it).
     backend: Backend,
     /// The name on the command line and in reports.
     name: &'static str,
@@ -77,10 +77,19 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 /// A solve of a MILP in matrix form.
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
-/// The facts of a backend that solves the matrix form through `masu_mip::$module` (its
-/// `version`, `check_parameters` and `solve`), compiled in by the feature of its name.
-macro_rules! matrix_backend {
+/// The facts of a backend whose solver is `masu_mip::$module` (its `version`,
+/// `check_parameters` and, for the matrix form, `solve`), compiled in by the feature of its
+/// name; the parameters masu's glue reads and the matrix solve may be given.
+macro_rules! solver_backend {
     ($backend:ident, $name:literal, $solver:literal, $module:ident) => {
+        solver_backend!($backend, $name, $solver, $module, &[], || {
+            #[cfg(feature = $name)]
+            return Some(masu_mip::$module::solve);
+            #[cfg(not(feature = $name))]
+            None
+        })
+    };
+    ($backend:ident, $name:literal, $solver:literal, $module:ident, $reads:expr, $matrix:expr) => {
         Facts {
             backend: Backend::$backend,
             name: $name,
@@ -89,8 +98,7 @@ macro_rules! matrix_backend {
             milp: true,
             version: || {
                 #[cfg(feature = $name)]
-                return masu_mip::$module::version()
-                    .unwrap_or_else(|e| format!(concat!($solver, " (not loaded: {})"), e));
+                return VersionText::text(masu_mip::$module::version(), $solver);
                 #[cfg(not(feature = $name))]
                 not_loaded($solver)
             },
@@ -100,15 +108,29 @@ macro_rules! matrix_backend {
                 #[cfg(not(feature = $name))]
                 Ok(())
             },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = $name)]
-                return Some(masu_mip::$module::solve);
-                #[cfg(not(feature = $name))]
-                None
-            },
+            reads: $reads,
+            matrix: $matrix,
         }
     };
+}
+
+/// A solver's version as records carry it, from a library that cannot fail to load (HiGHS,
+/// microlp) or one that can.
+#[allow(dead_code)]
+trait VersionText {
+    fn text(self, solver: &str) -> String;
+}
+
+impl VersionText for String {
+    fn text(self, _: &str) -> String {
+        self
+    }
+}
+
+impl VersionText for Result<String, masu_mip::Error> {
+    fn text(self, solver: &str) -> String {
+        self.unwrap_or_else(|e| format!("{solver} (not loaded: {e})"))
+    }
 }
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
@@ -131,27 +153,8 @@ const FACTS: [Facts; 9] =
             reads: &[],
             matrix: || None,
         },
-        Facts {
-            backend: Backend::Highs,
-            name: "highs",
-            feature: Some("highs"),
-            compiled: cfg!(feature = "highs"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "highs")]
-                return masu_mip::highs::version();
-                #[cfg(not(feature = "highs"))]
-                not_loaded("HiGHS")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "highs")]
-                return masu_mip::highs::check_parameters(_parameters);
-                #[cfg(not(feature = "highs"))]
-                Ok(())
-            },
-            reads: HIGHS_READS,
-            matrix: || None,
-        },
+        // HiGHS solves good_lp's model (crate::milp::highs), not the matrix form.
+        solver_backend!(Highs, "highs", "HiGHS", highs, HIGHS_READS, || None),
         Facts {
             backend: Backend::Native,
             name: "native",
@@ -164,38 +167,39 @@ const FACTS: [Facts; 9] =
             reads: &[],
             matrix: || None,
         },
-        matrix_backend!(Cbc, "cbc", "CBC", cbc),
-        matrix_backend!(Scip, "scip", "SCIP", scip),
-        Facts {
-            backend: Backend::Microlp,
-            name: "microlp",
-            feature: Some("microlp"),
-            compiled: cfg!(feature = "microlp"),
-            milp: true,
-            version: || {
-                #[cfg(feature = "microlp")]
-                return masu_mip::microlp::version();
-                #[cfg(not(feature = "microlp"))]
-                not_loaded("microlp")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "microlp")]
-                return masu_mip::microlp::check_parameters(_parameters);
-                #[cfg(not(feature = "microlp"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || {
-                #[cfg(feature = "microlp")]
-                return Some(masu_mip::microlp::solve);
-                #[cfg(not(feature = "microlp"))]
-                None
-            },
-        },
-        matrix_backend!(Cplex, "cplex", "CPLEX", cplex),
-        matrix_backend!(Xpress, "xpress", "Xpress", xpress),
-        matrix_backend!(Gurobi, "gurobi", "Gurobi", gurobi),
+        solver_backend!(Cbc, "cbc", "CBC", cbc),
+        solver_backend!(Scip, "scip", "SCIP", scip),
+        solver_backend!(Microlp, "microlp", "microlp", microlp),
+        solver_backend!(Cplex, "cplex", "CPLEX", cplex),
+        solver_backend!(Xpress, "xpress", "Xpress", xpress),
+        solver_backend!(Gurobi, "gurobi", "Gurobi", gurobi),
     ];
+
+/// HiGHS, CP-SAT, then the other backends whose row says `milp`, in the order of
+/// [`Backend::ALL`] (a wrong length fails the build: the array is filled at compile time).
+const fn milp_backends() -> [Backend; 8] {
+    let mut milp = [
+        Backend::Highs,
+        Backend::CpSat,
+        Backend::Highs,
+        Backend::Highs,
+        Backend::Highs,
+        Backend::Highs,
+        Backend::Highs,
+        Backend::Highs,
+    ];
+    let (mut i, mut n) = (0, 2);
+    while i < FACTS.len() {
+        let backend = FACTS[i].backend;
+        if FACTS[i].milp && !matches!(backend, Backend::Highs | Backend::CpSat) {
+            milp[n] = backend;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == milp.len(), "Backend::MILP's length is not the number of MILP rows");
+    milp
+}
 
 /// The version line of a backend this build leaves out.
 #[allow(dead_code)]
@@ -219,16 +223,7 @@ impl Backend {
 
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
     /// first: what `formulations!` writes as `MILP`.
-    pub const MILP: [Backend; 8] = [
-        Backend::Highs,
-        Backend::CpSat,
-        Backend::Cbc,
-        Backend::Scip,
-        Backend::Microlp,
-        Backend::Cplex,
-        Backend::Xpress,
-        Backend::Gurobi,
-    ];
+    pub const MILP: [Backend; 8] = milp_backends();
 
     fn facts(self) -> &'static Facts {
         &FACTS[self as usize]

@@ -135,6 +135,12 @@ where
     if range.contains(&value) { Ok(()) } else { Err(Failed::Flags(format!("{name} {value} is not in {range:?}"))) }
 }
 
+/// Refuses flags that do not go together: `why` when `apart` (checked by the generator, so
+/// that the command line and a typed front end say the same).
+pub fn apart(apart: bool, why: &str) -> Result<(), Failed> {
+    if apart { Err(Failed::Flags(why.into())) } else { Ok(()) }
+}
+
 /// The loop most generators are: `make(index)` for each index of the run, until it is
 /// interrupted; a puzzle its time limit stopped is [`Made::Missed`], saying `missed`.
 pub fn each<T: Printed>(

@@ -310,54 +310,48 @@ mod conformance {
         assert!(matches!(solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
     }
 
-    #[cfg(feature = "cplex")]
-    #[test]
-    fn cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition() {
-        cplex::check_parameters(&[("CPXPARAM_MIP_Limits_Nodes".into(), "100".into())]).unwrap();
-        cplex::check_parameters(&[("CPX_PARAM_EPGAP".into(), "0.01".into())]).unwrap();
-        let err = cplex::check_parameters(&[("CPXPARAM_Threads".into(), "many".into())]).unwrap_err();
+    /// What a commercial solver's tests hold: it takes `takes`, refuses a word for its
+    /// integer parameter `threads`, and (no installation named by `installed`) names its
+    /// route in its version and refuses a model one column past its free edition.
+    #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
+    #[allow(clippy::too_many_arguments)]
+    fn commercial(
+        check: fn(&[(String, String)]) -> Result<(), Error>,
+        takes: &[(&str, &str)],
+        threads: &str,
+        installed: &str,
+        version: fn() -> Result<String, Error>,
+        route: &str,
+        (solve, past, limit): (fn(&Model, &Settings) -> Result<Outcome, Error>, usize, &str),
+    ) {
+        let owned =
+            |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
+        check(&owned(takes)).unwrap();
+        let err = check(&owned(&[(threads, "many")])).unwrap_err();
         assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
-        if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
-            return; // a full installation: no size limit to test
+        if std::env::var_os(installed).is_some() {
+            return; // an installation or licence file: its limits are its own
         }
-        assert!(cplex::version().unwrap().starts_with("CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"));
-        one_past_the_licence(cplex::solve, 1001, "at most 1000 variables");
+        let said = version().unwrap();
+        assert!(said.starts_with(route), "{said}");
+        one_past_the_licence(solve, past, limit);
     }
 
-    #[cfg(feature = "xpress")]
-    #[test]
-    fn xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence() {
-        xpress::check_parameters(&[("MAXNODE".into(), "100".into())]).unwrap();
-        xpress::check_parameters(&[("miprelstop".into(), "0.01".into())]).unwrap();
-        let err = xpress::check_parameters(&[("THREADS".into(), "many".into())]).unwrap_err();
-        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
-        let err = xpress::check_parameters(&[("NO_SUCH_CONTROL".into(), "1".into())]).unwrap_err();
-        assert!(err.to_string().contains("no such control"), "{err}");
-        if std::env::var_os("XPRESSDIR").is_some() {
-            return; // an installation: its licence's limits are its own
-        }
-        let version = xpress::version().unwrap();
-        assert!(
-            version.starts_with("Xpress Optimizer 47.")
-                && version.ends_with("(community licence, the xpresslibs wheel)")
-        );
-        one_past_the_licence(xpress::solve, 5000, "at most 5000 rows and columns");
+    /// A test of [`commercial`] for the solver `$module`, behind its feature.
+    macro_rules! commercial_test {
+        ($test:ident; $module:ident, $feature:literal; $takes:expr; $threads:literal; $installed:literal; $route:literal; $past:literal; $limit:literal) => {
+            #[cfg(feature = $feature)]
+            #[test]
+            fn $test() {
+                use crate::$module::{check_parameters, solve, version};
+                commercial(check_parameters, &$takes, $threads, $installed, version, $route, (solve, $past, $limit));
+            }
+        };
     }
 
-    #[cfg(feature = "gurobi")]
-    #[test]
-    fn gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence() {
-        gurobi::check_parameters(&[("NodeLimit".into(), "100".into()), ("MIPGap".into(), "0.01".into())]).unwrap();
-        let err = gurobi::check_parameters(&[("Threads".into(), "many".into())]).unwrap_err();
-        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
-        let err = gurobi::check_parameters(&[("NoSuchParameter".into(), "1".into())]).unwrap_err();
-        assert!(err.to_string().contains("no such parameter"), "{err}");
-        if std::env::var_os("GRB_LICENSE_FILE").is_some() {
-            return; // a licence file: its limits are its own
-        }
-        assert!(gurobi::version().unwrap().starts_with("Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"));
-        one_past_the_licence(gurobi::solve, 2001, "at most 2000 variables");
-    }
+    commercial_test!(cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition; cplex, "cplex"; [("CPXPARAM_MIP_Limits_Nodes", "100"), ("CPX_PARAM_EPGAP", "0.01")]; "CPXPARAM_Threads"; "CPLEX_STUDIO_DIR2220"; "CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"; 1001; "at most 1000 variables");
+    commercial_test!(xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence; xpress, "xpress"; [("MAXNODE", "100"), ("miprelstop", "0.01")]; "THREADS"; "XPRESSDIR"; "Xpress Optimizer 47.01.02 (community licence, the xpresslibs wheel)"; 5000; "at most 5000 rows and columns");
+    commercial_test!(gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence; gurobi, "gurobi"; [("NodeLimit", "100"), ("MIPGap", "0.01")]; "Threads"; "GRB_LICENSE_FILE"; "Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"; 2001; "at most 2000 variables");
 
     #[cfg(feature = "gurobi")]
     #[test]

@@ -58,10 +58,10 @@ impl Args {
         within("size", self.size, &WIDTHS)?;
         self.height.map_or(Ok(()), |height| within("height", height, &HEIGHTS))?;
         within("density", self.density, &DENSITIES)?;
-        if self.svg.is_some() && self.from.is_none() {
-            return Err(Failed::Flags("svg draws the picture judged: it needs from".into()));
-        }
-        Ok(())
+        masu_core::generate::apart(
+            self.svg.is_some() && self.from.is_none(),
+            "svg draws the picture judged: it needs from",
+        )
     }
 }
 

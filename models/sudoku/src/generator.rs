@@ -40,10 +40,10 @@ impl Args {
     /// each other.
     fn check(&self) -> Result<(), Failed> {
         masu_core::generate::within("size", self.size, &SIZES)?;
-        if self.minimal && self.givens.is_some() {
-            return Err(Failed::Flags("givens and minimal ask for two ends: give one".into()));
-        }
-        Ok(())
+        masu_core::generate::apart(
+            self.minimal && self.givens.is_some(),
+            "givens and minimal ask for two ends: give one",
+        )
     }
 }
 
