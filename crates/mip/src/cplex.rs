@@ -14,11 +14,11 @@
 //! screen output, sent to standard error.
 #![allow(unsafe_code)]
 
-use std::ffi::{CStr, CString, c_char, c_double, c_int, c_longlong, c_void};
+use std::ffi::{CStr, c_char, c_double, c_int, c_longlong, c_void};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use crate::dylib::{StdoutToStderr, library_api, watched};
+use crate::dylib::{StdoutToStderr, c_string, library_api, watched};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libcplex2220.so";
@@ -118,10 +118,6 @@ pub fn version() -> Result<String, Error> {
     let route =
         if community(api) { "Community Edition, the cplex wheel".to_string() } else { api.path.display().to_string() };
     Ok(format!("CPLEX {text} ({route})"))
-}
-
-fn c_string(text: &str) -> Result<CString, Error> {
-    CString::new(text).map_err(|_| Error::Library(format!("'{text}' holds a NUL byte")))
 }
 
 /// A CPLEX environment and its problem, freed and closed on drop.

@@ -48,11 +48,10 @@ macro_rules! library_api {
 }
 pub(crate) use library_api;
 
-/// Where a library of the OR-Tools wheel is looked for ([`masu_cpsat::library_candidates`]:
-/// the folder a host named, the build's, `ORTOOLS_LIB_DIR`, the system's search path).
-#[cfg(any(feature = "cbc", feature = "scip"))]
-pub(crate) fn ortools_wheel(file: &str) -> Vec<std::path::PathBuf> {
-    masu_cpsat::library_candidates(file)
+/// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
+#[cfg(any(feature = "scip", feature = "cplex", feature = "xpress"))]
+pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {
+    std::ffi::CString::new(text).map_err(|_| crate::Error::Library(format!("'{text}' holds a NUL byte")))
 }
 
 /// Opens `file` from the first of `candidates` that opens, and says which.

@@ -297,8 +297,14 @@ mod conformance {
 
     /// A model of `columns` binaries and one row, past a licence's size: refused, the limit
     /// named (`says`) with the model's size; one column fewer, solved.
+    /// A solver's solve and its check of parameters, as each solver module has them.
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
-    fn one_past_the_licence(solve: fn(&Model, &Settings) -> Result<Outcome, Error>, columns: usize, says: &str) {
+    type Solve = fn(&Model, &Settings) -> Result<Outcome, Error>;
+    #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
+    type Check = fn(&[(String, String)]) -> Result<(), Error>;
+
+    #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
+    fn one_past_the_licence(solve: Solve, columns: usize, says: &str) {
         let mut model = Model::default();
         for i in 0..columns {
             model.add_column(Column::binary(&format!("x{i}")));
@@ -316,13 +322,13 @@ mod conformance {
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
     #[allow(clippy::too_many_arguments)]
     fn commercial(
-        check: fn(&[(String, String)]) -> Result<(), Error>,
+        check: Check,
         takes: &[(&str, &str)],
         threads: &str,
         installed: &str,
         version: fn() -> Result<String, Error>,
         route: &str,
-        (solve, past, limit): (fn(&Model, &Settings) -> Result<Outcome, Error>, usize, &str),
+        (solve, past, limit): (Solve, usize, &str),
     ) {
         let owned =
             |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();

@@ -9,10 +9,10 @@
 //! flag is set. The log (`--log`) goes to standard error through SCIP's log file.
 #![allow(unsafe_code)]
 
-use std::ffi::{CString, c_char, c_double, c_int, c_uint, c_void};
+use std::ffi::{c_char, c_double, c_int, c_uint, c_void};
 use std::sync::atomic::AtomicBool;
 
-use crate::dylib::library_api;
+use crate::dylib::{c_string, library_api};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libscip.so.10.0";
@@ -31,7 +31,7 @@ type Ptr = *mut c_void;
 
 // The functions of SCIP 10's C API (`scip/scip.h` and its family) that masu calls;
 // `SCIPsetParam` takes the value as text, as SCIP's settings files write it.
-library_api!(FILE, crate::dylib::ortools_wheel(FILE), {
+library_api!(FILE, masu_cpsat::library_candidates(FILE), {
     create = "SCIPcreate": unsafe extern "C" fn(*mut Ptr) -> c_int,
     include_default_plugins = "SCIPincludeDefaultPlugins": unsafe extern "C" fn(Ptr) -> c_int,
     free = "SCIPfree": unsafe extern "C" fn(*mut Ptr) -> c_int,
@@ -74,10 +74,6 @@ pub fn version() -> Result<String, Error> {
 
 fn check(code: c_int, what: &str) -> Result<(), Error> {
     if code == OKAY { Ok(()) } else { Err(Error::Library(format!("SCIP: {what} failed (SCIP_RETCODE {code})"))) }
-}
-
-fn c_string(text: &str) -> Result<CString, Error> {
-    CString::new(text).map_err(|_| Error::Library(format!("'{text}' holds a NUL byte")))
 }
 
 /// A SCIP instance with its default plugins, quiet, freed on drop.

@@ -12,12 +12,12 @@
 //! a watcher. The log (`--log`) is Xpress's message callback, written to standard error.
 #![allow(unsafe_code)]
 
-use std::ffi::{CStr, CString, c_char, c_double, c_int, c_longlong, c_void};
+use std::ffi::{CStr, c_char, c_double, c_int, c_longlong, c_void};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::dylib::{library_api, watched};
+use crate::dylib::{c_string, library_api, watched};
 use crate::{Error, Model, Outcome, Settings};
 
 const FILE: &str = "libxprs.so.47";
@@ -141,10 +141,6 @@ pub fn version() -> Result<String, Error> {
     let route =
         if community(api) { "community licence, the xpresslibs wheel".into() } else { api.path.display().to_string() };
     Ok(format!("Xpress Optimizer {text} ({route})"))
-}
-
-fn c_string(text: &str) -> Result<CString, Error> {
-    CString::new(text).map_err(|_| Error::Library(format!("'{text}' holds a NUL byte")))
 }
 
 /// An Xpress problem, destroyed on drop.
