@@ -55,20 +55,46 @@ pub(crate) use search::Search;
 /// A board wider than high is searched transposed, so that the rows swept are the shorter
 /// side.
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+    within(puzzle, options, None)
+}
+
+/// A budget of nodes for each search stage, and where the search was when it ran out.
+pub(crate) struct Budget {
+    /// Nodes each stage may visit.
+    pub nodes: u64,
+    /// The cell (of the board as given) the search was deciding from when it ran out;
+    /// `usize::MAX` while it has not.
+    pub stopped_at: std::sync::atomic::AtomicUsize,
+}
+
+impl Budget {
+    pub fn new(nodes: u64) -> Budget {
+        Budget { nodes, stopped_at: usize::MAX.into() }
+    }
+    /// Where the search was when the budget ran out.
+    #[cfg(feature = "cp-sat")]
+    pub fn stopped_at(&self) -> Option<usize> {
+        Some(self.stopped_at.load(std::sync::atomic::Ordering::Relaxed)).filter(|&i| i != usize::MAX)
+    }
+}
+
+/// [`solve`], each search stage ending incomplete past `budget`'s nodes: deterministic, where
+/// a time limit is not (the generator decides with it).
+pub(crate) fn within(puzzle: &Numberlink, options: &SolveOptions, budget: Option<&Budget>) -> Result<Found, Error> {
     // The search recurses once per decision, at most once per link: on a thread of its own
     // whose stack is sized for the board, so that a large board cannot overflow it.
     let depth = 2 * puzzle.width * puzzle.height + 1;
-    masu_core::on_sized_stack("the link-by-link search", depth, FRAME_BYTES, || oriented(puzzle, options))
+    masu_core::on_sized_stack("the link-by-link search", depth, FRAME_BYTES, || oriented(puzzle, options, budget))
 }
 
 /// Stack bytes per level of the search's recursion, with room to spare.
 const FRAME_BYTES: usize = 512;
 
-fn oriented(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+fn oriented(puzzle: &Numberlink, options: &SolveOptions, budget: Option<&Budget>) -> Result<Found, Error> {
     if puzzle.width <= puzzle.height {
-        return searched(puzzle, options);
+        return searched(puzzle, options, budget, false);
     }
-    let mut found = searched(&transposed(puzzle), options)?;
+    let mut found = searched(&transposed(puzzle), options, budget, true)?;
     for paths in &mut found.solutions {
         let links: Vec<_> =
             paths.paths.iter().flat_map(|p| p.windows(2).map(|s| ((s[0].1, s[0].0), (s[1].1, s[1].0)))).collect();
@@ -83,13 +109,25 @@ fn transposed(puzzle: &Numberlink) -> Numberlink {
     Numberlink::new(rows, puzzle.rule).expect("a board transposed is a board")
 }
 
-fn searched(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
+fn searched(
+    puzzle: &Numberlink,
+    options: &SolveOptions,
+    budget: Option<&Budget>,
+    transposed: bool,
+) -> Result<Found, Error> {
     let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
     let mut nodes = 0;
     let mut run = |admit: Admit, limit: usize| {
         let mut search = Search::new(puzzle, admit);
+        search.budget = budget.map(|b| b.nodes);
         let (kept, ended) = search.run(Kept::of(options).up_to(limit), &clock);
+        if let (Some(budget), Some(at)) = (budget, search.stopped_at) {
+            // Searched transposed, the cell is the transposed board's.
+            let (w, h) = (puzzle.width, puzzle.height);
+            let at = if transposed { (at % w) * h + at / w } else { at };
+            budget.stopped_at.store(at, std::sync::atomic::Ordering::Relaxed);
+        }
         nodes += search.nodes;
         Ok::<_, std::convert::Infallible>(kept.found(ended == Ended::Exhausted, Stats::default()))
     };

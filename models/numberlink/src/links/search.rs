@@ -18,6 +18,10 @@ pub(crate) struct Search<'a> {
     /// Scratch for the cut test: paths that must cross, per column.
     need: Vec<i32>,
     pub nodes: u64,
+    /// Nodes the search may visit before it ends with [`Ended::Budget`] (none: no bound).
+    pub budget: Option<u64>,
+    /// The cell the search was deciding from when its budget ran out.
+    pub stopped_at: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -32,7 +36,7 @@ impl<'a> Search<'a> {
                 (puzzle.index(a), puzzle.index(b))
             })
             .collect();
-        Search { puzzle, state, admit, shortcuts, pairs, need: Vec::new(), nodes: 0 }
+        Search { puzzle, state, admit, shortcuts, pairs, need: Vec::new(), nodes: 0, budget: None, stopped_at: None }
     }
 
     /// Searches for solutions into `kept`, up to its limit, asking `clock` now and then (it
@@ -51,6 +55,10 @@ impl<'a> Search<'a> {
     /// One node: `Some` when the search must end.
     fn descend(&mut self, kept: &mut Kept<Paths>, clock: &Clock, mut from: usize) -> Option<Ended> {
         self.nodes += 1;
+        if self.budget.is_some_and(|b| self.nodes > b) {
+            self.stopped_at = Some(from);
+            return Some(Ended::Budget);
+        }
         if self.nodes % 1024 == 0 && clock.reached() {
             return Some(Ended::Stopped);
         }
