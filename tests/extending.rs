@@ -253,7 +253,7 @@ impl Generate for Latin {
     type Args = LatinArgs;
     fn generate(args: &LatinArgs, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         let n = args.size as usize;
-        masu::core::generate::each(run, "out of time", made, |index| {
+        masu::core::generate::each(run, "out of time", made, |index, _| {
             let start = Instant::now();
             let mut random = masu::core::Random::new(run.seed.wrapping_mul(1_000_003).wrapping_add(index));
             let shuffled = |random: &mut masu::core::Random| {

@@ -13,6 +13,9 @@ use masu_kinds::{Registry, VisitGenerate};
 use crate::args::{GenerateArgs, GenerateFormat};
 use crate::signals::exit_status;
 
+/// How often a run whose stderr is not a terminal writes what the generator is doing.
+const NOTE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Makes the puzzles `args` asks for.
 pub(crate) fn run<R: Registry>(args: &GenerateArgs<R::Generate>) -> Result<ExitCode> {
     R::generate(&args.kind, Generating(args))
@@ -41,7 +44,7 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
         ..SolveOptions::default()
     };
     let run = Run { count: common.count, seed: common.seed, options };
-    let progress = Progress::new(common.count, "puzzles", false);
+    let progress = Progress::new(common.count, "puzzles", false).noting_when_piped(NOTE_EVERY);
     let (mut times, mut failed) = (Vec::new(), false);
     let summary = P::generate(args, &run, &mut |made| {
         match made {
@@ -53,6 +56,7 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
                 failed |= !interrupt.is_interrupted();
                 progress.suspend(|| eprintln!("puzzle {index}: {why}"));
             }
+            Made::Working { index, what } => return progress.note(&format!("puzzle {index}: {what}")),
         }
         progress.advance();
     })

@@ -87,6 +87,14 @@ pub enum Made {
         /// Why.
         why: String,
     },
+    /// Puzzle `index` is being made: what the generator is doing (a front end shows the
+    /// latest as progress; a puzzle follows as [`Made::Puzzle`] or [`Made::Missed`]).
+    Working {
+        /// Which puzzle of the run.
+        index: u64,
+        /// What it is doing, a short phrase.
+        what: String,
+    },
 }
 
 impl Made {
@@ -141,20 +149,23 @@ pub fn apart(apart: bool, why: &str) -> Result<(), Failed> {
     if apart { Err(Failed::Flags(why.into())) } else { Ok(()) }
 }
 
-/// The loop most generators are: `make(index)` for each index of the run, until it is
-/// interrupted; a puzzle its time limit stopped is [`Made::Missed`], saying `missed`.
+/// The loop most generators are: `make(index, made)` for each index of the run, until it is
+/// interrupted (`made` hears its [`Made::Working`] notes); a puzzle its time limit stopped
+/// is [`Made::Missed`], saying `missed` (one the interrupt stopped is not reported).
 pub fn each<T: Printed>(
     run: &Run,
     missed: &str,
     made: &mut dyn FnMut(Made),
-    mut make: impl FnMut(u64) -> Result<Option<(f64, T)>, Failed>,
+    mut make: impl FnMut(u64, &mut dyn FnMut(Made)) -> Result<Option<(f64, T)>, Failed>,
 ) -> Result<(), Failed> {
     for index in 0..run.count {
         if run.interrupted() {
             break;
         }
-        match make(index)? {
+        match make(index, made)? {
             Some((seconds, puzzle)) => made(Made::puzzle(index, seconds, &puzzle)?),
+            // Stopped, not missed: the puzzle in hand is not reported.
+            None if run.interrupted() => break,
             None => made(Made::Missed { index, why: missed.to_string() }),
         }
     }

@@ -172,6 +172,7 @@ impl Visit for &Generating {
         P::generate(&args, &self.run, &mut |m| match m {
             Made::Puzzle { json, .. } => made.push(json),
             Made::Missed { index, why } => missed.push(format!("puzzle {index}: {why}")),
+            Made::Working { .. } => {}
         })
         .map_err(|e| match e {
             Failed::Flags(why) => Failure::Input(format!("generate {}: {why}", P::KIND)),

@@ -76,7 +76,7 @@ impl masu_core::Generate for Nonogram {
         let width = args.size as usize;
         let height = args.height.map_or(width, |h| h as usize);
         let density = args.density;
-        each(run, "no unique picture within the time limit", made, |index| {
+        each(run, "no unique picture within the time limit", made, |index, _| {
             let found = random(width, height, density, args.line_solvable, run.seed, index, &run.options);
             let Some(g) = found.map_err(|e| Failed::Making(e.to_string()))? else { return Ok(None) };
             let puzzle: serde_json::Value =

@@ -56,7 +56,7 @@ impl masu_core::Generate for Sudoku {
         let shape = Shape { target, symmetry: args.symmetry, technique: args.difficulty };
         let side = args.size as usize;
         let missed = "stopped by the time limit before it was finished";
-        each(run, missed, made, |index| match generate(side, shape, run.seed, index, &run.clock()) {
+        each(run, missed, made, |index, _| match generate(side, shape, run.seed, index, &run.clock()) {
             Ok(g) => Ok(Some((
                 g.seconds,
                 Printed {
