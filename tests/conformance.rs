@@ -275,4 +275,25 @@ mod numberlink {
             assert_eq!(report.solutions[0].numbers, g.solution);
         }
     }
+
+    /// The grow generator at 30×30: the same puzzle for the same seed, and unique under both
+    /// rules by a second engine (the `connected` model on CP-SAT; grow proves with the link
+    /// search), its solution the one printed.
+    #[cfg(feature = "cp-sat")]
+    #[test]
+    fn grown_30_by_30_boards_are_unique_under_both_rules_by_a_second_engine() {
+        let clock = SolveOptions::default().clock();
+        let grow = || numberlink::generate::grow(30, 30, Rule::Fill, 3, 0, &clock, &mut |_| {}).unwrap().unwrap();
+        let g = grow();
+        assert_eq!(g.puzzle, grow().puzzle, "a seed gives one puzzle");
+        assert!(g.solution.iter().flatten().all(|&k| k > 0), "a grown board is filled");
+        for rule in [Rule::Fill, Rule::Blanks] {
+            let puzzle = Numberlink::new(g.puzzle.clone(), rule).unwrap();
+            let check =
+                SolveOptions { time_limit: Some(std::time::Duration::from_secs(600)), ..SolveOptions::default() };
+            let report = masu_core::solve(&puzzle, Formulation::Connected, Backend::CpSat, &check).unwrap();
+            assert_eq!(report.status, Status::Unique, "{rule:?}");
+            assert_eq!(report.solutions[0].numbers, g.solution, "{rule:?}");
+        }
+    }
 }

@@ -409,7 +409,8 @@ pub(crate) fn generating() -> Result<()> {
     )
 }
 
-/// The generator rows: `fast` at sizes 5–20, the article's method in masu and in its own code.
+/// The generator rows: `fast` at sizes 5–20, `grow` at 10–50 under each rule, the article's
+/// method in masu and in its own code.
 #[cfg(feature = "cp-sat")]
 pub(crate) fn generating() -> Result<()> {
     use masu_kinds::numberlink::generate;
@@ -439,6 +440,30 @@ pub(crate) fn generating() -> Result<()> {
         let method = if rule == Fill { "masu fast" } else { "masu fast, blanks rule" };
         table.push_str(&format!(
             "| {method} | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
+            median(&made).map_or("–".into(), |m| format!("{m}")),
+            times.len(),
+            times.len() as f64 / minutes,
+            fixed(median(&times), 4),
+            fixed(max(&times), 4),
+        ));
+    }
+    // grow: the default above 9×9, seed 1 (its budget was tuned on seeds 0 and 2).
+    let grow = [(10, 10), (20, 10), (30, 10), (40, 3), (50, 3)];
+    for (rule, (n, count)) in [Fill, Blanks].into_iter().flat_map(|rule| grow.map(|g| (rule, g))) {
+        eprintln!("generate grow {n}×{n}, {rule} rule, {count} puzzles ...");
+        let clock_for = || SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() }.clock();
+        let started = Instant::now();
+        let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
+        for index in 0..count {
+            if let Some(g) = generate::grow(n, n, rule, 1, index, &clock_for(), &mut |_| {})? {
+                times.push(g.seconds);
+                draws += g.attempts;
+                made.push(g.pairs as f64);
+            }
+        }
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        table.push_str(&format!(
+            "| masu grow, {rule} rule | {n} | {n} asked, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
             median(&made).map_or("–".into(), |m| format!("{m}")),
             times.len(),
             times.len() as f64 / minutes,
@@ -477,7 +502,10 @@ pub(crate) fn generating() -> Result<()> {
              at most) or else the `connected` model, under the fill rule, or under the blanks rule (cells may stay empty, as \
              puzz.link plays; unique puzzles over draws is the share of draws kept). Random path growth stalls at about 2n paths on an n×n board, and \
              each repair of a non-unique board adds a pair, so boards end with more pairs than drawn (the *made* \
-             column). The article's method enumerates candidate full boards and keeps those whose endpoints its own \
+             column). `grow` (the default above 9×9): seed 1, {} s limit per puzzle; paths that never run beside \
+             themselves, proven unique under the blanks rule (so under both) by the link search with a budget of \
+             nodes, cut where the proof finds a second solution or runs out, then joined back where still unique \
+             (`docs/generate.md`); its puzzles fill the board under either rule. The article's method enumerates candidate full boards and keeps those whose endpoints its own \
              solver finds unique. Both enumerate the candidates in one search (CP-SAT's `enumerate_all_solutions` on \
              one worker) and check each candidate by enumerating its solutions up to 2. The article's code stops at \
              1000 candidates with a callback; masu, without one in CP-SAT's C API, takes them from CP-SAT's solution \
@@ -485,6 +513,7 @@ pub(crate) fn generating() -> Result<()> {
              most 180 s per size, so the two may keep different candidates.\n\n{table}",
             machine(),
             command("numberlink", "numberlink-generate"),
+            per_puzzle.as_secs(),
             per_puzzle.as_secs(),
         ),
     )

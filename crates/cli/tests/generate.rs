@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{masu, masu_with_input, temp_dir, text};
+use common::{Signal, Started, masu, masu_with_input, temp_dir, text};
 
 fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
     text(bytes).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -189,10 +189,42 @@ fn generated_puzzles_and_records_read_back_unique() {
     }
 }
 
+/// A numberlink board too large for its time limit ends the run with a status: each puzzle
+/// named on stderr, the summary, exit status 1; stopped by SIGINT, a run prints the puzzles
+/// it made, whole lines, and exits 130.
+#[test]
+fn numberlink_generation_ends_at_its_time_limit_and_when_stopped() {
+    if !masu_core::Backend::CpSat.is_compiled() {
+        return;
+    }
+    let out = masu(&["generate", "numberlink", "--size", "60", "--count", "2", "--time-limit", "0.3"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("puzzle 0: no unique board within the time limit"), "{stderr}");
+    assert!(stderr.contains("puzzle 1: no unique board within the time limit"), "{stderr}");
+    assert!(stderr.contains("numberlink: 0 of 2 puzzles"), "{stderr}");
+    assert!(out.stdout.is_empty());
+
+    let mut command = std::process::Command::new(common::MASU);
+    command.args(["generate", "numberlink", "--size", "12", "--count", "100000", "--seed", "4"]);
+    let child = Started::new(&mut command);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.signal(nix::sys::signal::Signal::SIGINT);
+    let out = child.finish(std::time::Duration::from_secs(10));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(text(&out.stdout).ends_with('\n'), "a partial line");
+    let lines = json_lines(&out.stdout);
+    assert!(!lines.is_empty() && lines.len() < 100000, "{stderr}");
+    assert!(lines.iter().all(|l| l["method"] == "grow" && l["size"] == 12));
+    assert!(!stderr.contains("within the time limit"), "a stopped puzzle is not a missed one: {stderr}");
+    assert!(stderr.contains(&format!("numberlink: {} of 100000 puzzles", lines.len())), "{stderr}");
+}
+
 /// `--seed` gives the same puzzles on any machine: three per kind, pinned.
 #[test]
 fn a_seed_pins_the_puzzles_of_every_kind() {
-    let pinned: [(&[&str], [&str; 3]); 3] = [
+    let pinned: [(&[&str], [&str; 3]); 4] = [
         (
             &["sudoku", "--size", "9"],
             [
@@ -215,6 +247,15 @@ fn a_seed_pins_the_puzzles_of_every_kind() {
                 "[[1,0,0,2,0,0],[3,0,0,1,0,0],[4,0,0,0,0,5],[0,3,0,6,0,0],[0,7,2,5,6,0],[4,0,7,0,0,0]]",
                 "[[0,1,2,0,0,3],[1,0,0,3,0,4],[2,0,5,0,4,6],[7,0,0,0,5,0],[0,8,0,7,9,0],[8,9,0,0,0,6]]",
                 "[[1,2,3,0,0,0],[0,0,0,2,4,3],[1,0,0,5,0,0],[0,0,6,0,6,4],[0,7,0,8,0,0],[0,5,0,0,7,8]]",
+            ],
+        ),
+        (
+            // grow, the default above 9×9
+            &["numberlink", "--size", "10"],
+            [
+                "[[0,0,0,0,0,0,0,1,0,2],[0,0,0,0,0,0,0,3,0,4],[0,0,5,6,0,0,0,0,0,0],[0,3,0,0,0,0,7,8,0,0],[0,9,0,0,8,0,2,0,0,0],[0,0,0,0,0,7,0,0,0,0],[0,0,0,0,0,0,0,10,0,10],[0,0,0,0,0,0,0,0,0,0],[0,4,0,9,5,0,0,0,6,0],[1,0,0,0,0,0,0,0,0,0]]",
+                "[[0,0,0,0,0,1,0,0,2,3],[0,0,0,0,0,0,0,1,0,0],[0,0,4,0,0,0,0,0,0,0],[0,0,0,5,0,0,0,2,6,0],[0,0,0,7,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,5,0],[0,0,0,0,0,8,0,0,9,0],[0,0,0,7,0,0,0,0,3,0],[0,0,0,0,0,0,9,0,10,0],[6,0,0,0,8,0,0,0,4,10]]",
+                "[[0,0,0,0,0,0,0,0,1,2],[3,0,0,0,0,0,0,1,0,0],[0,0,0,0,4,0,0,3,0,5],[0,6,0,7,0,0,0,0,0,0],[0,0,0,0,0,7,0,0,0,0],[0,6,8,0,9,0,0,0,5,2],[10,0,0,0,0,0,9,0,0,0],[0,0,0,0,0,0,0,0,0,0],[0,4,0,8,0,0,0,0,10,0],[0,0,0,0,0,0,0,0,0,0]]",
             ],
         ),
     ];

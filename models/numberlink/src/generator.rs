@@ -8,6 +8,13 @@ use crate::{Numberlink, Rule};
 
 /// The sides `--size` takes.
 const SIZES: std::ops::RangeInclusive<u64> = 2..=100;
+/// The largest side the fast method is the default for; grow makes larger boards faster
+/// (`docs/generate.md`).
+pub const FAST_UP_TO: u64 = 9;
+
+/// Each puzzle's time limit where none is given: a large board that cannot be made says so.
+pub const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The pairs `--pairs` takes (the board bounds them further).
 const PAIRS: std::ops::RangeFrom<u64> = 1..;
 
@@ -32,9 +39,9 @@ pub struct Args {
     /// the blanks rule, which puzz.link plays by.
     #[arg(long, value_enum, default_value_t = Rule::Fill)]
     pub rule: Rule,
-    /// Method.
-    #[arg(long, value_enum, default_value = "fast")]
-    pub method: Method,
+    /// Method (default: fast up to the side where grow is faster, grow above it).
+    #[arg(long, value_enum)]
+    pub method: Option<Method>,
     /// Candidate boards to enumerate (article method).
     #[arg(long, default_value = "1000")]
     pub candidates: u64,
@@ -52,7 +59,8 @@ impl masu_core::Generate for Numberlink {
     type Args = Args;
 
     #[cfg(not(feature = "cp-sat"))]
-    fn generate(_: &Args, _: &Run, _: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+    fn generate(args: &Args, _: &Run, _: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
+        args.check()?;
         Err(Failed::Flags("numberlink generation proves uniqueness with CP-SAT: build with the cp-sat feature".into()))
     }
 
@@ -73,7 +81,7 @@ mod with_cp_sat {
     }
 
     use super::{Args, Printed};
-    use crate::generate::{Generated, Method, article, fast};
+    use crate::generate::{Generated, Method, Progress, article, fast, grow};
     use crate::{Formulation, Numberlink, Rule};
 
     pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
@@ -87,8 +95,18 @@ mod with_cp_sat {
             )));
         }
         let rule = args.rule;
-        let options = &run.options;
-        match args.method {
+        let options = &SolveOptions {
+            time_limit: Some(run.options.time_limit.unwrap_or(super::DEFAULT_TIME_LIMIT)),
+            ..run.options.clone()
+        };
+        let method = args.method.unwrap_or(if args.size <= super::FAST_UP_TO { Method::Fast } else { Method::Grow });
+        if method == Method::Grow && n < 3 {
+            // A 2×2 board's one path of four cells runs beside itself.
+            return Err(Failed::Flags(format!(
+                "--method grow: a {n}×{n} board has no paths that keep apart; use fast"
+            )));
+        }
+        match method {
             Method::Article => {
                 let run = article(n, pairs, rule, args.candidates as usize, options).map_err(making)?;
                 for (i, g) in run.unique.iter().enumerate() {
@@ -106,11 +124,25 @@ mod with_cp_sat {
                 )))
             }
             Method::Fast => {
-                each(run, "no unique board within the time limit", made, |index| {
+                each(run, "no unique board within the time limit", made, |index, _| {
                     let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(making)? else {
                         return Ok(None);
                     };
                     Ok(Some((g.seconds, printed("fast", n, g.pairs, index, Some(run.seed), &g, options)?)))
+                })?;
+                Ok(None)
+            }
+            Method::Grow => {
+                each(run, "no unique board within the time limit", made, |index, made| {
+                    let mut working = |p: Progress| {
+                        made(Made::Working {
+                            index,
+                            what: format!("cover {} drawn, {} pairs after {} cuts", p.drawn, p.pairs, p.cuts),
+                        })
+                    };
+                    let found = grow(n, pairs, rule, run.seed, index, &options.clock(), &mut working);
+                    let Some(g) = found.map_err(making)? else { return Ok(None) };
+                    Ok(Some((g.seconds, printed("grow", n, g.pairs, index, Some(run.seed), &g, options)?)))
                 })?;
                 Ok(None)
             }
@@ -133,8 +165,12 @@ mod with_cp_sat {
     ) -> Result<Printed, Failed> {
         let cells = g.solution.iter().map(Vec::len).sum::<usize>().max(1);
         let blank = g.solution.iter().flatten().filter(|&&k| k == 0).count();
+        let mut lengths = std::collections::HashMap::new();
+        for &k in g.solution.iter().flatten().filter(|&&k| k > 0) {
+            *lengths.entry(k).or_insert(0) += 1;
+        }
         let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(making)?;
-        let unique_blanks = g.rule == Rule::Blanks || {
+        let unique_blanks = g.blanks_unique || {
             let check = SolveOptions {
                 solution_limit: 2,
                 time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
@@ -156,6 +192,7 @@ mod with_cp_sat {
             solution: g.solution.clone(),
             rule: g.rule,
             blank_share: blank as f64 / cells as f64,
+            longest_path: lengths.values().copied().max().unwrap_or(0),
             url: unique_blanks.then(|| crate::puzzle::format::to_url(&blanks)),
             no_url: (!unique_blanks).then_some(NoUrl::OtherRule { ours: "fill", theirs: "blanks" }),
         })
@@ -165,7 +202,7 @@ mod with_cp_sat {
 /// A generated board as `masu generate numberlink` prints it.
 #[derive(Debug, serde::Serialize)]
 pub struct Printed {
-    /// `article` or `fast`.
+    /// `article`, `fast` or `grow`.
     pub method: &'static str,
     /// The side.
     pub size: usize,
@@ -173,13 +210,13 @@ pub struct Printed {
     pub pairs: usize,
     /// Which puzzle of the run.
     pub index: u64,
-    /// The run's seed (fast method).
+    /// The run's seed (fast and grow).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    /// Boards drawn before this one was unique (fast method).
+    /// Boards drawn for this one (fast and grow).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempts: Option<usize>,
-    /// Seconds to make it (fast method).
+    /// Seconds to make it (fast and grow).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
     /// The numbers (0 empty).
@@ -190,6 +227,8 @@ pub struct Printed {
     pub rule: Rule,
     /// The share of cells the solution leaves empty.
     pub blank_share: f64,
+    /// The cells of the solution's longest path.
+    pub longest_path: usize,
     /// Its puzz.link URL, where it is unique under the blanks rule puzz.link plays by.
     pub url: Option<String>,
     /// Why it has no URL.

@@ -125,7 +125,15 @@ pub fn article(
                 continue;
             }
         }
-        unique.push(Generated { puzzle, solution, rule, pairs, attempts: 1, seconds: 0.0 });
+        unique.push(Generated {
+            puzzle,
+            solution,
+            rule,
+            pairs,
+            attempts: 1,
+            seconds: 0.0,
+            blanks_unique: rule == Rule::Blanks,
+        });
     }
     Ok(ArticleRun {
         candidates: found.solutions.len(),

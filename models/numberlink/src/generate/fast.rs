@@ -137,7 +137,7 @@ pub fn random_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<V
 #[cfg(feature = "cp-sat")]
 /// The puzzle of a cover: the endpoints of each path, numbered in reading order of their
 /// first endpoint; and the numbered solution.
-fn puzzle_of(n: usize, cover: &[Vec<(usize, usize)>]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+pub(super) fn puzzle_of(n: usize, cover: &[Vec<(usize, usize)>]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let mut order: Vec<&Vec<(usize, usize)>> = cover.iter().collect();
     order.sort_by_key(|p| p[0].min(*p.last().unwrap_or(&p[0])));
     let (mut puzzle, mut solution) = (vec![vec![0; n]; n], vec![vec![0; n]; n]);
@@ -198,6 +198,7 @@ pub fn fast(
                         pairs,
                         attempts,
                         seconds: clock.elapsed().as_secs_f64(),
+                        blanks_unique: rule == Rule::Blanks,
                     }));
                 }
                 masu_core::Status::Multiple => {
@@ -240,7 +241,7 @@ fn decide(
 /// Cuts a path of `cover` in two at a cell where `other` differs from `drawn`, both parts
 /// keeping 3 cells or more; `false` when no such cut exists.
 #[cfg(feature = "cp-sat")]
-fn split_where_differs(
+pub(super) fn split_where_differs(
     cover: &mut Vec<Vec<(usize, usize)>>,
     other: &[Vec<u32>],
     drawn: &[Vec<u32>],

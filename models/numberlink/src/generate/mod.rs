@@ -17,17 +17,26 @@
 //!   hold, cut the drawn path at a cell where the solver's other solution differs (a new
 //!   pair) and check again, drawing anew after `3n` cuts. Each puzzle is drawn independently
 //!   from `(seed, index)`.
+//! - [`Method::Grow`] — masu's for large boards (the default above 9×9): paths that never
+//!   run beside themselves, proven unique under the blanks rule (so under both) by the link
+//!   search within a budget of nodes, cut where the proof fails, joined back where it holds
+//!   (`grow.rs`).
 //!
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
 mod article;
+mod cover;
 mod fast;
+mod grow;
 
 #[cfg(feature = "cp-sat")]
 pub use article::article;
 #[cfg(feature = "cp-sat")]
 pub use fast::fast;
 pub use fast::random_cover;
+#[cfg(feature = "cp-sat")]
+pub use grow::grow;
+pub use grow::{Progress, grown_cover};
 
 /// How to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
@@ -37,6 +46,9 @@ pub enum Method {
     Article,
     /// masu's: grow random paths, prove uniqueness (native search, else the connected model).
     Fast,
+    /// masu's for large boards: grow paths that never run beside themselves, prove them
+    /// unique under the blanks rule (so under both) with the link search, cut where not.
+    Grow,
 }
 
 /// One generated puzzle with its unique solution.
@@ -54,6 +66,9 @@ pub struct Generated {
     pub attempts: usize,
     /// Seconds spent on this puzzle.
     pub seconds: f64,
+    /// Proven unique under the blanks rule too.
+    #[serde(skip)]
+    pub blanks_unique: bool,
 }
 
 /// What a run of the article's method produced.
