@@ -3,6 +3,8 @@
 //! `wide` is `native` beside `connected` on cp-sat.
 //!
 //! ```text
+//! fill rule, two answers asked (touch on): `links` under the blanks rule first, for
+//!     BLANKS_BUDGET nodes: one solution there settles the fill rule (blanks_first)
 //! blanks rule, one or two answers asked; fill rule, one answer asked (touch on):
 //!     `links`, to the end                                     on two threads, beside the rest
 //!     `links`, LINKS_SHARE of the time                       on one thread, then the rest
@@ -75,6 +77,11 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     let touch = options.get(&crate::TOUCH);
     let limit = options.solution_limit;
     let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
+    if touch && puzzle.rule == Rule::Fill && limit == 2 {
+        if let Some(found) = blanks_first(puzzle, &clock.options(options))? {
+            return Ok(found.finish(&clock));
+        }
+    }
     if !linked {
         return rest(puzzle, options, exact, wide);
     }
@@ -92,6 +99,27 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     };
     Ok(found.finish(&clock))
 }
+
+/// Uniqueness under the fill rule settled under the blanks rule, where `links` settles it
+/// within [`BLANKS_BUDGET`] nodes: every fill solution is a blanks solution, so when the
+/// blanks rule has one solution the fill rule has that one if it fills the board and none
+/// otherwise (and none when the blanks rule has none); `None` where the blanks rule has two
+/// or the budget runs out.
+fn blanks_first(puzzle: &Numberlink, options: &SolveOptions) -> Result<Option<Found>, Error> {
+    let blanks = Numberlink { rule: Rule::Blanks, ..puzzle.clone() };
+    let budget = crate::links::Budget::new(BLANKS_BUDGET);
+    let found = crate::links::within(&blanks, &SolveOptions { solution_limit: 2, ..options.clone() }, Some(&budget))?;
+    if !found.complete || found.count > 1 {
+        return Ok(None);
+    }
+    let Found { solutions, mut stats, .. } = found;
+    stats.constraints_by_kind.insert("settled under the blanks rule".into(), 1);
+    let filled = solutions.into_iter().filter(|s| s.numbers.iter().flatten().all(|&k| k > 0)).collect();
+    Ok(Some(Found::new(filled, true, stats)))
+}
+
+/// Nodes the blanks-rule search may take before the fill rule's own stages run.
+const BLANKS_BUDGET: u64 = 100_000;
 
 /// Everything but `links` (the module doc).
 fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {

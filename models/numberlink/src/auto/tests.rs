@@ -71,3 +71,22 @@ fn a_count_past_its_time_hands_over() {
             .unwrap();
     assert_eq!(found.stats.solves, 777);
 }
+
+/// The fill rule settled under the blanks rule: where `blanks_first` answers (unique with the
+/// board filled, or no fill answer), its answer is the native search's under the fill rule;
+/// it answers some of the drawn boards, and leaves those with two blanks-rule answers.
+#[test]
+fn the_blanks_rule_settles_the_fill_rule_where_it_has_one_answer() {
+    let (mut settled, mut left) = (0, 0);
+    for puzzle in boards(3..7, Rule::Fill) {
+        let Some(found) = blanks_first(&puzzle, &options(2, Some(1))).unwrap() else {
+            left += 1;
+            continue;
+        };
+        settled += 1;
+        assert!(found.complete, "{puzzle:?}");
+        assert_checked_and_distinct(&puzzle, &found);
+        assert_same_count(&found, &native(&puzzle, 2), &format!("{puzzle:?}"));
+    }
+    assert!(settled > 0 && left > 0, "settled {settled}, left {left}");
+}
