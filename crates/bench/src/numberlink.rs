@@ -401,6 +401,33 @@ fn peer_rows(
     ))
 }
 
+/// `make(index)` for `count` puzzles, as the end of a generator row: pairs made (median),
+/// asked, made, draws, puzzles per minute, median and max seconds.
+#[cfg(feature = "cp-sat")]
+fn generated_row(
+    count: u64,
+    mut make: impl FnMut(u64) -> Result<Option<masu_kinds::numberlink::generate::Generated>, masu_core::Error>,
+) -> Result<String> {
+    let started = std::time::Instant::now();
+    let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
+    for index in 0..count {
+        if let Some(g) = make(index)? {
+            times.push(g.seconds);
+            draws += g.attempts;
+            made.push(g.pairs as f64);
+        }
+    }
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    Ok(format!(
+        "{} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |",
+        median(&made).map_or("–".into(), |m| format!("{m}")),
+        times.len(),
+        times.len() as f64 / minutes,
+        fixed(median(&times), 4),
+        fixed(max(&times), 4),
+    ))
+}
+
 #[cfg(not(feature = "cp-sat"))]
 pub(crate) fn generating() -> Result<()> {
     publish(
@@ -414,7 +441,6 @@ pub(crate) fn generating() -> Result<()> {
 #[cfg(feature = "cp-sat")]
 pub(crate) fn generating() -> Result<()> {
     use masu_kinds::numberlink::generate;
-    use std::time::Instant;
     let per_puzzle = Duration::from_secs(90);
     let mut table = String::from(
         "| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n\
@@ -424,52 +450,19 @@ pub(crate) fn generating() -> Result<()> {
     let fast =
         [(Fill, 5, 10), (Fill, 8, 10), (Fill, 10, 10), (Fill, 12, 10), (Fill, 15, 5), (Fill, 20, 4), (Blanks, 10, 100)];
     for (rule, n, count) in fast {
-        let pairs = n;
-        eprintln!("generate fast {n}×{n}, {rule} rule, {pairs} pairs, {count} puzzles ...");
+        eprintln!("generate fast {n}×{n}, {rule} rule, {n} pairs, {count} puzzles ...");
         let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
-        let started = Instant::now();
-        let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
-        for index in 0..count {
-            if let Some(g) = generate::fast(n, pairs, rule, 1, index, &options)? {
-                times.push(g.seconds);
-                draws += g.attempts;
-                made.push(g.pairs as f64);
-            }
-        }
-        let minutes = started.elapsed().as_secs_f64() / 60.0;
         let method = if rule == Fill { "masu fast" } else { "masu fast, blanks rule" };
-        table.push_str(&format!(
-            "| {method} | {n} | {pairs} drawn, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
-            median(&made).map_or("–".into(), |m| format!("{m}")),
-            times.len(),
-            times.len() as f64 / minutes,
-            fixed(median(&times), 4),
-            fixed(max(&times), 4),
-        ));
+        let row = generated_row(count, |index| generate::fast(n, n, rule, 1, index, &options))?;
+        table.push_str(&format!("| {method} | {n} | {n} drawn, {row}\n"));
     }
     // grow: the default above 9×9, seed 1 (its budget was tuned on seeds 0 and 2).
     let grow = [(10, 10), (20, 10), (30, 10), (40, 3), (50, 3)];
     for (rule, (n, count)) in [Fill, Blanks].into_iter().flat_map(|rule| grow.map(|g| (rule, g))) {
         eprintln!("generate grow {n}×{n}, {rule} rule, {count} puzzles ...");
         let clock_for = || SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() }.clock();
-        let started = Instant::now();
-        let (mut times, mut draws, mut made) = (Vec::new(), 0, Vec::new());
-        for index in 0..count {
-            if let Some(g) = generate::grow(n, n, rule, 1, index, &clock_for(), &mut |_| {})? {
-                times.push(g.seconds);
-                draws += g.attempts;
-                made.push(g.pairs as f64);
-            }
-        }
-        let minutes = started.elapsed().as_secs_f64() / 60.0;
-        table.push_str(&format!(
-            "| masu grow, {rule} rule | {n} | {n} asked, {} made (median) | {count} | {} | {draws} | {:.1} | {} | {} |\n",
-            median(&made).map_or("–".into(), |m| format!("{m}")),
-            times.len(),
-            times.len() as f64 / minutes,
-            fixed(median(&times), 4),
-            fixed(max(&times), 4),
-        ));
+        let row = generated_row(count, |index| generate::grow(n, n, rule, 1, index, &clock_for(), &mut |_| {}))?;
+        table.push_str(&format!("| masu grow, {rule} rule | {n} | {n} asked, {row}\n"));
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
         eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 180 s (masu) ...");
