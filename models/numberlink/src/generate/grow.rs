@@ -192,9 +192,8 @@ const JOIN_TRIES: usize = 1;
 #[cfg(feature = "cp-sat")]
 fn halve_longest(cover: &mut Vec<Vec<(usize, usize)>>, row: Option<usize>) -> bool {
     let near = |p: &[(usize, usize)]| row.is_none_or(|row| p.iter().any(|&(r, _)| r.abs_diff(row) <= 1));
-    let longest = |only_near: bool| {
-        (0..cover.len()).filter(|&p| !only_near || near(&cover[p])).max_by_key(|&p| cover[p].len())
-    };
+    let longest =
+        |only_near: bool| (0..cover.len()).filter(|&p| !only_near || near(&cover[p])).max_by_key(|&p| cover[p].len());
     let Some(p) = longest(true).filter(|&p| cover[p].len() >= 6).or_else(|| longest(false)) else {
         return false;
     };
