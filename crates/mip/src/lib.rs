@@ -295,14 +295,14 @@ mod conformance {
         assert_eq!(scip::version().unwrap(), "SCIP 10.0.0");
     }
 
-    /// A model of `columns` binaries and one row, past a licence's size: refused, the limit
-    /// named (`says`) with the model's size; one column fewer, solved.
     /// A solver's solve and its check of parameters, as each solver module has them.
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
     type Solve = fn(&Model, &Settings) -> Result<Outcome, Error>;
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
     type Check = fn(&[(String, String)]) -> Result<(), Error>;
 
+    /// A model of `columns` binaries and one row, past a licence's size: refused, the limit
+    /// named (`says`) with the model's size; one column fewer, solved.
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
     fn one_past_the_licence(solve: Solve, columns: usize, says: &str) {
         let mut model = Model::default();
@@ -317,14 +317,16 @@ mod conformance {
     }
 
     /// What a commercial solver's tests hold: it takes `takes`, refuses a word for its
-    /// integer parameter `threads`, and (no installation named by `installed`) names its
-    /// route in its version and refuses a model one column past its free edition.
+    /// integer parameter `threads` and an unknown name (`unknown`: the name, what the refusal
+    /// says), and (no installation named by `installed`) names its route in its version and
+    /// refuses a model one column past its free edition.
     #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
     #[allow(clippy::too_many_arguments)]
     fn commercial(
         check: Check,
         takes: &[(&str, &str)],
         threads: &str,
+        (unknown, unknown_says): (&str, &str),
         installed: &str,
         version: fn() -> Result<String, Error>,
         route: &str,
@@ -335,6 +337,8 @@ mod conformance {
         check(&owned(takes)).unwrap();
         let err = check(&owned(&[(threads, "many")])).unwrap_err();
         assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        let err = check(&owned(&[(unknown, "1")])).unwrap_err();
+        assert!(err.to_string().contains(unknown_says), "{err}");
         if std::env::var_os(installed).is_some() {
             return; // an installation or licence file: its limits are its own
         }
@@ -345,19 +349,28 @@ mod conformance {
 
     /// A test of [`commercial`] for the solver `$module`, behind its feature.
     macro_rules! commercial_test {
-        ($test:ident; $module:ident, $feature:literal; $takes:expr; $threads:literal; $installed:literal; $route:literal; $past:literal; $limit:literal) => {
+        ($test:ident; $module:ident, $feature:literal; $takes:expr; $threads:literal; $unknown:expr; $installed:literal; $route:literal; $past:literal; $limit:literal) => {
             #[cfg(feature = $feature)]
             #[test]
             fn $test() {
                 use crate::$module::{check_parameters, solve, version};
-                commercial(check_parameters, &$takes, $threads, $installed, version, $route, (solve, $past, $limit));
+                commercial(
+                    check_parameters,
+                    &$takes,
+                    $threads,
+                    $unknown,
+                    $installed,
+                    version,
+                    $route,
+                    (solve, $past, $limit),
+                );
             }
         };
     }
 
-    commercial_test!(cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition; cplex, "cplex"; [("CPXPARAM_MIP_Limits_Nodes", "100"), ("CPX_PARAM_EPGAP", "0.01")]; "CPXPARAM_Threads"; "CPLEX_STUDIO_DIR2220"; "CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"; 1001; "at most 1000 variables");
-    commercial_test!(xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence; xpress, "xpress"; [("MAXNODE", "100"), ("miprelstop", "0.01")]; "THREADS"; "XPRESSDIR"; "Xpress Optimizer 47.01.02 (community licence, the xpresslibs wheel)"; 5000; "at most 5000 rows and columns");
-    commercial_test!(gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence; gurobi, "gurobi"; [("NodeLimit", "100"), ("MIPGap", "0.01")]; "Threads"; "GRB_LICENSE_FILE"; "Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"; 2001; "at most 2000 variables");
+    commercial_test!(cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition; cplex, "cplex"; [("CPXPARAM_MIP_Limits_Nodes", "100"), ("CPX_PARAM_EPGAP", "0.01")]; "CPXPARAM_Threads"; ("CPX_NO_SUCH_PARAMETER", "no such parameter"); "CPLEX_STUDIO_DIR2220"; "CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"; 1001; "at most 1000 variables");
+    commercial_test!(xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence; xpress, "xpress"; [("MAXNODE", "100"), ("miprelstop", "0.01")]; "THREADS"; ("NO_SUCH_CONTROL", "no such control"); "XPRESSDIR"; "Xpress Optimizer 47.01.02 (community licence, the xpresslibs wheel)"; 5000; "at most 5000 rows and columns");
+    commercial_test!(gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence; gurobi, "gurobi"; [("NodeLimit", "100"), ("MIPGap", "0.01")]; "Threads"; ("NoSuchParameter", "no such parameter"); "GRB_LICENSE_FILE"; "Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"; 2001; "at most 2000 variables");
 
     #[cfg(feature = "gurobi")]
     #[test]
