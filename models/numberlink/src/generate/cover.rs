@@ -14,6 +14,7 @@
 //! itself can be shortcut), and is the first thing the generator's proof checks.
 
 use super::Random;
+use crate::puzzle::geometry::Side;
 
 /// An induced path cover of an `n × n` board, cells numbered row by row.
 pub(crate) struct Cover {
@@ -55,11 +56,7 @@ impl Cover {
     }
 
     fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let n = self.n;
-        let (r, c) = (i / n, i % n);
-        [(r > 0).then(|| i - n), (r + 1 < n).then(|| i + n), (c > 0).then(|| i - 1), (c + 1 < n).then(|| i + 1)]
-            .into_iter()
-            .flatten()
+        neighbours(i, self.n)
     }
 
     /// One random move from a random end.
@@ -156,13 +153,15 @@ pub(crate) fn joined(cover: &[Vec<(usize, usize)>], n: usize, p: usize, q: usize
         at[r * n + c] = j;
     }
     let induced = path.iter().enumerate().all(|(j, &(r, c))| {
-        let sides = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
-        sides.iter().filter(|&&(x, y)| x < n && y < n && at[x * n + y] != usize::MAX).all(|&(x, y)| {
-            let k = at[x * n + y];
-            k + 1 == j || j + 1 == k
-        })
+        neighbours(r * n + c, n).map(|d| at[d]).filter(|&k| k != usize::MAX).all(|k| k + 1 == j || j + 1 == k)
     });
     induced.then(|| std::mem::take(&mut path))
+}
+
+/// The cells beside cell `i` of an `n × n` board, north, south, west, east (the order the
+/// moves draw from: a seed's covers depend on it).
+fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    [Side::North, Side::South, Side::West, Side::East].into_iter().filter_map(move |side| side.step(i, n, n))
 }
 
 #[cfg(feature = "cp-sat")]
@@ -200,9 +199,11 @@ mod tests {
 
     #[test]
     fn grown_covers_cover_the_board_with_induced_paths_of_three_cells_or_more() {
+        let mut grown = 0;
         for seed in 0..20 {
             let n = 4 + seed as usize % 9;
             let Some(cover) = Cover::grow(n, n, 200 * n * n, &mut Random::new(seed)) else { continue };
+            grown += 1;
             let mut owner = vec![usize::MAX; n * n];
             for (k, path) in cover.iter().enumerate() {
                 assert!(path.len() >= 3, "seed {seed}: a path of {} cells", path.len());
@@ -217,12 +218,7 @@ mod tests {
             assert!(owner.iter().all(|&k| k != usize::MAX), "seed {seed}: a cell on no path");
             for (k, path) in cover.iter().enumerate() {
                 for (j, &(r, c)) in path.iter().enumerate() {
-                    let same = [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)]
-                        .iter()
-                        .map(|&(dr, dc)| (r as i64 + dr, c as i64 + dc))
-                        .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < n && (b as usize) < n)
-                        .filter(|&(a, b)| owner[a as usize * n + b as usize] == k)
-                        .count();
+                    let same = neighbours(r * n + c, n).filter(|&d| owner[d] == k).count();
                     assert_eq!(
                         same,
                         usize::from(j > 0) + usize::from(j + 1 < path.len()),
@@ -231,5 +227,6 @@ mod tests {
                 }
             }
         }
+        assert_eq!(grown, 20, "covers that left a short path");
     }
 }
