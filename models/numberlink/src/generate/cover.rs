@@ -129,7 +129,6 @@ impl Cover {
     }
 }
 
-#[cfg(feature = "cp-sat")]
 /// Paths `p` and `q` of `cover` (on an `n × n` board) joined end to end, where an end of one
 /// is beside an end of the other and the joined path is induced; `None` where not.
 pub(crate) fn joined(cover: &[Vec<(usize, usize)>], n: usize, p: usize, q: usize) -> Option<Vec<(usize, usize)>> {
@@ -164,7 +163,6 @@ fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
     [Side::North, Side::South, Side::West, Side::East].into_iter().filter_map(move |side| side.step(i, n, n))
 }
 
-#[cfg(feature = "cp-sat")]
 /// The pairs of paths of `cover` whose ends are side by side, each once (`p < q`).
 pub(crate) fn ends_beside(cover: &[Vec<(usize, usize)>], n: usize) -> Vec<(usize, usize)> {
     let mut end_of = vec![usize::MAX; n * n];

@@ -27,10 +27,10 @@
 #[cfg(feature = "cp-sat")]
 use masu_core::{Clock, Error, SolveOptions};
 
-use super::Random;
-use super::cover::Cover;
 #[cfg(feature = "cp-sat")]
-use super::{Generated, cover::ends_beside, cover::joined, fast::puzzle_of, fast::split_where_differs};
+use super::{
+    Generated, Random, cover::Cover, cover::ends_beside, cover::joined, fast::puzzle_of, fast::split_where_differs,
+};
 #[cfg(feature = "cp-sat")]
 use crate::{Numberlink, Rule};
 
@@ -39,13 +39,8 @@ use crate::{Numberlink, Rule};
 const BUDGET: u64 = 15_000;
 
 /// Moves a cover may make per cell while it grows toward its pairs.
+#[cfg(feature = "cp-sat")]
 const STEPS_PER_CELL: usize = 200;
-
-/// A drawn cover of `n × n` with about `pairs` paths, each of 3 cells or more and none
-/// beside itself; `None` where short paths were left.
-pub fn grown_cover(n: usize, pairs: usize, random: &mut Random) -> Option<Vec<Vec<(usize, usize)>>> {
-    Cover::grow(n, pairs, STEPS_PER_CELL * n * n, random)
-}
 
 /// What [`grow`] reports as it works: covers drawn, repairs made, the pairs now.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,7 +73,7 @@ pub fn grow(
         }
         progress.drawn += 1;
         progress.cuts = 0;
-        let Some(mut cover) = grown_cover(n, pairs, &mut random) else { continue };
+        let Some(mut cover) = Cover::grow(n, pairs, STEPS_PER_CELL * n * n, &mut random) else { continue };
         let unique = loop {
             progress.pairs = cover.len();
             working(progress);

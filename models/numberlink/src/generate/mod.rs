@@ -25,6 +25,7 @@
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
 mod article;
+#[cfg(feature = "cp-sat")]
 mod cover;
 mod fast;
 mod grow;
@@ -34,9 +35,9 @@ pub use article::article;
 #[cfg(feature = "cp-sat")]
 pub use fast::fast;
 pub use fast::random_cover;
+pub use grow::Progress;
 #[cfg(feature = "cp-sat")]
 pub use grow::grow;
-pub use grow::{Progress, grown_cover};
 
 /// How to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
