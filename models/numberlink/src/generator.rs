@@ -95,9 +95,12 @@ mod with_cp_sat {
             )));
         }
         let rule = args.rule;
-        let options = &SolveOptions {
-            time_limit: Some(run.options.time_limit.unwrap_or(super::DEFAULT_TIME_LIMIT)),
-            ..run.options.clone()
+        let options = &run.options;
+        // Each puzzle of fast and grow is bounded by default (the article's method is one
+        // enumeration, bounded by its candidates).
+        let per_puzzle = &SolveOptions {
+            time_limit: Some(options.time_limit.unwrap_or(super::DEFAULT_TIME_LIMIT)),
+            ..options.clone()
         };
         let method = args.method.unwrap_or(if args.size <= super::FAST_UP_TO { Method::Fast } else { Method::Grow });
         if method == Method::Grow && n < 3 {
@@ -125,7 +128,7 @@ mod with_cp_sat {
             }
             Method::Fast => {
                 each(run, "no unique board within the time limit", made, |index, _| {
-                    let Some(g) = fast(n, pairs, rule, run.seed, index, options).map_err(making)? else {
+                    let Some(g) = fast(n, pairs, rule, run.seed, index, per_puzzle).map_err(making)? else {
                         return Ok(None);
                     };
                     Ok(Some((g.seconds, printed("fast", n, g.pairs, index, Some(run.seed), &g, options)?)))
@@ -140,7 +143,7 @@ mod with_cp_sat {
                             what: format!("cover {} drawn, {} pairs after {} cuts", p.drawn, p.pairs, p.cuts),
                         })
                     };
-                    let found = grow(n, pairs, rule, run.seed, index, &options.clock(), &mut working);
+                    let found = grow(n, pairs, rule, run.seed, index, &per_puzzle.clock(), &mut working);
                     let Some(g) = found.map_err(making)? else { return Ok(None) };
                     Ok(Some((g.seconds, printed("grow", n, g.pairs, index, Some(run.seed), &g, options)?)))
                 })?;
