@@ -198,6 +198,12 @@ impl Summary {
         if n(Status::Stuck) > 0 {
             out.push_str(&format!(", {} stuck (line logic alone could not decide every cell)", n(Status::Stuck)));
         }
+        if n(Status::LicenceLimit) > 0 {
+            out.push_str(&format!(
+                ", {} stopped at a licence's size limit (the count so far, a lower bound)",
+                n(Status::LicenceLimit)
+            ));
+        }
         if n(Status::Interrupted) + not_run > 0 {
             out.push_str(&format!(", {} interrupted, {not_run} not run", n(Status::Interrupted)));
         }

@@ -69,6 +69,9 @@ struct Facts {
     /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
     /// take good_lp's model their own ways).
     matrix: fn() -> Option<MatrixSolver>,
+    /// Its solve for several points of a MILP in matrix form, for a solver that enumerates
+    /// itself (CPLEX's populate, Gurobi's pool).
+    pool: fn() -> Option<PoolSolver>,
 }
 
 /// A solver's check of raw parameters, `(name, value)` pairs (called for a backend compiled in).
@@ -77,19 +80,52 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 /// A solve of a MILP in matrix form.
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
 
+/// A solve for up to `n` points of a MILP in matrix form.
+pub(crate) type PoolSolver =
+    fn(&masu_mip::Model, usize, &masu_mip::Settings) -> Result<masu_mip::Several, masu_mip::Error>;
+
 /// The facts of a backend whose solver is `masu_mip::$module` (its `version`,
 /// `check_parameters` and, for the matrix form, `solve`), compiled in by the feature of its
 /// name; the parameters masu's glue reads and the matrix solve may be given.
 macro_rules! solver_backend {
     ($backend:ident, $name:literal, $solver:literal, $module:ident) => {
-        solver_backend!($backend, $name, $solver, $module, &[], || {
-            #[cfg(feature = $name)]
-            return Some(masu_mip::$module::solve);
-            #[cfg(not(feature = $name))]
-            None
-        })
+        solver_backend!(
+            $backend,
+            $name,
+            $solver,
+            $module,
+            &[],
+            || {
+                #[cfg(feature = $name)]
+                return Some(masu_mip::$module::solve);
+                #[cfg(not(feature = $name))]
+                None
+            },
+            || None
+        )
     };
-    ($backend:ident, $name:literal, $solver:literal, $module:ident, $reads:expr, $matrix:expr) => {
+    ($backend:ident, $name:literal, $solver:literal, $module:ident, pool) => {
+        solver_backend!(
+            $backend,
+            $name,
+            $solver,
+            $module,
+            &[],
+            || {
+                #[cfg(feature = $name)]
+                return Some(masu_mip::$module::solve);
+                #[cfg(not(feature = $name))]
+                None
+            },
+            || {
+                #[cfg(feature = $name)]
+                return Some(masu_mip::$module::pool);
+                #[cfg(not(feature = $name))]
+                None
+            }
+        )
+    };
+    ($backend:ident, $name:literal, $solver:literal, $module:ident, $reads:expr, $matrix:expr, $pool:expr) => {
         Facts {
             backend: Backend::$backend,
             name: $name,
@@ -110,6 +146,7 @@ macro_rules! solver_backend {
             },
             reads: $reads,
             matrix: $matrix,
+            pool: $pool,
         }
     };
 }
@@ -152,9 +189,10 @@ const FACTS: [Facts; 9] =
             },
             reads: &[],
             matrix: || None,
+            pool: || None,
         },
         // HiGHS solves good_lp's model (crate::milp::highs), not the matrix form.
-        solver_backend!(Highs, "highs", "HiGHS", highs, HIGHS_READS, || None),
+        solver_backend!(Highs, "highs", "HiGHS", highs, HIGHS_READS, || None, || None),
         Facts {
             backend: Backend::Native,
             name: "native",
@@ -166,13 +204,14 @@ const FACTS: [Facts; 9] =
             check: |_| Ok(()),
             reads: &[],
             matrix: || None,
+            pool: || None,
         },
         solver_backend!(Cbc, "cbc", "CBC", cbc),
         solver_backend!(Scip, "scip", "SCIP", scip),
         solver_backend!(Microlp, "microlp", "microlp", microlp),
-        solver_backend!(Cplex, "cplex", "CPLEX", cplex),
+        solver_backend!(Cplex, "cplex", "CPLEX", cplex, pool),
         solver_backend!(Xpress, "xpress", "Xpress", xpress),
-        solver_backend!(Gurobi, "gurobi", "Gurobi", gurobi),
+        solver_backend!(Gurobi, "gurobi", "Gurobi", gurobi, pool),
     ];
 
 /// HiGHS, CP-SAT, then the other backends whose row says `milp`, in the order of
@@ -271,6 +310,11 @@ impl Backend {
     /// Its solve of a MILP in matrix form, if it is a matrix backend compiled in.
     pub(crate) fn matrix_solver(self) -> Option<MatrixSolver> {
         (self.facts().matrix)()
+    }
+
+    /// Its solve for several points at once, if its solver enumerates itself.
+    pub(crate) fn pool_solver(self) -> Option<PoolSolver> {
+        (self.facts().pool)()
     }
 }
 

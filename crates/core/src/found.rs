@@ -7,7 +7,7 @@
 //! order met; once `count` reaches `limit` the search is asked to stop ([`Kept::full`]). The
 //! count is a `u128` everywhere, as [`Report`](crate::Report) holds it.
 
-use crate::{Backend, Clock, SolveOptions, Stats};
+use crate::{Backend, Clock, SolveOptions, Stats, Status};
 
 /// What a formulation found, before checking.
 #[derive(Clone, Debug)]
@@ -22,8 +22,10 @@ pub struct Found<S> {
     pub complete: bool,
     /// Model size and timings.
     pub stats: Stats,
-    /// A method without search (a line solver) ended with cells it could not decide.
-    pub stuck: bool,
+    /// How it ended where the count and completeness do not tell: [`Status::Stuck`] (a
+    /// method without search left cells undecided), [`Status::LicenceLimit`] (a solver's
+    /// licence refused the model grown by a count's no-good rows); `None`: they tell.
+    pub ended: Option<Status>,
     /// The backend whose engine settled it, where a portfolio's member on another backend
     /// did (`None`: the backend asked for): the report names it.
     pub by: Option<Backend>,
@@ -32,11 +34,11 @@ pub struct Found<S> {
 impl<S> Found<S> {
     /// What a search found, every solution kept.
     pub fn new(solutions: Vec<S>, complete: bool, stats: Stats) -> Found<S> {
-        Found { count: solutions.len() as u128, solutions, complete, stats, stuck: false, by: None }
+        Found { count: solutions.len() as u128, solutions, complete, stats, ended: None, by: None }
     }
     /// What a search found that counted `count` solutions and kept `solutions` of them.
     pub fn counted(solutions: Vec<S>, count: u128, complete: bool, stats: Stats) -> Found<S> {
-        Found { count: count.max(solutions.len() as u128), solutions, complete, stats, stuck: false, by: None }
+        Found { count: count.max(solutions.len() as u128), solutions, complete, stats, ended: None, by: None }
     }
     /// The same, each solution mapped (e.g. from a model's values to the kind's grid).
     pub fn map<T>(self, f: impl FnMut(S) -> T) -> Found<T> {
@@ -46,7 +48,7 @@ impl<S> Found<S> {
             count: self.count,
             complete: self.complete,
             stats: self.stats,
-            stuck: self.stuck,
+            ended: self.ended,
             by: self.by,
         }
     }
@@ -136,7 +138,7 @@ impl<S> Kept<S> {
     }
     /// What the search found: `complete` when it was exhausted below the limit.
     pub fn found(self, complete: bool, stats: Stats) -> Found<S> {
-        Found { count: self.count, solutions: self.solutions, complete, stats, stuck: false, by: None }
+        Found { count: self.count, solutions: self.solutions, complete, stats, ended: None, by: None }
     }
 }
 

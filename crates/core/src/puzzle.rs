@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::parameter::Declared;
-use crate::{Backend, Error, Format, Formulation, Found, Invalid, Item, Report, SolveOptions, Status};
+use crate::{Backend, Error, Format, Formulation, Found, Invalid, Item, Report, SolveOptions};
 
 /// A kind of puzzle: how it is read, which formulations it has, how each finds solutions,
 /// and how a solution is checked and shown. Adding a kind is one model crate implementing
@@ -122,7 +122,7 @@ impl FromStr for NoRule {
 /// runs on and compiled in ([`Error::NotApplicable`], [`Error::NotCompiled`]); every
 /// solution found is re-checked by the kind's checker (one that fails is
 /// [`Error::WrongAnswer`], never a solution); the status follows from the count, the limit
-/// and completeness ([`Status::Stuck`] for a line solver that could not decide every cell).
+/// and completeness, unless the search says how it ended ([`Found::ended`]).
 pub fn solve<P: Puzzle>(
     puzzle: &P,
     formulation: P::Formulation,
@@ -155,8 +155,8 @@ pub fn report<P: Puzzle>(
         options,
         check,
     )?;
-    if found.stuck {
-        report.status = Status::Stuck;
+    if let Some(ended) = found.ended {
+        report.status = ended;
     }
     Ok(report)
 }

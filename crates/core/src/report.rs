@@ -26,6 +26,9 @@ pub enum Status {
     Interrupted,
     /// A method without search (a line solver) ended with cells it could not decide.
     Stuck,
+    /// A solver's licence refused the model as a count's no-good rows grew it, before the
+    /// search finished: the solutions found are reported (checked), the count is a lower bound.
+    LicenceLimit,
 }
 
 impl Status {
@@ -56,6 +59,7 @@ impl Status {
             Status::TimedOut => "timed-out",
             Status::Interrupted => "interrupted",
             Status::Stuck => "stuck",
+            Status::LicenceLimit => "licence-limit",
         }
     }
 }

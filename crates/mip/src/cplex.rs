@@ -11,7 +11,8 @@
 //! is sent to the library ([`Error::Licence`], naming the limit and the model's size). It
 //! stops at its time limit, and when the stop flag is set through CPLEX's terminate flag
 //! (`CPXsetterminate`), which CPLEX polls during the search. The log (`--log`) is CPLEX's
-//! screen output, sent to standard error.
+//! screen output, sent to standard error. A pool ([`pool`]) loads the model the same way and
+//! runs `CPXpopulate` instead of `CPXmipopt`.
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, c_char, c_double, c_int, c_longlong, c_void};
@@ -19,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 use crate::dylib::{StdoutToStderr, c_string, library_api, watched};
-use crate::{Error, Model, Outcome, Settings};
+use crate::{Error, Model, Outcome, Settings, Several};
 
 const FILE: &str = "libcplex2220.so";
 
@@ -52,6 +53,8 @@ const MIP_INFEASIBLE_OR_UNBOUNDED: c_int = 119;
 const NO_SOLUTION: c_int = 0;
 /// The error of a model past the Community Edition's limits.
 const ERROR_RESTRICTED: c_int = 1016;
+/// The most points a pool takes (its parameters are ints).
+const POOL_MOST: usize = c_int::MAX as usize;
 /// `CPXMESSAGEBUFSIZE`.
 const MESSAGE: usize = 1024;
 
@@ -75,6 +78,10 @@ library_api!(FILE, candidates(), {
     ) -> c_int,
     change_ranges = "CPXchgrngval": unsafe extern "C" fn(Ptr, Ptr, c_int, *const c_int, *const c_double) -> c_int,
     mip_opt = "CPXmipopt": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+    populate = "CPXpopulate": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+    pool_count = "CPXgetsolnpoolnumsolns": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+    // env, lp, solution, x, first column, last column.
+    pool_x = "CPXgetsolnpoolx": unsafe extern "C" fn(Ptr, Ptr, c_int, *mut c_double, c_int, c_int) -> c_int,
     get_stat = "CPXgetstat": unsafe extern "C" fn(Ptr, Ptr) -> c_int,
     solution_info = "CPXsolninfo": unsafe extern "C" fn(Ptr, Ptr, *mut c_int, *mut c_int, *mut c_int, *mut c_int) -> c_int,
     get_x = "CPXgetx": unsafe extern "C" fn(Ptr, Ptr, *mut c_double, c_int, c_int) -> c_int,
@@ -150,6 +157,12 @@ impl<'a> Env<'a> {
         }
         // SAFETY: as above: a NUL-terminated string in `buffer`.
         unsafe { CStr::from_ptr(text) }.to_string_lossy().trim().to_string()
+    }
+
+    /// The model's column count, as CPLEX counts.
+    fn columns(&self, model: &Model) -> Result<c_int, Error> {
+        c_int::try_from(model.columns.len())
+            .map_err(|_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into()))
     }
 
     fn check(&self, code: c_int, what: &str) -> Result<(), Error> {
@@ -265,9 +278,9 @@ fn rows(model: &Model) -> Result<Rows, Error> {
     Ok(rows)
 }
 
-/// One solve of `model`.
-pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
-    let api = api()?;
+/// `model` in a fresh environment, with the time limit, threads, log and raw parameters of
+/// `settings`.
+fn load<'a>(api: &'a Api, model: &Model, settings: &Settings) -> Result<Env<'a>, Error> {
     within_edition(api, model)?;
     let mut env = Env::open(api)?;
     let large = |_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into());
@@ -332,16 +345,24 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     for (name, value) in settings.parameters {
         env.set(name, value)?;
     }
+    Ok(env)
+}
+
+/// One solve of `model`.
+pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let api = api()?;
+    let env = load(api, model, settings)?;
     if settings.stopped() {
         return Ok(Outcome::Unknown);
     }
+    let columns = env.columns(model)?;
     let _log = settings.log.then(StdoutToStderr::new);
-    let mut status = optimize(&env, settings)?;
+    let mut status = optimize(&env, settings, api.mip_opt)?;
     if status == MIP_INFEASIBLE_OR_UNBOUNDED {
         // Presolve could not tell the two apart: decided again without it.
         // SAFETY: a live environment and an int parameter.
         env.check(unsafe { (api.set_int)(env.env, PARAM_PRESOLVE, 0) }, "CPXsetintparam")?;
-        status = optimize(&env, settings)?;
+        status = optimize(&env, settings, api.mip_opt)?;
     }
     if status == MIP_INFEASIBLE {
         return Ok(Outcome::Infeasible);
@@ -361,8 +382,46 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     Ok(Outcome::Solved { values, optimal: matches!(status, MIP_OPTIMAL | MIP_OPTIMAL_TOLERANCE) })
 }
 
-/// CPXmipopt, stopped through CPLEX's terminate flag when the stop flag is set; the status.
-fn optimize(env: &Env, settings: &Settings) -> Result<c_int, Error> {
+/// Up to `n` points of `model` in one solve: CPLEX's `populate` at pool intensity 4 (its
+/// exhaustive enumeration), the populate limit and the pool's capacity `n`. CPLEX says its
+/// enumeration covers "all solutions it could enumerate", not that none is left, so the
+/// points are never said to be all: the caller proves the rest by a solve with no-goods.
+pub fn pool(model: &Model, n: usize, settings: &Settings) -> Result<Several, Error> {
+    let api = api()?;
+    let env = load(api, model, settings)?;
+    if settings.stopped() {
+        return Ok(Several::Unknown);
+    }
+    let columns = env.columns(model)?;
+    let n = n.clamp(1, POOL_MOST).to_string();
+    env.set("CPXPARAM_MIP_Pool_Intensity", "4")?;
+    env.set("CPXPARAM_MIP_Limits_Populate", &n)?;
+    env.set("CPXPARAM_MIP_Pool_Capacity", &n)?;
+    let _log = settings.log.then(StdoutToStderr::new);
+    let status = optimize(&env, settings, api.populate)?;
+    if matches!(status, MIP_INFEASIBLE | MIP_INFEASIBLE_OR_UNBOUNDED) {
+        // Populate, unlike a solve, is not retried without presolve: no point either way.
+        return Ok(Several::Infeasible);
+    }
+    // SAFETY: a live environment and problem.
+    let found = unsafe { (api.pool_count)(env.env, env.lp) };
+    let mut points = Vec::with_capacity(usize::try_from(found).unwrap_or(0));
+    for k in 0..found {
+        let mut values = vec![0.0; model.columns.len()];
+        if columns > 0 {
+            // SAFETY: `values` holds one double per column, 0 to columns − 1; k is below the
+            // pool's size.
+            let read = unsafe { (api.pool_x)(env.env, env.lp, k, values.as_mut_ptr(), 0, columns - 1) };
+            env.check(read, "CPXgetsolnpoolx")?;
+        }
+        points.push(values);
+    }
+    Ok(if points.is_empty() { Several::Unknown } else { Several::Solved { points, all: false } })
+}
+
+/// `run` (CPXmipopt or CPXpopulate), stopped through CPLEX's terminate flag when the stop
+/// flag is set; the status.
+fn optimize(env: &Env, settings: &Settings, run: unsafe extern "C" fn(Ptr, Ptr) -> c_int) -> Result<c_int, Error> {
     let terminate = AtomicI32::new(0);
     // SAFETY: the flag lives until after the solve and the terminate pointer is taken away
     // before it goes; CPLEX only reads it (an AtomicI32 has an int's layout).
@@ -370,8 +429,9 @@ fn optimize(env: &Env, settings: &Settings) -> Result<c_int, Error> {
     let solved = watched(
         settings.stop,
         || terminate.store(1, Ordering::SeqCst),
-        // SAFETY: a live environment holding a complete problem.
-        || unsafe { (env.api.mip_opt)(env.env, env.lp) },
+        // SAFETY: a live environment holding a complete problem; `run` is one of its
+        // library's functions taking them.
+        || unsafe { run(env.env, env.lp) },
     );
     // SAFETY: a null pointer takes the terminate flag away.
     unsafe { (env.api.set_terminate)(env.env, std::ptr::null_mut()) };

@@ -12,7 +12,9 @@
 //! wheel's licence is refused before the child starts ([`Error::Licence`]). It stops at its
 //! time limit, and when the stop flag is set: the child gets SIGINT, which Gurobi turns into an
 //! interrupted optimization that keeps its incumbent, and is killed 2 s later if it still
-//! runs. The log (`--log`) is Gurobi's console output, on standard error.
+//! runs. The log (`--log`) is Gurobi's console output, on standard error. A pool ([`pool`])
+//! is the same solve with `PoolSearchMode` 2: one child process for many points, where a
+//! count by no-goods would start one per point.
 #![allow(unsafe_code)]
 
 use std::io::Read;
@@ -21,7 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::{Error, Model, Outcome, Settings};
+use crate::{Error, Model, Outcome, Settings, Several};
 
 /// The wheel's licence's limits (no licence file).
 const PIP_COLUMNS: usize = 2_000;
@@ -32,10 +34,13 @@ const ERROR_SIZE: i64 = 10010;
 const OPTIMAL: i64 = 2;
 const INFEASIBLE: i64 = 3;
 const UNBOUNDED: i64 = 5;
+/// The most points Gurobi keeps in its pool (`PoolSolutions`' maximum).
+const POOL_MOST: usize = 2_000_000_000;
 /// How long a child asked to stop may take before it is killed.
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
-/// The child's script: one task (JSON in `argv[1]`), one JSON line out. Gurobi's own console
+/// The child's script: one task (JSON in `argv[1]`), one JSON line out (a pool's points as
+/// their nonzero values). Gurobi's own console
 /// output goes to standard error; SIGINT, blocked by masu's binary and inherited so, is
 /// unblocked for Gurobi's handler.
 const SCRIPT: &str = r#"
@@ -87,11 +92,22 @@ try:
                 if error:
                     say(parameter=name, error=error)
                     sys.exit(0)
+            if task["pool"] is not None:
+                m.Params.PoolSearchMode = 2
+                m.Params.PoolSolutions = task["pool"]
             m.optimize()
             if m.Status == gp.GRB.INF_OR_UNBD:
                 m.Params.DualReductions = 0
                 m.optimize()
-            say(status=m.Status, x={v.VarName: v.X for v in m.getVars()} if m.SolCount > 0 else None)
+            if task["pool"] is None:
+                say(status=m.Status, x={v.VarName: v.X for v in m.getVars()} if m.SolCount > 0 else None)
+            else:
+                xs = m.getVars()
+                points = []
+                for k in range(m.SolCount):
+                    m.Params.SolutionNumber = k
+                    points.append([[i, x] for i, x in enumerate(m.getAttr("Xn", xs)) if x != 0])
+                say(status=m.Status, names=[v.VarName for v in xs], points=points)
 except gp.GurobiError as e:
     say(error=str(e), errno=e.errno)
 "#;
@@ -117,6 +133,10 @@ struct Answer {
     status: Option<i64>,
     /// The values by column name (a range row read from MPS adds a column of Gurobi's own).
     x: Option<std::collections::HashMap<String, f64>>,
+    /// A pool's variables, in Gurobi's order.
+    names: Option<Vec<String>>,
+    /// A pool's points: the nonzero values, by index into `names`.
+    points: Option<Vec<Vec<(usize, f64)>>>,
     parameter: Option<String>,
     error: Option<String>,
     errno: Option<i64>,
@@ -234,8 +254,9 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     }
 }
 
-/// One solve of `model`.
-pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+/// Runs the script's solve of `model`, asking for a pool of `pool` points (`None`: one
+/// solve); `None` when stopped before it answered.
+fn answer(model: &Model, settings: &Settings, pool: Option<usize>) -> Result<Option<Answer>, Error> {
     let (columns, rows) = (model.columns.len(), model.rows.len());
     if !licensed() && (columns > PIP_COLUMNS || rows > PIP_ROWS) {
         return Err(Error::Licence(format!(
@@ -245,7 +266,7 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
         )));
     }
     if settings.stopped() {
-        return Ok(Outcome::Unknown);
+        return Ok(None);
     }
     let file = Temporary::new();
     std::fs::write(&file.0, model.to_mps("masu"))
@@ -257,8 +278,9 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
         "time_limit": settings.time_limit.map(|t| t.as_secs_f64().max(0.001)),
         "threads": settings.threads,
         "parameters": settings.parameters,
+        "pool": pool.map(|n| n.clamp(1, POOL_MOST)),
     });
-    let Some(answer) = run(&task, settings)? else { return Ok(Outcome::Unknown) };
+    let Some(answer) = run(&task, settings)? else { return Ok(None) };
     if let Some(error) = refused(&answer) {
         return Err(error);
     }
@@ -269,9 +291,17 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
             Error::Library(format!("Gurobi: {error}"))
         });
     }
+    if answer.status == Some(UNBOUNDED) {
+        return Err(Error::Library("Gurobi: the model is unbounded".into()));
+    }
+    Ok(Some(answer))
+}
+
+/// One solve of `model`.
+pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let Some(answer) = answer(model, settings, None)? else { return Ok(Outcome::Unknown) };
     match (answer.status, answer.x) {
         (Some(INFEASIBLE), _) => Ok(Outcome::Infeasible),
-        (Some(UNBOUNDED), _) => Err(Error::Library("Gurobi: the model is unbounded".into())),
         (Some(status), Some(by_name)) => {
             let value = |name: &String| {
                 by_name.get(name).copied().ok_or_else(|| Error::Library(format!("Gurobi: no value of {name}")))
@@ -281,6 +311,40 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
         }
         _ => Ok(Outcome::Unknown),
     }
+}
+
+/// Up to `n` points of `model` in one solve: Gurobi's systematic search for the `n` best
+/// (`PoolSearchMode` 2, `PoolSolutions` n). Finished (status optimal) with fewer than `n`,
+/// it found every feasible point of the model (Gurobi's reference manual, "Solution Pool").
+pub fn pool(model: &Model, n: usize, settings: &Settings) -> Result<Several, Error> {
+    let Some(answer) = answer(model, settings, Some(n))? else { return Ok(Several::Unknown) };
+    let (Some(status), Some(names), Some(points)) = (answer.status, answer.names, answer.points) else {
+        return Err(Error::Library("Gurobi: an answer without its pool".into()));
+    };
+    if status == INFEASIBLE {
+        return Ok(Several::Infeasible);
+    }
+    if points.is_empty() {
+        return Ok(Several::Unknown);
+    }
+    // Gurobi's column of each of its variables (one it added for a range row: none).
+    let by_name: std::collections::HashMap<&str, usize> =
+        model.columns.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
+    let ours: Vec<Option<usize>> = names.iter().map(|name| by_name.get(name.as_str()).copied()).collect();
+    let points = points
+        .iter()
+        .map(|nonzeros| {
+            let mut values = vec![0.0; model.columns.len()];
+            for &(i, x) in nonzeros {
+                if let Some(&Some(column)) = ours.get(i) {
+                    values[column] = x;
+                }
+            }
+            values
+        })
+        .collect::<Vec<_>>();
+    let all = status == OPTIMAL && points.len() < n.min(POOL_MOST);
+    Ok(Several::Solved { points, all })
 }
 
 /// A temporary MPS file, removed on drop.

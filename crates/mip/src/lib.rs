@@ -11,7 +11,9 @@
 //! Each solver is one module with the same three functions: `solve` (one solve of a model,
 //! within [`Settings`]), `check_parameters` (raw `--param` names and values, refused before
 //! any solve) and `version`. Counting by no-good cuts is the caller's (masu-core's MILP
-//! glue): a solve here finds one optimal or feasible point, or proves there is none.
+//! glue): a solve here finds one optimal or feasible point, or proves there is none. The
+//! solvers that enumerate themselves (CPLEX, Gurobi) have a fourth, `pool`: up to `n` points
+//! in one solve ([`Several`]), which the glue uses in place of a solve per point.
 //!
 //! ```
 //! use masu_mip::{Column, Model, Row};
@@ -136,6 +138,24 @@ pub enum Outcome {
         values: Vec<f64>,
         /// Proven optimal (for a model without objective: any point).
         optimal: bool,
+    },
+    /// Proven to have no point.
+    Infeasible,
+    /// Stopped (time limit, interrupt) before a point or a proof.
+    Unknown,
+}
+
+/// What one solve for several solutions found (a solver's own pool: Gurobi's systematic
+/// search, `PoolSearchMode` 2; CPLEX's `populate` at intensity 4).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Several {
+    /// Points satisfying every row, pairwise different in their integer columns; `all` when
+    /// the solver enumerated every one (fewer than asked for, search finished).
+    Solved {
+        /// The value of every column, one vector per point.
+        points: Vec<Vec<f64>>,
+        /// Every point of the model is among them.
+        all: bool,
     },
     /// Proven to have no point.
     Infeasible,
@@ -271,6 +291,41 @@ mod conformance {
             }
         };
     }
+
+    /// A solver's pool: every point of x + y + z = 2 when asked for more than there are,
+    /// as many as asked for when fewer, none once no-goods cut all three off.
+    macro_rules! pool_conformance {
+        ($test:ident, $solver:ident, $feature:literal, $says_all:literal) => {
+            #[cfg(feature = $feature)]
+            #[test]
+            fn $test() {
+                use crate::$solver::pool;
+                let mut model = two_of_three();
+                let Several::Solved { mut points, all } = pool(&model, 10, &Settings::default()).unwrap() else {
+                    panic!("no points")
+                };
+                points.sort_by(|a, b| a.partial_cmp(b).unwrap());
+                assert_eq!(points, [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]);
+                assert_eq!(all, $says_all);
+                let Several::Solved { points, all: false } = pool(&model, 2, &Settings::default()).unwrap() else {
+                    panic!("not two points")
+                };
+                assert_eq!(points.len(), 2);
+                for (i, point) in [[0, 1], [0, 2], [1, 2]].into_iter().enumerate() {
+                    // No-good: not both of `point` (the third is then 0 by the row).
+                    let terms = point.iter().map(|&c| (c, 1.0)).collect();
+                    model.rows.push(Row { name: format!("n{i}"), lower: f64::NEG_INFINITY, upper: 1.0, terms });
+                }
+                assert_eq!(pool(&model, 10, &Settings::default()).unwrap(), Several::Infeasible);
+                let stop = AtomicBool::new(true);
+                let stopped = Settings { stop: Some(&stop), ..Settings::default() };
+                assert_eq!(pool(&two_of_three(), 10, &stopped).unwrap(), Several::Unknown);
+            }
+        };
+    }
+
+    pool_conformance!(cplex_pools_every_point, cplex, "cplex", false);
+    pool_conformance!(gurobi_pools_every_point_and_says_so, gurobi, "gurobi", true);
 
     conformance!(on_cbc, cbc, "cbc");
     conformance!(on_scip, scip, "scip");

@@ -20,7 +20,7 @@
 
 use std::time::Instant;
 
-use masu_core::{Error, SolveOptions, Stats};
+use masu_core::{Error, SolveOptions, Stats, Status};
 
 use crate::line::{Cell, count_placements, fill, placements};
 use crate::{Found, Grid, Nonogram};
@@ -164,7 +164,7 @@ pub(crate) fn solve(puzzle: &Nonogram, method: Method, options: &SolveOptions) -
         ..Stats::default()
     };
     // A DP contradiction proves there is no solution; a decided board is the unique one.
-    Ok(Found { stuck, ..Found::new(solution.into_iter().collect(), !stuck, stats) })
+    Ok(Found { ended: stuck.then_some(Status::Stuck), ..Found::new(solution.into_iter().collect(), !stuck, stats) })
 }
 
 #[cfg(test)]

@@ -222,7 +222,7 @@ pub(crate) fn found_from_milp(
         .iter()
         .map(|values| cells.chunks(w).map(|row| row.iter().map(|v| values[v] > 0.5).collect()).collect())
         .collect();
-    Ok(Found::new(grids, found.complete, found.stats(milp, build_time)))
+    Ok(found.found(grids, found.stats(milp, build_time)))
 }
 
 pub(crate) fn solve_milp(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {

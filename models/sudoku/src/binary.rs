@@ -77,5 +77,5 @@ pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -
         })
         .collect();
     let stats = found.stats(&built.milp, build_time);
-    Ok(Found::new(solutions, found.complete, stats))
+    Ok(found.found(solutions, stats))
 }

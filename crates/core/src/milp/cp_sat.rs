@@ -74,6 +74,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
             solve_time,
             backend_time,
             threads,
+            licence_limit: false,
         });
     };
     // The translation's time counts against the limit.
@@ -103,5 +104,6 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         solve_time,
         backend_time: found.wall_time,
         threads: found.workers,
+        licence_limit: false,
     })
 }

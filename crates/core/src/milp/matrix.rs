@@ -1,14 +1,15 @@
 //! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP,
-//! CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the (binary) projection columns, one new
-//! solve per solution, as on HiGHS.
+//! CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the (binary)
+//! projection columns, one new solve per solution as on HiGHS, or per pool of solutions on a
+//! solver that enumerates itself (CPLEX, Gurobi).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use good_lp::{IntoAffineExpression, Variable};
-use masu_mip::{Column, Model, Outcome, Row, Settings};
+use masu_mip::{Column, Model, Outcome, Row, Settings, Several};
 
-use super::{Milp, MilpOutcome, MilpSolution, solution_map};
+use super::{Milp, MilpOutcome, solution_map};
 use crate::{Backend, Error, SolveOptions};
 
 /// Column names as good_lp holds them where they are usable in MPS (no spaces, unique),
@@ -56,7 +57,13 @@ fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
 /// One solve on a matrix backend ([`Backend::matrix_solver`](crate::Backend::matrix_solver)).
 pub(crate) use crate::backend::MatrixSolver as Solver;
 
-/// Up to `options.solution_limit` solutions differing on `projection` (binary variables).
+/// Up to `options.solution_limit` solutions differing on `projection` (binary variables):
+/// solve, add a no-good row over the projection for each new point, solve again, until the
+/// limit or infeasibility (which proves the count complete). A solver that enumerates itself
+/// (`pool`) is asked for all the points still wanted at once; points equal on the projection
+/// count once, and where it says it found every point, that proves the count too. A licence
+/// that refuses the model grown by no-good rows ends the count with what was found
+/// ([`MilpOutcome::licence_limit`]).
 pub(super) fn enumerate(
     milp: &Milp,
     backend: Backend,
@@ -81,6 +88,7 @@ pub(super) fn enumerate(
     // Gurobi on those asked for, else their default (every core).
     let threads =
         if matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi) { options.threads } else { Some(1) };
+    let pool = backend.pool_solver().filter(|_| options.solution_limit > 1);
     let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
     while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
         let time_limit = clock.left();
@@ -95,22 +103,47 @@ pub(super) fn enumerate(
             threads: options.threads,
         };
         let call = Instant::now();
-        let found = solve(&model, &settings).map_err(|e| Error::of_solver(backend, e))?;
+        let wanted = options.solution_limit - outcome.solutions.len();
+        let found = match pool {
+            Some(pool) => pool(&model, wanted, &settings),
+            None => solve(&model, &settings).map(|one| match one {
+                Outcome::Solved { values, .. } => Several::Solved { points: vec![values], all: false },
+                Outcome::Infeasible => Several::Infeasible,
+                Outcome::Unknown => Several::Unknown,
+            }),
+        };
         outcome.backend_time += call.elapsed();
         outcome.solve_time += call.elapsed();
         outcome.solves += 1;
-        match found {
-            Outcome::Solved { values, .. } => {
-                let solution: MilpSolution = solution_map(&milp.variables, values.iter().copied());
-                let name = format!("nogood{}", outcome.solutions.len());
-                model.rows.push(no_good(&projection, &values, name));
-                outcome.solutions.push(solution);
+        let found = match found {
+            Err(masu_mip::Error::Licence(_)) if !outcome.solutions.is_empty() => {
+                outcome.licence_limit = true;
+                break;
             }
-            Outcome::Infeasible => {
+            other => other.map_err(|e| Error::of_solver(backend, e))?,
+        };
+        match found {
+            Several::Solved { points, all } => {
+                let mut seen = HashSet::new();
+                for values in points {
+                    let key: Vec<bool> = projection.iter().map(|&c| values[c] > 0.5).collect();
+                    if outcome.solutions.len() == options.solution_limit || !seen.insert(key) {
+                        continue;
+                    }
+                    let name = format!("nogood{}", outcome.solutions.len());
+                    model.rows.push(no_good(&projection, &values, name));
+                    outcome.solutions.push(solution_map(&milp.variables, values.iter().copied()));
+                }
+                if all {
+                    outcome.complete = outcome.solutions.len() < options.solution_limit;
+                    break;
+                }
+            }
+            Several::Infeasible => {
                 outcome.complete = true;
                 break;
             }
-            Outcome::Unknown => break,
+            Several::Unknown => break,
         }
     }
     Ok(outcome)

@@ -11,7 +11,8 @@
 //!
 //! Counting: HiGHS keeps no pool of solutions reachable from Rust, so every backend
 //! enumerates by solving, adding a no-good cut over the projection variables, and solving
-//! again until the limit or infeasibility (which proves the count complete).
+//! again until the limit or infeasibility (which proves the count complete); CPLEX and Gurobi
+//! are asked for the solutions still wanted at once, from their own pools (`matrix`).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -56,9 +57,19 @@ pub struct MilpOutcome {
     pub backend_time: Duration,
     /// The threads the backend ran on (`None`: its default).
     pub threads: Option<u32>,
+    /// The solver's licence refused the model grown by the no-good rows before the count
+    /// ended: `solutions` are those found before.
+    pub licence_limit: bool,
 }
 
 impl MilpOutcome {
+    /// What a formulation found: the `solutions` read from this outcome's, with its
+    /// completeness, `stats`, and how it ended where a licence stopped it.
+    pub fn found<S>(&self, solutions: Vec<S>, stats: crate::Stats) -> crate::Found<S> {
+        let ended = self.licence_limit.then_some(crate::Status::LicenceLimit);
+        crate::Found { ended, ..crate::Found::new(solutions, self.complete, stats) }
+    }
+
     /// The stats of this outcome over `milp` (all rows linear), built in `build_time`.
     pub fn stats(&self, milp: &Milp, build_time: Duration) -> crate::Stats {
         crate::Stats {
@@ -242,6 +253,47 @@ mod tests {
             let two = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
             let out = milp.solve(backend, &two, &xs).unwrap();
             assert_eq!((out.solutions.len(), out.complete), (2, false), "{backend}");
+        }
+    }
+
+    /// A count whose no-good rows grow the model past a free licence ends with the
+    /// solutions found before, said so (never an error, never complete); one that the solver's
+    /// own pool settles first is complete. Four free binaries (16 solutions) and rows up to
+    /// 5 below each licence's limit.
+    #[cfg(any(feature = "cplex", feature = "xpress", feature = "gurobi"))]
+    #[test]
+    fn a_count_stopped_by_a_licence_keeps_what_it_found() {
+        // (backend, rows its free licence takes, installation variable, solutions found
+        // before the refusal: one per solve on Xpress, whose limit counts rows and columns together; CPLEX's pool has all 16 but proves
+        // nothing, and the proof's rows pass the limit; Gurobi's pool proves the count).
+        let cases = [
+            (Backend::Cplex, 1_000, "CPLEX_STUDIO_DIR2220", Some(16)),
+            (Backend::Xpress, 5_000 - 4, "XPRESSDIR", Some(6)),
+            (Backend::Gurobi, 2_000, "GRB_LICENSE_FILE", None),
+        ];
+        for (backend, rows, installed, stopped_at) in cases {
+            if !backend.is_compiled() || std::env::var_os(installed).is_some() {
+                continue;
+            }
+            let mut milp = Milp::new();
+            let xs: Vec<Variable> = (0..4).map(|_| milp.variables.add(variable().binary())).collect();
+            for _ in 0..rows - 5 {
+                milp.add(Expression::from(xs[0]).leq(1));
+            }
+            let all = SolveOptions { solution_limit: 100, ..SolveOptions::default() };
+            let out = milp.solve(backend, &all, &xs).unwrap();
+            let found = out.solutions.len();
+            match stopped_at {
+                Some(n) => {
+                    assert_eq!((found, out.complete, out.licence_limit), (n, false, true), "{backend}");
+                    let reported = out.found(vec![(); found], crate::Stats::default()).ended;
+                    assert_eq!(reported, Some(crate::Status::LicenceLimit), "{backend}");
+                }
+                None => assert_eq!((found, out.complete, out.licence_limit), (16, true, false), "{backend}"),
+            }
+            let distinct: std::collections::HashSet<Vec<i64>> =
+                out.solutions.iter().map(|s| xs.iter().map(|&x| s.value(x) as i64).collect()).collect();
+            assert_eq!(distinct.len(), found, "{backend}");
         }
     }
 

@@ -131,7 +131,7 @@ __all__ = ["Result", "Comparison", "Picture", "Made", "solve", "count", "compare
 
 class Result:
     """One puzzle solved or counted: `status` ('unique', 'multiple', 'solved', 'infeasible',
-    'timed-out'), `count`, `complete` (the count is all there is), `solutions` (each as
+    'timed-out', 'interrupted', 'stuck', 'licence-limit'), `count`, `complete` (the count is all there is), `solutions` (each as
     nested lists, re-checked), `stats` (model size, build, solve and backend seconds),
     `formulation`, `backend`; `to_dict()` gives the fields of `masu solve --format json`.
     A field becomes a Python object when it is first read (the binding's answer holds it
