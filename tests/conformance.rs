@@ -16,11 +16,12 @@ fn every_registered_kind_passes_the_conformance_suite() {
     }
 }
 
-/// Whether `result` is a licence's refusal of a model past its size (CPLEX's Community
-/// Edition, Xpress's community licence: the libraries of their PyPI wheels): typed, before
-/// the solver saw the model.
+/// Whether `result` is a licence's refusal of a model past its size (CPLEX's and CP
+/// Optimizer's Community Edition, Xpress's community licence, Gurobi's pip licence: the
+/// solvers of their PyPI wheels): typed, before any search.
 fn refused_by_licence<T>(backend: Backend, result: &Result<T, Error>) -> bool {
-    matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi) && matches!(result, Err(Error::Licence(_)))
+    matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi | Backend::CpOptimizer)
+        && matches!(result, Err(Error::Licence(_)))
 }
 
 fn combinations() -> Vec<(Formulation, Backend)> {

@@ -3,7 +3,8 @@
 //! version, once into the target folder, and compiles its folder into the crate
 //! (`MASU_CPLEX_DIR`, `MASU_XPRESS_DIR`), where `cplex.rs` (`xpress.rs`) opens it at the
 //! first solve unless the vendor's own installation is named (`CPLEX_STUDIO_DIR2220`,
-//! `XPRESSDIR`). Nothing links against them. With `gurobi`: fetches the `gurobipy` wheel the
+//! `XPRESSDIR`). Nothing links against them. The `cplex` wheel's `cpoptimizer` program (CP
+//! Optimizer) is kept too (`MASU_CPOPTIMIZER`). With `gurobi`: fetches the `gurobipy` wheel the
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
 
 #[path = "../cpsat/build/wheel.rs"]
@@ -23,8 +24,11 @@ fn main() {
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     if std::env::var_os("CARGO_FEATURE_CPLEX").is_some() {
         let inside = format!("cplex-{CPLEX_VERSION}.data/purelib/cplex/_internal");
-        let keep = [format!("{inside}/libcplex2220.so")];
+        let program = format!("cplex-{CPLEX_VERSION}.data/scripts/cpoptimizer");
+        let keep = [format!("{inside}/libcplex2220.so"), program.clone()];
         fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &inside, "MASU_CPLEX_DIR");
+        // CP Optimizer's program, from the same wheel.
+        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &program, "MASU_CPOPTIMIZER");
     }
     if std::env::var_os("CARGO_FEATURE_XPRESS").is_some() {
         let keep = [

@@ -256,7 +256,8 @@ pub(crate) struct SolveArgs {
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Solver backend: cp-sat, highs, cbc, scip, microlp (the MILP formulations run on all five)
-    /// or native. Default: the formulation's own backend.
+    /// or native; with the feature cplex, cplex and cp-optimizer (the CP models on CP
+    /// Optimizer), with xpress and gurobi theirs. Default: the formulation's own backend.
     #[arg(long, value_parser = parse_backend)]
     pub(crate) backend: Option<Backend>,
     /// Model (formulation); `--help` lists each kind's, its default first.

@@ -45,6 +45,9 @@ pub enum Backend {
     /// Gurobi 13 (feature `gurobi`): its PyPI package `gurobipy` in a child process, under
     /// the wheel's size-limited licence or one named by `GRB_LICENSE_FILE`.
     Gurobi,
+    /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
+    /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
+    CpOptimizer,
 }
 
 /// One backend's facts.
@@ -171,7 +174,7 @@ impl VersionText for Result<String, masu_mip::Error> {
 }
 
 /// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 9] =
+const FACTS: [Facts; 10] =
     [
         Facts {
             backend: Backend::CpSat,
@@ -212,6 +215,28 @@ const FACTS: [Facts; 9] =
         solver_backend!(Cplex, "cplex", "CPLEX", cplex, pool),
         solver_backend!(Xpress, "xpress", "Xpress", xpress),
         solver_backend!(Gurobi, "gurobi", "Gurobi", gurobi, pool),
+        Facts {
+            backend: Backend::CpOptimizer,
+            name: "cp-optimizer",
+            feature: Some("cplex"),
+            compiled: cfg!(all(feature = "cplex", feature = "cp-sat")),
+            milp: false,
+            version: || {
+                #[cfg(feature = "cplex")]
+                return VersionText::text(masu_mip::cp_optimizer::version(), "CP Optimizer");
+                #[cfg(not(feature = "cplex"))]
+                not_loaded("CP Optimizer")
+            },
+            check: |_parameters| {
+                #[cfg(feature = "cplex")]
+                return masu_mip::cp_optimizer::check_parameters(_parameters);
+                #[cfg(not(feature = "cplex"))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || None,
+            pool: || None,
+        },
     ];
 
 /// HiGHS, CP-SAT, then the other backends whose row says `milp`, in the order of
@@ -248,7 +273,7 @@ fn not_loaded(name: &str) -> String {
 
 impl Backend {
     /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 9] = [
+    pub const ALL: [Backend; 10] = [
         Backend::CpSat,
         Backend::Highs,
         Backend::Native,
@@ -258,6 +283,7 @@ impl Backend {
         Backend::Cplex,
         Backend::Xpress,
         Backend::Gurobi,
+        Backend::CpOptimizer,
     ];
 
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS

@@ -16,7 +16,7 @@ pub enum Error {
         reason: String,
     },
     /// This build of masu leaves the backend out.
-    #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
+    #[error("backend {0} is not compiled in (enable the Cargo feature '{feature}')", feature = .0.feature().unwrap_or("default"))]
     NotCompiled(Backend),
     /// The model is too large: past the formulation's `size_limit` (which can be raised), or
     /// for the memory left to the backend.

@@ -24,6 +24,8 @@
 pub mod backend;
 pub mod check;
 pub mod corpus;
+#[cfg(feature = "cp-sat")]
+pub mod cp;
 pub mod error;
 pub mod examples;
 pub mod formulation;

@@ -37,10 +37,14 @@ pub fn cache_root() -> PathBuf {
 
 /// Fetches `package==version` (CPython 3.11, manylinux `platform`) and keeps the files whose
 /// paths in the wheel start with one of `keep`, in `<cache root>/<package>-<version>/`, which
-/// it returns. An existing folder is taken as it is.
+/// it returns. An existing folder holding every file of `keep` is taken as it is; one that
+/// lacks one (kept by an older build) is fetched again.
 pub fn fetch(package: &str, version: &str, platform: &str, keep: &[&str]) -> Result<PathBuf, String> {
     let cache = cache_root().join(format!("{package}-{version}"));
-    if cache.is_dir() {
+    // A folder kept by an older build may lack a file asked for now (a folder asked for, ending
+    // in `/`, may legitimately be absent from a wheel).
+    let complete = |dir: &Path| keep.iter().filter(|k| !k.ends_with('/')).all(|kept| dir.join(kept).exists());
+    if cache.is_dir() && complete(&cache) {
         return Ok(cache);
     }
     // Unpack beside the cache and rename into place, so that two builds racing here (two
@@ -78,6 +82,9 @@ pub fn fetch(package: &str, version: &str, platform: &str, keep: &[&str]) -> Res
         .map_err(|e| format!("cannot unpack the wheel: {e}"))?;
     if !status.success() {
         return Err(format!("unpacking the {package} wheel failed ({status})"));
+    }
+    if cache.is_dir() && !complete(&cache) {
+        let _ = std::fs::remove_dir_all(&cache);
     }
     match std::fs::rename(&staging, &cache) {
         Ok(()) => {}

@@ -21,6 +21,7 @@
 //! assert_eq!((response.value(x), response.value(y)), (7, 5));
 //! ```
 
+mod cpo;
 mod enumerate;
 mod ffi;
 mod model;

@@ -31,6 +31,8 @@ use std::time::Duration;
 #[cfg(feature = "cbc")]
 pub mod cbc;
 #[cfg(feature = "cplex")]
+pub mod cp_optimizer;
+#[cfg(feature = "cplex")]
 pub mod cplex;
 #[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress"))]
 mod dylib;
@@ -463,6 +465,37 @@ mod conformance {
             assert!(matches!(outcome, Outcome::Solved { .. } | Outcome::Unknown), "{outcome:?}");
         });
         assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    }
+
+    /// CP Optimizer's program: its parameters by name, its route, an answer, a proof of
+    /// infeasibility, the Community Edition's refusal past 2^1000 (typed, not infeasible), and
+    /// a stop.
+    #[cfg(feature = "cplex")]
+    #[test]
+    fn cp_optimizer_solves_refuses_and_stops() {
+        use crate::cp_optimizer::{Answer, check_parameters, solve, version};
+        let owned =
+            |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
+        check_parameters(&owned(&[("FailLimit", "1000"), ("SearchType", "DepthFirst")])).unwrap();
+        let err = check_parameters(&owned(&[("NoSuchParameter", "1")])).unwrap_err();
+        assert!(err.to_string().contains("'NoSuchParameter': no such parameter"), "{err}");
+        let err = check_parameters(&owned(&[("Workers", "many")])).unwrap_err();
+        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        let model = "v0 = intVar(0..9);\nv1 = intVar(0..9);\nv0 + v1 == 12;\nv0 - v1 >= 4;\n";
+        let Answer::Solved(values) = solve(model, 2, &Settings::default()).unwrap() else { panic!("no answer") };
+        assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
+        let none = "v0 = intVar(0..1);\nv1 = intVar(0..1);\nv0 + v1 == 3;\n";
+        assert_eq!(solve(none, 2, &Settings::default()).unwrap(), Answer::Infeasible);
+        let stop = AtomicBool::new(true);
+        assert_eq!(solve(model, 2, &Settings { stop: Some(&stop), ..Settings::default() }).unwrap(), Answer::Unknown);
+        if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
+            return; // an installation: its limits are its own
+        }
+        assert!(version().unwrap().starts_with("CP Optimizer 22.2.0.0 (Community Edition, the cplex wheel)"));
+        // 1,100 free binaries: a search space of 2^1100.
+        let mut wide: String = (0..1100).map(|i| format!("v{i} = intVar(0..1);\n")).collect();
+        wide.push_str(&format!("{} >= 1;\n", (0..1100).map(|i| format!("v{i}")).collect::<Vec<_>>().join(" + ")));
+        assert!(matches!(solve(&wide, 1100, &Settings::default()), Err(Error::Licence(_))));
     }
 
     #[cfg(feature = "microlp")]

@@ -21,7 +21,7 @@
 //! the model follows from the cells, so that count is exact. `start_index` does without the
 //! short run: there it costs more than it saves (`docs/tuning.md`).
 
-use masu_core::{Error, SolveOptions};
+use masu_core::{Backend, Error, SolveOptions};
 use masu_cpsat::{BoolVar, CpModel, Transition};
 
 use crate::start_index::{found_from_cp_sat, lines};
@@ -73,7 +73,7 @@ pub fn build(puzzle: &Nonogram) -> AutomatonModel {
 
 pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
-    found_from_cp_sat(puzzle, &built.model, &built.cells, options, build_time, true)
+    found_from_cp_sat(puzzle, Backend::CpSat, &built.model, &built.cells, options, build_time, true)
 }
 
 #[cfg(test)]

@@ -143,7 +143,7 @@ masu_core::formulations! {
     pub enum Formulation for "nonogram" {
         /// Article 000: a start-index integer per block, reified placements, fill Booleans
         /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
-        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp, Cplex, Xpress, Gurobi],
+        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp, Cplex, Xpress, Gurobi, CpOptimizer],
         /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
         Patterns = "patterns" on [MILP],
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
@@ -190,7 +190,9 @@ impl Puzzle for Nonogram {
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         match (formulation, backend) {
             #[cfg(feature = "cp-sat")]
-            (Formulation::StartIndex, Backend::CpSat) => start_index::solve_cp_sat(self, options),
+            (Formulation::StartIndex, Backend::CpSat | Backend::CpOptimizer) => {
+                start_index::solve_cp_sat(self, backend, options)
+            }
             (Formulation::StartIndex, _) => start_index::solve_milp(self, backend, options),
             (Formulation::Patterns, _) => patterns::solve(self, backend, options),
             #[cfg(feature = "cp-sat")]

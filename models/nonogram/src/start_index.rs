@@ -125,11 +125,11 @@ mod cp_sat {
         StartIndexModel { model, cells }
     }
 
-    pub(crate) fn solve_cp_sat(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
+    pub(crate) fn solve_cp_sat(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         let (built, build_time) = timed(|| build(puzzle));
         // No short enumeration first: on this model it costs more than it saves
         // (docs/tuning.md).
-        found_from_cp_sat(puzzle, &built.model, &built.cells, options, build_time, false)
+        found_from_cp_sat(puzzle, backend, &built.model, &built.cells, options, build_time, false)
     }
 
     /// Enumerates on CP-SAT, distinct on the cells, and reads the grids (shared with the
@@ -138,6 +138,7 @@ mod cp_sat {
     /// models follows from the cells, so counting over all of them is exact).
     pub(crate) fn found_from_cp_sat(
         puzzle: &Nonogram,
+        backend: Backend,
         model: &CpModel,
         cells: &[BoolVar],
         options: &SolveOptions,
@@ -148,13 +149,8 @@ mod cp_sat {
         let started = std::time::Instant::now();
         // A nonogram's solutions often differ in a few cells: each re-solve starts from the
         // last solution (see `Parameters::hint_last_solution`).
-        let mut solver = options.cp_sat_solver();
-        solver.parameters.hint_last_solution = true;
-        let found = if short_run_first {
-            solver.enumerate_first(model, options.solution_limit, &projection)?
-        } else {
-            solver.enumerate(model, options.solution_limit, &projection)?
-        };
+        let run = masu_core::cp::CpRun { short_run_first, hint_last_solution: true };
+        let found = masu_core::cp::enumerate(backend, model, &projection, options, run)?;
         let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed());
         let w = puzzle.width();
         let grids = found

@@ -95,9 +95,9 @@ masu_core::formulations! {
         /// canonical corners, reachability); no backend.
         Links = "links" on [Native],
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
-        Reified = "reified" on [CpSat],
+        Reified = "reified" on [CpSat, CpOptimizer],
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
-        ReifiedZero = "reified-zero" on [CpSat],
+        ReifiedZero = "reified-zero" on [CpSat, CpOptimizer],
     }
 }
 
@@ -133,9 +133,9 @@ impl Puzzle for Numberlink {
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         match formulation {
             #[cfg(feature = "cp-sat")]
-            Formulation::Reified => reified::solve(self, false, options),
+            Formulation::Reified => reified::solve(self, backend, false, options),
             #[cfg(feature = "cp-sat")]
-            Formulation::ReifiedZero => reified::solve(self, true, options),
+            Formulation::ReifiedZero => reified::solve(self, backend, true, options),
             #[cfg(feature = "cp-sat")]
             Formulation::Connected => connected::solve(self, options),
             Formulation::Milp => milp::solve(self, backend, options),

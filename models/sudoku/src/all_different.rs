@@ -14,8 +14,10 @@
 //! The article collects every solution with a callback; masu counts up to the solution
 //! limit with one short enumeration first, which settles a 9×9 puzzle in one search as the
 //! callback does, else by re-solving with a no-good (`masu_cpsat::CpSolver::enumerate_first`).
+//! The same model runs on CP Optimizer (`masu_core::cp`), by no-goods.
 
-use masu_core::{Error, SolveOptions, Stats};
+use masu_core::cp::CpRun;
+use masu_core::{Backend, Error, SolveOptions, Stats};
 use masu_cpsat::{CpModel, IntVar};
 
 use masu_core::timed;
@@ -51,11 +53,12 @@ pub fn build(puzzle: &Sudoku) -> AllDifferentModel {
     AllDifferentModel { model, cells }
 }
 
-pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Error> {
+pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
     let started = std::time::Instant::now();
     // The cells are the only variables: solutions differ on them whenever they differ.
-    let found = options.cp_sat_solver().enumerate_first(&built.model, options.solution_limit, &built.cells)?;
+    let run = CpRun { short_run_first: true, ..CpRun::default() };
+    let found = masu_core::cp::enumerate(backend, &built.model, &built.cells, options, run)?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions =
         found.solutions.iter().map(|values| built.cells.iter().map(|&x| values[x.index()] as u8).collect()).collect();

@@ -123,7 +123,7 @@ masu_core::formulations! {
     /// How the puzzle becomes a model.
     pub enum Formulation for "sudoku" {
         /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
-        AllDifferent = "all-different" on [CpSat],
+        AllDifferent = "all-different" on [CpSat, CpOptimizer],
         /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
         Binary = "binary" on [MILP],
         /// Candidates as bit sets, naked and hidden singles, branching on the fewest
@@ -161,7 +161,7 @@ impl Puzzle for Sudoku {
     ) -> Result<masu_core::Found<Grid>, Error> {
         let found = match formulation {
             #[cfg(feature = "cp-sat")]
-            Formulation::AllDifferent => all_different::solve(self, options)?,
+            Formulation::AllDifferent => all_different::solve(self, backend, options)?,
             #[cfg(not(feature = "cp-sat"))]
             Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
             Formulation::Binary => binary::solve(self, backend, options)?,

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use masu_core::{Error, SolveOptions, Stats};
+use masu_core::{Backend, Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
 
 use crate::{Cell, Found, Numberlink, Paths};
@@ -88,7 +88,7 @@ pub fn paths_of(puzzle: &Numberlink, values: &[i64], cells: &[IntVar]) -> Paths 
     paths
 }
 
-pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> Result<Found, Error> {
+pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, zero: bool, options: &SolveOptions) -> Result<Found, Error> {
     let clock = options.clock();
     let started = clock.started();
     let Some(built) = build(puzzle, puzzle.pairs(), zero, clock.deadline()) else {
@@ -97,7 +97,7 @@ pub(crate) fn solve(puzzle: &Numberlink, zero: bool, options: &SolveOptions) -> 
     };
     let build_time = started.elapsed();
     let started = Instant::now();
-    let found = options.cp_sat_solver().enumerate(&built.model, options.solution_limit, &built.cells)?;
+    let found = masu_core::cp::enumerate(backend, &built.model, &built.cells, options, Default::default())?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions = found.solutions.iter().map(|values| paths_of(puzzle, values, &built.cells)).collect();
     Ok(Found::new(solutions, found.complete, stats))
@@ -116,8 +116,8 @@ mod tests {
         assert!(build(puzzle, puzzle.pairs(), false, Some(Instant::now())).is_none());
         assert!(build(puzzle, puzzle.pairs(), false, None).is_some());
         let late = SolveOptions { time_limit: Some(std::time::Duration::ZERO), ..SolveOptions::default() };
-        let found = solve(puzzle, false, &late).unwrap();
+        let found = solve(puzzle, Backend::CpSat, false, &late).unwrap();
         assert!(found.solutions.is_empty() && !found.complete);
-        assert!(!solve(puzzle, false, &SolveOptions::default()).unwrap().solutions.is_empty());
+        assert!(!solve(puzzle, Backend::CpSat, false, &SolveOptions::default()).unwrap().solutions.is_empty());
     }
 }

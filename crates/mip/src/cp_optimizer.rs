@@ -1,0 +1,273 @@
+//! IBM CP Optimizer 22.2, the constraint solver of the `cplex` wheel (feature `cplex`): its
+//! `cpoptimizer` program, run once per solve on a model in CP Optimizer's `.cpo` text. The
+//! program is the wheel's (the Community Edition: search spaces up to 2¹⁰⁰⁰, about 1,000
+//! binary variables), or `cpoptimizer` of the installation named by `CPLEX_STUDIO_DIR2220`
+//! (any size, under its licence).
+//!
+//! A solve writes the model into a temporary file with a `parameters` block (the time limit
+//! `TimeLimit`, the threads `Workers`, `LogVerbosity = Quiet` unless `--log`, then the raw
+//! parameters by CP Optimizer's names, `FailLimit`, `SearchType`), runs `cpoptimizer -c "read
+//! <file>" "optimize" "display solution" "quit"`, and reads the values back from the lines
+//! `v<index> = intVar(<value>);`. A model past the Community Edition's search space is
+//! refused by the program before any search ("Problem size limit exceeded"): that is
+//! [`Error::Licence`], never an infeasible model. It stops at its time limit, and when the
+//! stop flag is set the program is killed. The log (`--log`) is the program's own output, on
+//! standard error.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use crate::{Error, Settings};
+
+/// The variable naming a CPLEX Studio installation, and the program's place in it.
+const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
+const STUDIO_PROGRAM: &str = "cpoptimizer/bin/x86-64_linux/cpoptimizer";
+
+/// What one solve found: the value of every variable `v0 … v<n−1>`, or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution (optimal where the model has an objective: the program optimises to the end).
+    Solved(Vec<i64>),
+    /// Proven to have none.
+    Infeasible,
+    /// Stopped (time limit, stop flag) before either.
+    Unknown,
+}
+
+/// The program: the installation's, else the wheel's.
+fn program() -> Result<PathBuf, Error> {
+    if let Some(dir) = std::env::var_os(STUDIO) {
+        return Ok(PathBuf::from(dir).join(STUDIO_PROGRAM));
+    }
+    option_env!("MASU_CPOPTIMIZER")
+        .map(PathBuf::from)
+        .ok_or_else(|| Error::Library("CP Optimizer: the build found no cpoptimizer in the cplex wheel".into()))
+}
+
+/// Whether the program is the wheel's Community Edition.
+fn community() -> bool {
+    std::env::var_os(STUDIO).is_none()
+}
+
+/// Runs the program with `commands` until it ends or the stop flag is set (then it is
+/// killed: `None`); its output, echoed to standard error with `log`.
+fn run(commands: &[String], settings: &Settings) -> Result<Option<String>, Error> {
+    let program = program()?;
+    let mut child = Command::new(&program)
+        .arg("-c")
+        .args(commands)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Library(format!("CP Optimizer: cannot run {}: {e}", program.display())))?;
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+    let log = settings.log;
+    let (output, ended) = std::thread::scope(|scope| {
+        let read = |stream: Option<Box<dyn std::io::Read + Send>>| {
+            scope.spawn(move || {
+                let mut text = String::new();
+                if let Some(stream) = stream {
+                    for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                        if log {
+                            let _ = writeln!(std::io::stderr(), "{line}");
+                        }
+                        text.push_str(&line);
+                        text.push('\n');
+                    }
+                }
+                text
+            })
+        };
+        let out = read(stdout.map(|s| Box::new(s) as Box<dyn std::io::Read + Send>));
+        let err = read(stderr.map(|s| Box::new(s) as Box<dyn std::io::Read + Send>));
+        let ended = wait(&mut child, settings);
+        let text = out.join().unwrap_or_default() + &err.join().unwrap_or_default();
+        (text, ended)
+    });
+    let stopped = ended.map_err(|e| Error::Library(format!("CP Optimizer: waiting for the program: {e}")))?;
+    Ok((!stopped).then_some(output))
+}
+
+/// Waits for `child`, killing it once the stop flag is set; whether it was stopped.
+fn wait(child: &mut Child, settings: &Settings) -> std::io::Result<bool> {
+    loop {
+        if child.try_wait()?.is_some() {
+            return Ok(false);
+        }
+        if settings.stopped() {
+            child.kill()?;
+            child.wait()?;
+            return Ok(true);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// What the program says of a parameter it refuses, if it does.
+fn refusal(output: &str) -> Option<(&str, String)> {
+    output.lines().find_map(|line| {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("Parameter '") {
+            let name = rest.split('\'').next().unwrap_or_default();
+            return Some((name, "no such parameter (CP Optimizer's names: FailLimit, SearchType, Workers)".into()));
+        }
+        let rest = line.strip_prefix("Wrong value ")?;
+        let (value, name) = rest.split_once(" for parameter ")?;
+        Some((name.trim_end_matches('.'), format!("'{value}' is not a value of its type")))
+    })
+}
+
+/// Refuses parameter names CP Optimizer does not know and values it rejects, by setting them
+/// in the program.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    if parameters.is_empty() {
+        return Ok(());
+    }
+    let mut commands: Vec<String> = parameters.iter().map(|(name, value)| format!("set {name} {value}")).collect();
+    commands.push("quit".into());
+    let output = run(&commands, &Settings::default())?.unwrap_or_default();
+    match refusal(&output) {
+        Some((said, reason)) => {
+            // The program lowercases a name it does not know: report the name as given.
+            let name = parameters
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case(said))
+                .map_or(said.to_string(), |(name, _)| name.clone());
+            Err(Error::Parameter { solver: "CP Optimizer", name, reason })
+        }
+        None => Ok(()),
+    }
+}
+
+/// CP Optimizer's version and route, e.g. `CP Optimizer 22.2.0.0 (Community Edition, the
+/// cplex wheel)`.
+pub fn version() -> Result<String, Error> {
+    static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
+    VERSION
+        .get_or_init(|| {
+            let file = Temporary::new();
+            std::fs::write(&file.0, "v0 = intVar(0..1);\nv0 == 1;\n")
+                .map_err(|e| Error::Library(format!("CP Optimizer: a model's file: {e}")))?;
+            let commands = [format!("read {}", file.0.display()), "optimize".into(), "quit".into()];
+            let output = run(&commands, &Settings::default())?.unwrap_or_default();
+            let version = output
+                .lines()
+                .find_map(|line| line.split("CP Optimizer ").nth(1)?.split_whitespace().next())
+                .ok_or_else(|| Error::Library("CP Optimizer: no version in its log".into()))?;
+            let route = if community() {
+                "Community Edition, the cplex wheel".to_string()
+            } else {
+                program()?.display().to_string()
+            };
+            Ok(format!("CP Optimizer {version} ({route})"))
+        })
+        .clone()
+}
+
+/// One solve of the model `cpo` (CP Optimizer text over `v0 … v<variables − 1>`).
+pub fn solve(cpo: &str, variables: usize, settings: &Settings) -> Result<Answer, Error> {
+    if settings.stopped() {
+        return Ok(Answer::Unknown);
+    }
+    let mut text = String::with_capacity(cpo.len() + 200);
+    text.push_str(cpo);
+    text.push_str("parameters {\n");
+    if let Some(limit) = settings.time_limit {
+        text.push_str(&format!("  TimeLimit = {};\n", limit.as_secs_f64().max(0.001)));
+    }
+    if let Some(threads) = settings.threads {
+        text.push_str(&format!("  Workers = {threads};\n"));
+    }
+    if !settings.log {
+        text.push_str("  LogVerbosity = Quiet;\n");
+    }
+    for (name, value) in settings.parameters {
+        text.push_str(&format!("  {name} = {value};\n"));
+    }
+    text.push_str("}\n");
+    let file = Temporary::new();
+    std::fs::write(&file.0, text).map_err(|e| Error::Library(format!("CP Optimizer: the model's file: {e}")))?;
+    let commands = [format!("read {}", file.0.display()), "optimize".into(), "display solution".into(), "quit".into()];
+    let Some(output) = run(&commands, settings)? else { return Ok(Answer::Unknown) };
+    read_answer(&output, variables)
+}
+
+/// The answer in the program's output.
+fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
+    if output.contains("Problem size limit exceeded") {
+        return Err(Error::Licence(
+            "CP Optimizer Community Edition (the cplex wheel) solves search spaces up to 2^1000 (counted after its \
+             first propagation); this model's is larger (an installation named by CPLEX_STUDIO_DIR2220 takes any \
+             size)"
+                .into(),
+        ));
+    }
+    if let Some((name, reason)) = refusal(output) {
+        return Err(Error::Parameter { solver: "CP Optimizer", name: name.into(), reason });
+    }
+    if output.contains("Infeasible problem.") || output.contains("Search completed, model has no solution") {
+        return Ok(Answer::Infeasible);
+    }
+    if let Some(error) = output.lines().find(|line| line.contains("Error") || line.contains(": error")) {
+        return Err(Error::Library(format!("CP Optimizer: {}", error.trim())));
+    }
+    if !output.contains("// Feasible solution:") && !output.contains("// Optimal solution:") {
+        return Ok(Answer::Unknown);
+    }
+    let mut values: Vec<Option<i64>> = vec![None; variables];
+    for line in output.lines() {
+        let Some((name, rest)) = line.trim().split_once(" = intVar(") else { continue };
+        let (Some(index), Some(value)) = (
+            name.strip_prefix('v').and_then(|i| i.parse::<usize>().ok()),
+            rest.strip_suffix(");").and_then(|v| v.parse::<i64>().ok()),
+        ) else {
+            continue;
+        };
+        if let Some(slot) = values.get_mut(index) {
+            *slot = Some(value);
+        }
+    }
+    let values = values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| v.ok_or_else(|| Error::Library(format!("CP Optimizer: no value of v{i} in its solution"))))
+        .collect::<Result<_, _>>()?;
+    Ok(Answer::Solved(values))
+}
+
+/// A temporary `.cpo` file, removed on drop.
+struct Temporary(PathBuf);
+
+impl Temporary {
+    fn new() -> Temporary {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Temporary(std::env::temp_dir().join(format!("masu-cpo-{}-{n}.cpo", std::process::id())))
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_read_from_the_program_s_output() {
+        let solved = "Solution found.\n\n// Feasible solution:\nv0 = intVar(5);\nv1 = intVar(0);\n";
+        assert_eq!(read_answer(solved, 2).unwrap(), Answer::Solved(vec![5, 0]));
+        assert!(read_answer(solved, 3).unwrap_err().to_string().contains("no value of v2"));
+        assert_eq!(read_answer("Infeasible problem.\n\nNo available solution.\n", 2).unwrap(), Answer::Infeasible);
+        let refused = "Error solving: Problem size limit exceeded.\nCP Optimizer Community Edition ...\n";
+        assert!(matches!(read_answer(refused, 2), Err(Error::Licence(_))));
+        assert_eq!(read_answer("Search terminated by limit, no solution found.\n", 2).unwrap(), Answer::Unknown);
+    }
+}
