@@ -51,6 +51,16 @@ pub(crate) use crate::theory::uniqueness::Admit;
 use crate::{Found, Numberlink, Paths, Rule};
 pub(crate) use search::Search;
 
+/// Which link of a cell `links` decides first (`--param south-first=true`: the south one, as
+/// semiexp/numlin's search tries a cell's links). The branches partition the solutions either
+/// way; the order changes which are met first, so a board with several solutions may be
+/// settled at once in one order and not in the other (`docs/hard-instances.md`).
+pub const SOUTH_FIRST: masu_core::Parameter<bool> = masu_core::Parameter::switch(
+    "south-first",
+    false,
+    "true: links decides a cell's south link before its east one (the board as searched)",
+);
+
 /// Solves, counts up to `options.solution_limit`, or decides uniqueness (the module doc).
 /// A board wider than high is searched transposed, so that the rows swept are the shorter
 /// side.
@@ -117,10 +127,12 @@ fn searched(
 ) -> Result<Found, Error> {
     let clock = options.clock();
     let touch = options.get(&crate::TOUCH);
+    let south_first = options.get(&SOUTH_FIRST);
     let mut nodes = 0;
     let mut run = |admit: Admit, limit: usize| {
         let mut search = Search::new(puzzle, admit);
         search.budget = budget.map(|b| b.nodes);
+        search.south_first = south_first;
         let (kept, ended) = search.run(Kept::of(options).up_to(limit), &clock);
         if let (Some(budget), Some(at)) = (budget, search.stopped_at) {
             // Searched transposed, the cell is the transposed board's.

@@ -1,5 +1,5 @@
-//! The decisions: row by row, the first link east or south still undecided, line first, then
-//! blank, each propagated; a node is cut where the links left between two columns cannot
+//! The decisions: row by row, the first link east or south still undecided (south first with
+//! `south_first`), line first, then blank, each propagated; a node is cut where the links left between two columns cannot
 //! carry the paths that must cross there.
 
 use masu_core::{Clock, Ended, Kept};
@@ -22,6 +22,8 @@ pub(crate) struct Search<'a> {
     pub budget: Option<u64>,
     /// The cell the search was deciding from when its budget ran out.
     pub stopped_at: Option<usize>,
+    /// A cell's south link is decided before its east one.
+    pub south_first: bool,
 }
 
 impl<'a> Search<'a> {
@@ -36,7 +38,18 @@ impl<'a> Search<'a> {
                 (puzzle.index(a), puzzle.index(b))
             })
             .collect();
-        Search { puzzle, state, admit, shortcuts, pairs, need: Vec::new(), nodes: 0, budget: None, stopped_at: None }
+        Search {
+            puzzle,
+            state,
+            admit,
+            shortcuts,
+            pairs,
+            need: Vec::new(),
+            nodes: 0,
+            budget: None,
+            stopped_at: None,
+            south_first: false,
+        }
     }
 
     /// Searches for solutions into `kept`, up to its limit, asking `clock` now and then (it
@@ -68,13 +81,16 @@ impl<'a> Search<'a> {
         if !self.cuts() {
             return None;
         }
-        // The first cell, row by row, with a link east or south undecided: that link.
+        // The first cell, row by row, with a link east or south undecided: that link (east
+        // first, unless south first).
         let cells = self.state.deg.len();
         let link = loop {
             if from == cells {
                 return self.finish(kept);
             }
-            if let Some((l, _)) = self.state.open_links(from).find(|&(l, _)| self.state.ends(l).0 == from) {
+            let mut open = self.state.open_links(from).filter(|&(l, _)| self.state.ends(l).0 == from);
+            let (first, second) = (open.next(), open.next());
+            if let Some((l, _)) = if self.south_first { second.or(first) } else { first } {
                 break l;
             }
             from += 1;
