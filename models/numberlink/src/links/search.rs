@@ -89,8 +89,9 @@ impl<'a> Search<'a> {
                 return self.finish(kept);
             }
             let mut open = self.state.open_links(from).filter(|&(l, _)| self.state.ends(l).0 == from);
-            let (first, second) = (open.next(), open.next());
-            if let Some((l, _)) = if self.south_first { second.or(first) } else { first } {
+            let first = open.next();
+            let pick = if self.south_first { open.next().or(first) } else { first };
+            if let Some((l, _)) = pick {
                 break l;
             }
             from += 1;
