@@ -87,25 +87,24 @@ pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Resu
 pub(crate) type PoolSolver =
     fn(&masu_mip::Model, usize, &masu_mip::Settings) -> Result<masu_mip::Several, masu_mip::Error>;
 
+/// `masu_mip::$module::$function`, where the feature `$name` compiles it in.
+macro_rules! compiled {
+    ($name:literal, $module:ident :: $function:ident) => {
+        || {
+            #[cfg(feature = $name)]
+            return Some(masu_mip::$module::$function);
+            #[cfg(not(feature = $name))]
+            None
+        }
+    };
+}
+
 /// The facts of a backend whose solver is `masu_mip::$module` (its `version`,
 /// `check_parameters` and, for the matrix form, `solve`), compiled in by the feature of its
 /// name; the parameters masu's glue reads and the matrix solve may be given.
 macro_rules! solver_backend {
     ($backend:ident, $name:literal, $solver:literal, $module:ident) => {
-        solver_backend!(
-            $backend,
-            $name,
-            $solver,
-            $module,
-            &[],
-            || {
-                #[cfg(feature = $name)]
-                return Some(masu_mip::$module::solve);
-                #[cfg(not(feature = $name))]
-                None
-            },
-            || None
-        )
+        solver_backend!($backend, $name, $solver, $module, &[], compiled!($name, $module::solve), || None)
     };
     ($backend:ident, $name:literal, $solver:literal, $module:ident, pool) => {
         solver_backend!(
@@ -114,18 +113,8 @@ macro_rules! solver_backend {
             $solver,
             $module,
             &[],
-            || {
-                #[cfg(feature = $name)]
-                return Some(masu_mip::$module::solve);
-                #[cfg(not(feature = $name))]
-                None
-            },
-            || {
-                #[cfg(feature = $name)]
-                return Some(masu_mip::$module::pool);
-                #[cfg(not(feature = $name))]
-                None
-            }
+            compiled!($name, $module::solve),
+            compiled!($name, $module::pool)
         )
     };
     ($backend:ident, $name:literal, $solver:literal, $module:ident, $reads:expr, $matrix:expr, $pool:expr) => {

@@ -20,7 +20,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::{Error, Settings};
+use crate::{Error, Settings, Temporary};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
@@ -149,7 +149,7 @@ pub fn version() -> Result<String, Error> {
     static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
     VERSION
         .get_or_init(|| {
-            let file = Temporary::new();
+            let file = Temporary::new("cpo");
             std::fs::write(&file.0, "v0 = intVar(0..1);\nv0 == 1;\n")
                 .map_err(|e| Error::Library(format!("CP Optimizer: a model's file: {e}")))?;
             let commands = [format!("read {}", file.0.display()), "optimize".into(), "quit".into()];
@@ -189,7 +189,7 @@ pub fn solve(cpo: &str, variables: usize, settings: &Settings) -> Result<Answer,
         text.push_str(&format!("  {name} = {value};\n"));
     }
     text.push_str("}\n");
-    let file = Temporary::new();
+    let file = Temporary::new("cpo");
     std::fs::write(&file.0, text).map_err(|e| Error::Library(format!("CP Optimizer: the model's file: {e}")))?;
     let commands = [format!("read {}", file.0.display()), "optimize".into(), "display solution".into(), "quit".into()];
     let Some(output) = run(&commands, settings)? else { return Ok(Answer::Unknown) };
@@ -237,23 +237,6 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
         .map(|(i, v)| v.ok_or_else(|| Error::Library(format!("CP Optimizer: no value of v{i} in its solution"))))
         .collect::<Result<_, _>>()?;
     Ok(Answer::Solved(values))
-}
-
-/// A temporary `.cpo` file, removed on drop.
-struct Temporary(PathBuf);
-
-impl Temporary {
-    fn new() -> Temporary {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Temporary(std::env::temp_dir().join(format!("masu-cpo-{}-{n}.cpo", std::process::id())))
-    }
-}
-
-impl Drop for Temporary {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[cfg(test)]

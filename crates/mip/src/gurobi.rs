@@ -18,12 +18,11 @@
 #![allow(unsafe_code)]
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::{Error, Model, Outcome, Settings, Several};
+use crate::{Error, Model, Outcome, Settings, Several, Temporary};
 
 /// The wheel's licence's limits (no licence file).
 const PIP_COLUMNS: usize = 2_000;
@@ -268,7 +267,7 @@ fn answer(model: &Model, settings: &Settings, pool: Option<usize>) -> Result<Opt
     if settings.stopped() {
         return Ok(None);
     }
-    let file = Temporary::new();
+    let file = Temporary::new("mps");
     std::fs::write(&file.0, model.to_mps("masu"))
         .map_err(|e| Error::Library(format!("Gurobi: the model's file: {e}")))?;
     let task = serde_json::json!({
@@ -345,21 +344,4 @@ pub fn pool(model: &Model, n: usize, settings: &Settings) -> Result<Several, Err
         .collect::<Vec<_>>();
     let all = status == OPTIMAL && points.len() < n.min(POOL_MOST);
     Ok(Several::Solved { points, all })
-}
-
-/// A temporary MPS file, removed on drop.
-struct Temporary(PathBuf);
-
-impl Temporary {
-    fn new() -> Temporary {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Temporary(std::env::temp_dir().join(format!("masu-gurobi-{}-{n}.mps", std::process::id())))
-    }
-}
-
-impl Drop for Temporary {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }

@@ -48,6 +48,27 @@ pub mod scip;
 #[cfg(feature = "xpress")]
 pub mod xpress;
 
+/// A temporary file for a solver run as a program (Gurobi's child, CP Optimizer's
+/// `cpoptimizer`), `masu-<process>-<n>.<extension>` in the temporary folder, removed on drop.
+#[cfg(any(feature = "gurobi", feature = "cplex"))]
+struct Temporary(std::path::PathBuf);
+
+#[cfg(any(feature = "gurobi", feature = "cplex"))]
+impl Temporary {
+    fn new(extension: &str) -> Temporary {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        Temporary(std::env::temp_dir().join(format!("masu-{}-{n}.{extension}", std::process::id())))
+    }
+}
+
+#[cfg(any(feature = "gurobi", feature = "cplex"))]
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 /// A variable: bounds, integrality, objective coefficient (minimised).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Column {
