@@ -354,6 +354,15 @@ impl FromStr for Backend {
 mod tests {
     use super::*;
 
+    /// A backend left out names the feature that brings it (CP Optimizer's is `cplex`).
+    #[test]
+    fn a_backend_left_out_names_its_feature() {
+        let said = crate::Error::NotCompiled(Backend::CpOptimizer).to_string();
+        assert!(said.ends_with("(enable the Cargo feature 'cplex')"), "{said}");
+        let said = crate::puzzle::Unchosen::NotCompiled(Backend::Gurobi).to_string();
+        assert!(said.ends_with("(enable the Cargo feature 'gurobi')"), "{said}");
+    }
+
     #[test]
     fn the_table_is_in_the_order_of_all_and_milp_lists_its_milp_rows() {
         for (i, backend) in Backend::ALL.iter().enumerate() {

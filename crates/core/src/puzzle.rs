@@ -187,7 +187,7 @@ pub enum Unchosen {
         runs_on: String,
     },
     /// The backend asked for is not compiled in.
-    #[error("backend {0} is not compiled in (enable the Cargo feature '{0}')")]
+    #[error("backend {0} is not compiled in (enable the Cargo feature '{feature}')", feature = .0.feature().unwrap_or("default"))]
     NotCompiled(Backend),
     /// None of the formulation's backends is compiled in.
     #[error("no backend of '{0}' is compiled in")]
