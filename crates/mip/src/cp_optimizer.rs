@@ -14,13 +14,12 @@
 //! stop flag is set the program is killed. The log (`--log`) is the program's own output, on
 //! standard error.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::Duration;
 
-use crate::{Error, Settings, Temporary};
+use crate::program::{self, Stop, Temporary};
+use crate::{Error, Settings};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
@@ -53,58 +52,15 @@ fn community() -> bool {
 }
 
 /// Runs the program with `commands` until it ends or the stop flag is set (then it is
-/// killed: `None`); its output, echoed to standard error with `log`.
+/// killed: `None`); its output (standard output, then error), echoed to standard error with
+/// `log`.
 fn run(commands: &[String], settings: &Settings) -> Result<Option<String>, Error> {
     let program = program()?;
-    let mut child = Command::new(&program)
-        .arg("-c")
-        .args(commands)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::Library(format!("CP Optimizer: cannot run {}: {e}", program.display())))?;
-    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
-    let log = settings.log;
-    let (output, ended) = std::thread::scope(|scope| {
-        let read = |stream: Option<Box<dyn std::io::Read + Send>>| {
-            scope.spawn(move || {
-                let mut text = String::new();
-                if let Some(stream) = stream {
-                    for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                        if log {
-                            let _ = writeln!(std::io::stderr(), "{line}");
-                        }
-                        text.push_str(&line);
-                        text.push('\n');
-                    }
-                }
-                text
-            })
-        };
-        let out = read(stdout.map(|s| Box::new(s) as Box<dyn std::io::Read + Send>));
-        let err = read(stderr.map(|s| Box::new(s) as Box<dyn std::io::Read + Send>));
-        let ended = wait(&mut child, settings);
-        let text = out.join().unwrap_or_default() + &err.join().unwrap_or_default();
-        (text, ended)
-    });
-    let stopped = ended.map_err(|e| Error::Library(format!("CP Optimizer: waiting for the program: {e}")))?;
-    Ok((!stopped).then_some(output))
-}
-
-/// Waits for `child`, killing it once the stop flag is set; whether it was stopped.
-fn wait(child: &mut Child, settings: &Settings) -> std::io::Result<bool> {
-    loop {
-        if child.try_wait()?.is_some() {
-            return Ok(false);
-        }
-        if settings.stopped() {
-            child.kill()?;
-            child.wait()?;
-            return Ok(true);
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut command = Command::new(&program);
+    command.arg("-c").args(commands).stderr(Stdio::piped());
+    let ran = program::run(&mut command, settings, Stop::Kill, settings.log)
+        .map_err(|e| Error::Library(format!("CP Optimizer: running {}: {e}", program.display())))?;
+    Ok((!ran.stopped).then(|| ran.stdout + &ran.stderr))
 }
 
 /// What the program says of a parameter it refuses, if it does.

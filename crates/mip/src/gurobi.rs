@@ -15,14 +15,12 @@
 //! runs. The log (`--log`) is Gurobi's console output, on standard error. A pool ([`pool`])
 //! is the same solve with `PoolSearchMode` 2: one child process for many points, where a
 //! count by no-goods would start one per point.
-#![allow(unsafe_code)]
-
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::{Error, Model, Outcome, Settings, Several, Temporary};
+use crate::program::{self, Stop, Temporary};
+use crate::{Error, Model, Outcome, Settings, Several};
 
 /// The wheel's licence's limits (no licence file).
 const PIP_COLUMNS: usize = 2_000;
@@ -146,77 +144,25 @@ struct Answer {
 fn run(task: &serde_json::Value, settings: &Settings) -> Result<Option<Answer>, Error> {
     let (python, dir) = python();
     let mut command = Command::new(&python);
-    command.args(["-c", SCRIPT]).arg(task.to_string()).stdin(Stdio::null()).stdout(Stdio::piped());
+    command.args(["-c", SCRIPT]).arg(task.to_string());
     command.stderr(if settings.log { Stdio::inherit() } else { Stdio::piped() });
     if let Some(dir) = dir {
         command.env("PYTHONPATH", dir);
     }
-    let mut child = command.spawn().map_err(|e| Error::Library(format!("Gurobi: cannot run {python}: {e}")))?;
-    let (mut stdout, stderr) = (child.stdout.take(), child.stderr.take());
-    let (answer, errors, ended) = std::thread::scope(|scope| {
-        let reader = scope.spawn(move || {
-            let mut text = String::new();
-            if let Some(out) = stdout.as_mut() {
-                let _ = out.read_to_string(&mut text);
-            }
-            text
-        });
-        let errors = scope.spawn(move || {
-            let mut text = String::new();
-            if let Some(mut err) = stderr {
-                let _ = err.read_to_string(&mut text);
-            }
-            text
-        });
-        let ended = wait(&mut child, settings);
-        (reader.join().unwrap_or_default(), errors.join().unwrap_or_default(), ended)
-    });
-    let ended = ended.map_err(|e| Error::Library(format!("Gurobi: waiting for {python}: {e}")))?;
-    let Some(line) = answer.lines().last() else {
-        if ended.stopped {
+    let ran = program::run(&mut command, settings, Stop::Interrupt(STOP_GRACE), false)
+        .map_err(|e| Error::Library(format!("Gurobi: running {python}: {e}")))?;
+    let Some(line) = ran.stdout.lines().last() else {
+        if ran.stopped {
             return Ok(None);
         }
-        let tail: String = errors.chars().rev().take(2000).collect::<Vec<_>>().into_iter().rev().collect();
+        let tail: String = ran.stderr.chars().rev().take(2000).collect::<Vec<_>>().into_iter().rev().collect();
         return Err(Error::Library(format!(
             "Gurobi: {python} ended ({}) without an answer: {}",
-            ended.status,
+            ran.status,
             tail.trim()
         )));
     };
     serde_json::from_str(line).map(Some).map_err(|e| Error::Library(format!("Gurobi: an answer masu cannot read: {e}")))
-}
-
-/// How the child ended.
-struct Ended {
-    status: std::process::ExitStatus,
-    stopped: bool,
-}
-
-/// Waits for `child`, asking it to stop (SIGINT) when the stop flag is set and killing it
-/// when it has not stopped within [`STOP_GRACE`].
-fn wait(child: &mut Child, settings: &Settings) -> std::io::Result<Ended> {
-    let mut asked: Option<Instant> = None;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Ended { status, stopped: asked.is_some() });
-        }
-        match asked {
-            None if settings.stopped() => {
-                if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-                    // SAFETY: kill sends a signal to our own child, still unreaped (try_wait
-                    // has not seen it end), so its pid is not reused.
-                    unsafe { libc::kill(pid, libc::SIGINT) };
-                }
-                asked = Some(Instant::now());
-            }
-            Some(at) if at.elapsed() > STOP_GRACE => {
-                child.kill()?;
-                return Ok(Ended { status: child.wait()?, stopped: true });
-            }
-            _ => {}
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// Gurobi's version and route, e.g. `Gurobi 13.0.3 (gurobipy, the wheel's size-limited

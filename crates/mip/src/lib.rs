@@ -3,7 +3,7 @@
 //! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX and Xpress over their own
 //! (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
 //! installation; with [`highs`], the only `unsafe` of this crate, in [`cbc`], [`scip`],
-//! `cplex`, `xpress` and `dylib`), Gurobi through its Python package in a child process
+//! `cplex`, `xpress`, `dylib` and `program`, which signals a child), Gurobi through its Python package in a child process
 //! (feature `gurobi`), and microlp, in pure Rust (feature `microlp`).
 //! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
 //! version and a solve stopped by a flag.
@@ -43,31 +43,12 @@ pub mod highs;
 #[cfg(feature = "microlp")]
 pub mod microlp;
 mod mps;
+#[cfg(any(feature = "gurobi", feature = "cplex"))]
+mod program;
 #[cfg(feature = "scip")]
 pub mod scip;
 #[cfg(feature = "xpress")]
 pub mod xpress;
-
-/// A temporary file for a solver run as a program (Gurobi's child, CP Optimizer's
-/// `cpoptimizer`), `masu-<process>-<n>.<extension>` in the temporary folder, removed on drop.
-#[cfg(any(feature = "gurobi", feature = "cplex"))]
-struct Temporary(std::path::PathBuf);
-
-#[cfg(any(feature = "gurobi", feature = "cplex"))]
-impl Temporary {
-    fn new(extension: &str) -> Temporary {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        Temporary(std::env::temp_dir().join(format!("masu-{}-{n}.{extension}", std::process::id())))
-    }
-}
-
-#[cfg(any(feature = "gurobi", feature = "cplex"))]
-impl Drop for Temporary {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 /// A variable: bounds, integrality, objective coefficient (minimised).
 #[derive(Clone, Debug, PartialEq)]

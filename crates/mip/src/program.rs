@@ -1,0 +1,110 @@
+//! The solvers run as programs (Gurobi's Python child, CP Optimizer's `cpoptimizer`): a run
+//! to its end, or to the stop flag, with its output read whole, and the temporary file the
+//! program reads its model from.
+#![allow(unsafe_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::Settings;
+
+/// How a program is asked to stop once the stop flag is set (Gurobi's interrupted, CP
+/// Optimizer's killed: a build with one of them uses one way).
+#[cfg_attr(not(all(feature = "cplex", feature = "gurobi")), allow(dead_code))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Stop {
+    /// SIGINT (the program ends its search and says what it found), killed if it still runs
+    /// after the grace.
+    Interrupt(Duration),
+    /// Killed at once.
+    Kill,
+}
+
+/// How a run ended: its output and exit status (Gurobi's error names it), and whether the
+/// stop flag ended it.
+#[cfg_attr(not(feature = "gurobi"), allow(dead_code))]
+pub(crate) struct Ran {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: ExitStatus,
+    pub stopped: bool,
+}
+
+/// Runs `command` with standard input closed and its output piped (standard error too,
+/// unless the caller set it), until it ends or, the stop flag set, until `stop` ends it; with
+/// `echo`, each line it writes is also written to standard error as it comes.
+pub(crate) fn run(command: &mut Command, settings: &Settings, stop: Stop, echo: bool) -> std::io::Result<Ran> {
+    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).spawn()?;
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+    std::thread::scope(|scope| {
+        let read = |stream: Option<Box<dyn Read + Send>>| {
+            scope.spawn(move || {
+                let mut text = String::new();
+                for line in stream.into_iter().flat_map(|s| BufReader::new(s).lines().map_while(Result::ok)) {
+                    if echo {
+                        let _ = writeln!(std::io::stderr(), "{line}");
+                    }
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+                text
+            })
+        };
+        let out = read(stdout.map(|s| Box::new(s) as Box<dyn Read + Send>));
+        let err = read(stderr.map(|s| Box::new(s) as Box<dyn Read + Send>));
+        let ended = wait(&mut child, settings, stop);
+        let (stdout, stderr) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+        ended.map(|(status, stopped)| Ran { stdout, stderr, status, stopped })
+    })
+}
+
+/// Waits for `child`, stopping it as `stop` says once the stop flag is set: its status, and
+/// whether it was stopped.
+fn wait(child: &mut Child, settings: &Settings, stop: Stop) -> std::io::Result<(ExitStatus, bool)> {
+    let mut asked: Option<Instant> = None;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok((status, asked.is_some()));
+        }
+        let kill = match (stop, asked) {
+            (Stop::Kill, _) => settings.stopped(),
+            (Stop::Interrupt(_), None) => {
+                if settings.stopped() {
+                    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+                        // SAFETY: kill sends a signal to our own child, still unreaped (try_wait
+                        // has not seen it end), so its pid is not reused.
+                        unsafe { libc::kill(pid, libc::SIGINT) };
+                    }
+                    asked = Some(Instant::now());
+                }
+                false
+            }
+            (Stop::Interrupt(grace), Some(at)) => at.elapsed() > grace,
+        };
+        if kill {
+            child.kill()?;
+            return Ok((child.wait()?, true));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A temporary file for a program's model, `masu-<process>-<n>.<extension>` in the temporary
+/// folder, removed on drop.
+pub(crate) struct Temporary(pub std::path::PathBuf);
+
+impl Temporary {
+    pub fn new(extension: &str) -> Temporary {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        Temporary(std::env::temp_dir().join(format!("masu-{}-{n}.{extension}", std::process::id())))
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
