@@ -159,12 +159,6 @@ impl<'a> Env<'a> {
         unsafe { CStr::from_ptr(text) }.to_string_lossy().trim().to_string()
     }
 
-    /// The model's column count, as CPLEX counts.
-    fn columns(&self, model: &Model) -> Result<c_int, Error> {
-        c_int::try_from(model.columns.len())
-            .map_err(|_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into()))
-    }
-
     fn check(&self, code: c_int, what: &str) -> Result<(), Error> {
         match code {
             0 => Ok(()),
@@ -253,15 +247,19 @@ struct Rows {
     values: Vec<f64>,
 }
 
+/// A count or an index as CPLEX's `int`.
+fn int(n: usize) -> Result<c_int, Error> {
+    c_int::try_from(n).map_err(|_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into()))
+}
+
 fn rows(model: &Model) -> Result<Rows, Error> {
-    let large = |_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into());
     let mut rows = Rows { rhs: vec![], sense: vec![], ranged: vec![], starts: vec![], indices: vec![], values: vec![] };
     for (r, row) in model.rows.iter().enumerate() {
         let (lower, upper) = (row.lower.max(-INFINITY), row.upper.min(INFINITY));
         let (sense, rhs) = match (lower > -INFINITY, upper < INFINITY) {
             (true, true) if lower == upper => (b'E', lower),
             (true, true) => {
-                rows.ranged.push((c_int::try_from(r).map_err(large)?, upper - lower));
+                rows.ranged.push((int(r)?, upper - lower));
                 (b'R', lower)
             }
             (true, false) => (b'G', lower),
@@ -269,9 +267,9 @@ fn rows(model: &Model) -> Result<Rows, Error> {
         };
         rows.sense.push(sense as c_char);
         rows.rhs.push(rhs);
-        rows.starts.push(c_int::try_from(rows.indices.len()).map_err(large)?);
+        rows.starts.push(int(rows.indices.len())?);
         for &(column, value) in &row.terms {
-            rows.indices.push(c_int::try_from(column).map_err(large)?);
+            rows.indices.push(int(column)?);
             rows.values.push(value);
         }
     }
@@ -283,8 +281,7 @@ fn rows(model: &Model) -> Result<Rows, Error> {
 fn load<'a>(api: &'a Api, model: &Model, settings: &Settings) -> Result<Env<'a>, Error> {
     within_edition(api, model)?;
     let mut env = Env::open(api)?;
-    let large = |_| Error::TooLarge("CPLEX: a model past 2^31 rows, columns or nonzeros".into());
-    let (columns, row_count) = (c_int::try_from(model.columns.len()).map_err(large)?, model.rows.len());
+    let (columns, row_count) = (int(model.columns.len())?, model.rows.len());
     let objective: Vec<f64> = model.columns.iter().map(|c| c.objective).collect();
     let lower: Vec<f64> = model.columns.iter().map(|c| c.lower.max(-INFINITY)).collect();
     let upper: Vec<f64> = model.columns.iter().map(|c| c.upper.min(INFINITY)).collect();
@@ -312,8 +309,8 @@ fn load<'a>(api: &'a Api, model: &Model, settings: &Settings) -> Result<Env<'a>,
         let added =
             (api.new_cols)(e, lp, columns, objective.as_ptr(), lower.as_ptr(), upper.as_ptr(), types.as_ptr(), none);
         env.check(added, "CPXnewcols")?;
-        let nonzeros = c_int::try_from(rows.indices.len()).map_err(large)?;
-        let count = c_int::try_from(row_count).map_err(large)?;
+        let nonzeros = int(rows.indices.len())?;
+        let count = int(row_count)?;
         let added = (api.add_rows)(
             e,
             lp,
@@ -331,7 +328,7 @@ fn load<'a>(api: &'a Api, model: &Model, settings: &Settings) -> Result<Env<'a>,
         env.check(added, "CPXaddrows")?;
         if !rows.ranged.is_empty() {
             let (which, ranges): (Vec<c_int>, Vec<f64>) = rows.ranged.iter().copied().unzip();
-            let count = c_int::try_from(which.len()).map_err(large)?;
+            let count = int(which.len())?;
             env.check((api.change_ranges)(e, lp, count, which.as_ptr(), ranges.as_ptr()), "CPXchgrngval")?;
         }
         env.check((api.set_int)(e, PARAM_SCREEN, c_int::from(settings.log)), "CPXsetintparam")?;
@@ -355,7 +352,7 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     if settings.stopped() {
         return Ok(Outcome::Unknown);
     }
-    let columns = env.columns(model)?;
+    let columns = int(model.columns.len())?;
     let _log = settings.log.then(StdoutToStderr::new);
     let mut status = optimize(&env, settings, api.mip_opt)?;
     if status == MIP_INFEASIBLE_OR_UNBOUNDED {
@@ -392,7 +389,7 @@ pub fn pool(model: &Model, n: usize, settings: &Settings) -> Result<Several, Err
     if settings.stopped() {
         return Ok(Several::Unknown);
     }
-    let columns = env.columns(model)?;
+    let columns = int(model.columns.len())?;
     let n = n.clamp(1, POOL_MOST).to_string();
     env.set("CPXPARAM_MIP_Pool_Intensity", "4")?;
     env.set("CPXPARAM_MIP_Limits_Populate", &n)?;

@@ -15,6 +15,7 @@
 //! runs. The log (`--log`) is Gurobi's console output, on standard error. A pool ([`pool`])
 //! is the same solve with `PoolSearchMode` 2: one child process for many points, where a
 //! count by no-goods would start one per point.
+
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -37,9 +38,8 @@ const POOL_MOST: usize = 2_000_000_000;
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// The child's script: one task (JSON in `argv[1]`), one JSON line out (a pool's points as
-/// their nonzero values). Gurobi's own console
-/// output goes to standard error; SIGINT, blocked by masu's binary and inherited so, is
-/// unblocked for Gurobi's handler.
+/// their nonzero values). Gurobi's own console output goes to standard error; SIGINT, blocked
+/// by masu's binary and inherited so, is unblocked for Gurobi's handler.
 const SCRIPT: &str = r#"
 import json, os, signal, sys
 out = os.fdopen(os.dup(1), "w")
