@@ -26,9 +26,9 @@ fn main() {
         let inside = format!("cplex-{CPLEX_VERSION}.data/purelib/cplex/_internal");
         let program = format!("cplex-{CPLEX_VERSION}.data/scripts/cpoptimizer");
         let keep = [format!("{inside}/libcplex2220.so"), program.clone()];
-        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &inside, "MASU_CPLEX_DIR");
-        // CP Optimizer's program, from the same wheel.
-        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &program, "MASU_CPOPTIMIZER");
+        // The library's folder, and CP Optimizer's program from the same wheel.
+        let compiled = [("MASU_CPLEX_DIR", inside.as_str()), ("MASU_CPOPTIMIZER", program.as_str())];
+        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &compiled);
     }
     if std::env::var_os("CARGO_FEATURE_XPRESS").is_some() {
         let keep = [
@@ -36,22 +36,25 @@ fn main() {
             "xpresslibs/lib/libxprl.so.x9.9".to_string(),
             "xpresslibs/bin/community-xpauth.xpr".to_string(),
         ];
-        fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, "xpresslibs/lib", "MASU_XPRESS_DIR");
+        fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, &[("MASU_XPRESS_DIR", "xpresslibs/lib")]);
     }
     if std::env::var_os("CARGO_FEATURE_GUROBI").is_some() {
         let keep = ["gurobipy/".to_string()];
-        fetched("gurobipy", GUROBI_VERSION, "manylinux2014_x86_64", &keep, "", "MASU_GUROBI_DIR");
+        fetched("gurobipy", GUROBI_VERSION, "manylinux2014_x86_64", &keep, &[("MASU_GUROBI_DIR", "")]);
         println!("cargo:rustc-env=MASU_GUROBI_PYTHON={}", wheel::python());
     }
 }
 
-/// Fetches `package==version`, keeping `keep`, and compiles the folder `inside` of it into the
-/// crate as `variable`.
-fn fetched(package: &str, version: &str, platform: &str, keep: &[String], inside: &str, variable: &str) {
+/// Fetches `package==version`, keeping `keep`, and compiles each path `inside` it into the
+/// crate as its `variable` (`(variable, inside)` pairs; an empty path is the folder itself).
+fn fetched(package: &str, version: &str, platform: &str, keep: &[String], compiled: &[(&str, &str)]) {
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     match wheel::fetch(package, version, platform, &keep) {
         Ok(dir) => {
-            println!("cargo:rustc-env={variable}={}", if inside.is_empty() { dir } else { dir.join(inside) }.display())
+            for (variable, inside) in compiled {
+                let path = if inside.is_empty() { dir.clone() } else { dir.join(inside) };
+                println!("cargo:rustc-env={variable}={}", path.display());
+            }
         }
         Err(message) => println!("cargo::error=masu-mip: cannot fetch the {package} {version} wheel: {message}"),
     }

@@ -132,8 +132,8 @@ mod cp_sat {
         found_from_cp_sat(puzzle, backend, &built.model, &built.cells, options, build_time, false)
     }
 
-    /// Enumerates on CP-SAT, distinct on the cells, and reads the grids (shared with the
-    /// automaton formulation). With `short_run_first`, counting starts with one short run of
+    /// Enumerates on `backend` (CP-SAT or CP Optimizer), distinct on the cells, and reads the
+    /// grids (shared with the automaton formulation). With `short_run_first`, counting starts with one short run of
     /// CP-SAT's own enumeration (`CpSolver::enumerate_first`; every other variable of both
     /// models follows from the cells, so counting over all of them is exact).
     pub(crate) fn found_from_cp_sat(

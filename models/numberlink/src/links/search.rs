@@ -1,6 +1,6 @@
 //! The decisions: row by row, the first link east or south still undecided (south first with
-//! `south_first`), line first, then blank, each propagated; a node is cut where the links left between two columns cannot
-//! carry the paths that must cross there.
+//! `south_first`), line first, then blank, each propagated; a node is cut where the links
+//! left between two columns cannot carry the paths that must cross there.
 
 use masu_core::{Clock, Ended, Kept};
 
