@@ -47,7 +47,10 @@ impl Rng {
 }
 
 fn options() -> SolveOptions {
-    SolveOptions { solution_limit: LIMIT, ..SolveOptions::default() }
+    // Ten minutes bound each solve: a backend run as a program (Gurobi, CP Optimizer) is
+    // stopped past it, so that no test waits on one without end.
+    let time_limit = Some(std::time::Duration::from_secs(600));
+    SolveOptions { solution_limit: LIMIT, time_limit, ..SolveOptions::default() }
 }
 
 /// Whether `report` says what an exhaustive count of `count` (counted up to `LIMIT + 1`)

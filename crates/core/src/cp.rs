@@ -123,11 +123,13 @@ mod tests {
         model.add_eq(xs.iter().map(|&x| LinearExpr::from(x)).sum::<LinearExpr>(), 2);
         model.add_le(xs[0], xs[1]);
         // (0,0,2) (0,1,1) (0,2,0) (1,1,0): four.
+        // A minute bounds each run (CP Optimizer's program is killed past it).
+        let bounded = SolveOptions { time_limit: Some(std::time::Duration::from_secs(60)), ..SolveOptions::default() };
         for backend in [Backend::CpSat, Backend::CpOptimizer].into_iter().filter(|b| b.is_compiled()) {
-            let all = SolveOptions { solution_limit: 10, ..SolveOptions::default() };
+            let all = SolveOptions { solution_limit: 10, ..bounded.clone() };
             let found = enumerate(backend, &model, &xs, &all, CpRun::default()).unwrap();
             assert_eq!((found.solutions.len(), found.complete), (4, true), "{backend}");
-            let two = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
+            let two = SolveOptions { solution_limit: 2, ..bounded.clone() };
             let found = enumerate(backend, &model, &xs, &two, CpRun::default()).unwrap();
             assert_eq!((found.solutions.len(), found.complete), (2, false), "{backend}");
             let mut none = model.clone();

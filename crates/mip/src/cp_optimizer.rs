@@ -85,7 +85,7 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     }
     let mut commands: Vec<String> = parameters.iter().map(|(name, value)| format!("set {name} {value}")).collect();
     commands.push("quit".into());
-    let output = run(&commands, &Settings::default())?.unwrap_or_default();
+    let output = run(&commands, &program::quick())?.unwrap_or_default();
     match refusal(&output) {
         Some((said, reason)) => {
             // The program lowercases a name it does not know: report the name as given.
@@ -109,7 +109,7 @@ pub fn version() -> Result<String, Error> {
             std::fs::write(&file.0, "v0 = intVar(0..1);\nv0 == 1;\n")
                 .map_err(|e| Error::Library(format!("CP Optimizer: a model's file: {e}")))?;
             let commands = [format!("read {}", file.0.display()), "optimize".into(), "quit".into()];
-            let output = run(&commands, &Settings::default())?.unwrap_or_default();
+            let output = run(&commands, &program::quick())?.unwrap_or_default();
             let version = output
                 .lines()
                 .find_map(|line| line.split("CP Optimizer ").nth(1)?.split_whitespace().next())

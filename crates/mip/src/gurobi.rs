@@ -171,7 +171,7 @@ pub fn version() -> Result<String, Error> {
     static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
     VERSION
         .get_or_init(|| {
-            let answer = run(&serde_json::json!({"do": "version"}), &Settings::default())?.unwrap_or_default();
+            let answer = run(&serde_json::json!({"do": "version"}), &program::quick())?.unwrap_or_default();
             let version = answer.version.ok_or_else(|| Error::Library(answer.error.unwrap_or_default()))?;
             let licence = if licensed() { "GRB_LICENSE_FILE" } else { "the wheel's size-limited licence" };
             Ok(format!("Gurobi {version} (gurobipy, {licence})"))
@@ -191,7 +191,7 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
         return Ok(());
     }
     let task = serde_json::json!({"do": "check", "parameters": parameters});
-    let answer = run(&task, &Settings::default())?.unwrap_or_default();
+    let answer = run(&task, &program::quick())?.unwrap_or_default();
     match (refused(&answer), answer.error) {
         (Some(error), _) => Err(error),
         (None, Some(error)) => Err(Error::Library(format!("Gurobi: {error}"))),

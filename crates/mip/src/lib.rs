@@ -219,6 +219,11 @@ pub enum Error {
 mod conformance {
     use super::*;
 
+    /// Settings bounding a solve at a minute (a solver run as a program is killed past it).
+    fn bounded() -> Settings<'static> {
+        Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
+    }
+
     /// x + y + z = 2 over binaries, minimising x + 2y + 3z: optimum x = y = 1.
     fn two_of_three() -> Model {
         let mut model = Model::default();
@@ -238,7 +243,7 @@ mod conformance {
 
                 #[test]
                 fn the_optimum_is_found() {
-                    let outcome = solve(&two_of_three(), &Settings::default()).unwrap();
+                    let outcome = solve(&two_of_three(), &bounded()).unwrap();
                     assert_eq!(outcome, Outcome::Solved { values: vec![1.0, 1.0, 0.0], optimal: true });
                 }
 
@@ -251,7 +256,7 @@ mod conformance {
                         upper: 0.0,
                         terms: vec![(0, 1.0), (1, 1.0)],
                     });
-                    assert_eq!(solve(&model, &Settings::default()).unwrap(), Outcome::Infeasible);
+                    assert_eq!(solve(&model, &bounded()).unwrap(), Outcome::Infeasible);
                 }
 
                 #[test]
@@ -273,7 +278,7 @@ mod conformance {
                         objective: 1.0,
                     });
                     model.rows.push(Row { name: "r".into(), lower: 3.0, upper: 5.0, terms: vec![(a, 2.0), (b, -1.0)] });
-                    let Outcome::Solved { values, optimal: true } = solve(&model, &Settings::default()).unwrap() else {
+                    let Outcome::Solved { values, optimal: true } = solve(&model, &bounded()).unwrap() else {
                         panic!()
                     };
                     assert!((values[a] - 2.0).abs() < 1e-6 && (values[b] - 0.5).abs() < 1e-6, "{values:?}");
@@ -282,7 +287,7 @@ mod conformance {
                 #[test]
                 fn a_set_stop_flag_stops_before_solving() {
                     let stop = AtomicBool::new(true);
-                    let settings = Settings { stop: Some(&stop), ..Settings::default() };
+                    let settings = Settings { stop: Some(&stop), ..bounded() };
                     assert_eq!(solve(&two_of_three(), &settings).unwrap(), Outcome::Unknown);
                 }
 
@@ -305,13 +310,13 @@ mod conformance {
             fn $test() {
                 use crate::$solver::pool;
                 let mut model = two_of_three();
-                let Several::Solved { mut points, all } = pool(&model, 10, &Settings::default()).unwrap() else {
+                let Several::Solved { mut points, all } = pool(&model, 10, &bounded()).unwrap() else {
                     panic!("no points")
                 };
                 points.sort_by(|a, b| a.partial_cmp(b).unwrap());
                 assert_eq!(points, [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]);
                 assert_eq!(all, $says_all);
-                let Several::Solved { points, all: false } = pool(&model, 2, &Settings::default()).unwrap() else {
+                let Several::Solved { points, all: false } = pool(&model, 2, &bounded()).unwrap() else {
                     panic!("not two points")
                 };
                 assert_eq!(points.len(), 2);
@@ -320,9 +325,9 @@ mod conformance {
                     let terms = point.iter().map(|&c| (c, 1.0)).collect();
                     model.rows.push(Row { name: format!("n{i}"), lower: f64::NEG_INFINITY, upper: 1.0, terms });
                 }
-                assert_eq!(pool(&model, 10, &Settings::default()).unwrap(), Several::Infeasible);
+                assert_eq!(pool(&model, 10, &bounded()).unwrap(), Several::Infeasible);
                 let stop = AtomicBool::new(true);
-                let stopped = Settings { stop: Some(&stop), ..Settings::default() };
+                let stopped = Settings { stop: Some(&stop), ..bounded() };
                 assert_eq!(pool(&two_of_three(), 10, &stopped).unwrap(), Several::Unknown);
             }
         };
@@ -369,10 +374,10 @@ mod conformance {
             model.add_column(Column::binary(&format!("x{i}")));
         }
         model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
-        let Err(Error::Licence(why)) = solve(&model, &Settings::default()) else { panic!("not refused") };
+        let Err(Error::Licence(why)) = solve(&model, &bounded()) else { panic!("not refused") };
         assert!(why.contains(says) && why.contains(&format!("{columns} variables and 1 constraints")), "{why}");
         model.columns.pop();
-        assert!(matches!(solve(&model, &Settings::default()), Ok(Outcome::Solved { optimal: true, .. })));
+        assert!(matches!(solve(&model, &bounded()), Ok(Outcome::Solved { optimal: true, .. })));
     }
 
     /// What a commercial solver's tests hold: it takes `takes`, refuses a word for its
@@ -456,7 +461,7 @@ mod conformance {
         }
         model.rows.truncate(2_000);
         let stop = AtomicBool::new(false);
-        let settings = Settings { stop: Some(&stop), ..Settings::default() };
+        let settings = Settings { stop: Some(&stop), ..bounded() };
         let started = std::time::Instant::now();
         std::thread::scope(|scope| {
             scope.spawn(|| {
@@ -484,12 +489,12 @@ mod conformance {
         let err = check_parameters(&owned(&[("Workers", "many")])).unwrap_err();
         assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
         let model = "v0 = intVar(0..9);\nv1 = intVar(0..9);\nv0 + v1 == 12;\nv0 - v1 >= 4;\n";
-        let Answer::Solved(values) = solve(model, 2, &Settings::default()).unwrap() else { panic!("no answer") };
+        let Answer::Solved(values) = solve(model, 2, &bounded()).unwrap() else { panic!("no answer") };
         assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
         let none = "v0 = intVar(0..1);\nv1 = intVar(0..1);\nv0 + v1 == 3;\n";
-        assert_eq!(solve(none, 2, &Settings::default()).unwrap(), Answer::Infeasible);
+        assert_eq!(solve(none, 2, &bounded()).unwrap(), Answer::Infeasible);
         let stop = AtomicBool::new(true);
-        assert_eq!(solve(model, 2, &Settings { stop: Some(&stop), ..Settings::default() }).unwrap(), Answer::Unknown);
+        assert_eq!(solve(model, 2, &Settings { stop: Some(&stop), ..bounded() }).unwrap(), Answer::Unknown);
         if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
             return; // an installation: its limits are its own
         }
@@ -497,7 +502,7 @@ mod conformance {
         // 1,100 free binaries: a search space of 2^1100.
         let mut wide: String = (0..1100).map(|i| format!("v{i} = intVar(0..1);\n")).collect();
         wide.push_str(&format!("{} >= 1;\n", (0..1100).map(|i| format!("v{i}")).collect::<Vec<_>>().join(" + ")));
-        assert!(matches!(solve(&wide, 1100, &Settings::default()), Err(Error::Licence(_))));
+        assert!(matches!(solve(&wide, 1100, &bounded()), Err(Error::Licence(_))));
     }
 
     #[cfg(feature = "microlp")]
@@ -510,10 +515,10 @@ mod conformance {
         for r in 0..1_001 {
             model.rows.push(Row { name: format!("r{r}"), lower: 0.0, upper: 1.0, terms: vec![(r, 1.0)] });
         }
-        let Err(Error::TooLarge(why)) = microlp::solve(&model, &Settings::default()) else { panic!("not refused") };
+        let Err(Error::TooLarge(why)) = microlp::solve(&model, &bounded()) else { panic!("not refused") };
         assert!(why.contains("1001 rows × 2000 columns"), "{why}");
         model.rows.pop();
-        assert!(matches!(microlp::solve(&model, &Settings::default()), Ok(Outcome::Solved { .. })));
+        assert!(matches!(microlp::solve(&model, &bounded()), Ok(Outcome::Solved { .. })));
     }
 
     #[test]

@@ -22,6 +22,16 @@ pub(crate) enum Stop {
     Kill,
 }
 
+/// How long past its time limit a program may run before it is killed (it should have
+/// stopped itself: a program that does not is never waited for without bound).
+const OVERRUN: Duration = Duration::from_secs(5);
+
+/// The settings of a run that does no search (a version, a check of parameters): bounded by a
+/// minute all the same.
+pub(crate) fn quick() -> Settings<'static> {
+    Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
+}
+
 /// How a run ended: its output and exit status (Gurobi's error names it), and whether the
 /// stop flag ended it.
 #[cfg_attr(not(feature = "gurobi"), allow(dead_code))]
@@ -33,8 +43,8 @@ pub(crate) struct Ran {
 }
 
 /// Runs `command` with standard input closed and its output piped (standard error too,
-/// unless the caller set it), until it ends or, the stop flag set, until `stop` ends it; with
-/// `echo`, each line it writes is also written to standard error as it comes.
+/// unless the caller set it), until it ends or, the stop flag set, until `stop` ends it (or it
+/// is killed [`OVERRUN`] past the settings' time limit: then too `stopped`); with `echo`, each line it writes is also written to standard error as it comes.
 pub(crate) fn run(command: &mut Command, settings: &Settings, stop: Stop, echo: bool) -> std::io::Result<Ran> {
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).spawn()?;
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
@@ -60,29 +70,32 @@ pub(crate) fn run(command: &mut Command, settings: &Settings, stop: Stop, echo: 
     })
 }
 
-/// Waits for `child`, stopping it as `stop` says once the stop flag is set: its status, and
-/// whether it was stopped.
+/// Waits for `child`, stopping it as `stop` says once the stop flag is set, and killing it
+/// [`OVERRUN`] past the time limit: its status, and whether it was stopped.
 fn wait(child: &mut Child, settings: &Settings, stop: Stop) -> std::io::Result<(ExitStatus, bool)> {
     let mut asked: Option<Instant> = None;
+    let bound = settings.time_limit.map(|limit| Instant::now() + limit + OVERRUN);
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok((status, asked.is_some()));
         }
-        let kill = match (stop, asked) {
-            (Stop::Kill, _) => settings.stopped(),
-            (Stop::Interrupt(_), None) => {
-                if settings.stopped() {
-                    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-                        // SAFETY: kill sends a signal to our own child, still unreaped (try_wait
-                        // has not seen it end), so its pid is not reused.
-                        unsafe { libc::kill(pid, libc::SIGINT) };
+        let overran = bound.is_some_and(|bound| Instant::now() > bound);
+        let kill = overran
+            || match (stop, asked) {
+                (Stop::Kill, _) => settings.stopped(),
+                (Stop::Interrupt(_), None) => {
+                    if settings.stopped() {
+                        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+                            // SAFETY: kill sends a signal to our own child, still unreaped (try_wait
+                            // has not seen it end), so its pid is not reused.
+                            unsafe { libc::kill(pid, libc::SIGINT) };
+                        }
+                        asked = Some(Instant::now());
                     }
-                    asked = Some(Instant::now());
+                    false
                 }
-                false
-            }
-            (Stop::Interrupt(grace), Some(at)) => at.elapsed() > grace,
-        };
+                (Stop::Interrupt(grace), Some(at)) => at.elapsed() > grace,
+            };
         if kill {
             child.kill()?;
             return Ok((child.wait()?, true));

@@ -61,7 +61,7 @@ pub fn every_pair_runs_or_is_refused_by_type<P: Examples>() {
         for backend in Backend::ALL {
             let fits = formulation.backends().contains(&backend);
             let here = format!("{}: {formulation} on {backend}", P::KIND);
-            match masu_core::solve(puzzle, formulation, backend, &SolveOptions::default()) {
+            match masu_core::solve(puzzle, formulation, backend, &bounded()) {
                 Ok(_) => assert!(fits && backend.is_compiled(), "{here}"),
                 Err(Error::NotApplicable { .. }) => assert!(!fits, "{here}"),
                 Err(Error::NotCompiled(_)) => assert!(fits && !backend.is_compiled(), "{here}"),
@@ -81,7 +81,7 @@ pub fn counts_are_exact<P: Examples>() {
     }
     for (formulation, backend) in counting::<P>() {
         for (name, puzzle, count) in &examples {
-            let options = SolveOptions { solution_limit: count + 1, ..SolveOptions::default() };
+            let options = SolveOptions { solution_limit: count + 1, ..bounded() };
             let report = masu_core::solve(puzzle, formulation, backend, &options).unwrap();
             let here = format!("{} {name}: {formulation} on {backend}", P::KIND);
             assert_eq!((report.solutions.len(), report.complete), (*count, true), "{here}");
@@ -102,7 +102,7 @@ pub fn a_limit_stops_the_count<P: Examples>() {
     let examples: Vec<_> = P::examples().into_iter().filter(|(_, _, count)| *count >= 3).collect();
     for (formulation, backend) in counting::<P>() {
         for (name, puzzle, _) in &examples {
-            let options = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
+            let options = SolveOptions { solution_limit: 2, ..bounded() };
             let report = masu_core::solve(puzzle, formulation, backend, &options).unwrap();
             let here = format!("{} {name}: {formulation} on {backend}", P::KIND);
             assert_eq!((report.solutions.len(), report.complete), (2, false), "{here}");
@@ -117,7 +117,7 @@ pub fn a_limit_stops_the_count<P: Examples>() {
 pub fn records_round_trip<P: Examples>() {
     let Some(&(formulation, backend)) = counting::<P>().first() else { return };
     for (name, puzzle, count) in P::examples().into_iter().filter(|(_, _, count)| *count > 0) {
-        let report = masu_core::solve(&puzzle, formulation, backend, &SolveOptions::default()).unwrap();
+        let report = masu_core::solve(&puzzle, formulation, backend, &bounded()).unwrap();
         let here = format!("{} {name}", P::KIND);
         assert_eq!(report.solutions.len(), count.min(2), "{here}");
         let back = P::from_text(&puzzle.to_text()).unwrap();
@@ -128,4 +128,10 @@ pub fn records_round_trip<P: Examples>() {
             assert_eq!(back.check(&read), Ok(()), "{here}");
         }
     }
+}
+
+/// Default options with a bound (ten minutes a solve): a backend run as a program (Gurobi, CP
+/// Optimizer) is stopped past it, so that no test waits on one without end.
+fn bounded() -> SolveOptions {
+    SolveOptions { time_limit: Some(std::time::Duration::from_secs(600)), ..SolveOptions::default() }
 }

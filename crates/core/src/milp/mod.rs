@@ -280,7 +280,9 @@ mod tests {
             for _ in 0..rows - 5 {
                 milp.add(Expression::from(xs[0]).leq(1));
             }
-            let all = SolveOptions { solution_limit: 100, ..SolveOptions::default() };
+            // A minute bounds the count (Gurobi's child is killed past it).
+            let time_limit = Some(Duration::from_secs(60));
+            let all = SolveOptions { solution_limit: 100, time_limit, ..SolveOptions::default() };
             let out = milp.solve(backend, &all, &xs).unwrap();
             let found = out.solutions.len();
             match stopped_at {
