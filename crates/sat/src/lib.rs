@@ -3,37 +3,226 @@
 //! Only the model crates with such a stage depend on it.
 //!
 //! [`Sat`] is the solver they use: CaDiCaL, stopped by a callback, which can also keep the
-//! clauses it is given to write them as DIMACS (`--export`).
+//! clauses it is given to write them as DIMACS (`--export`), and can have a [`Propagator`]
+//! inside its search (CaDiCaL's external-propagator interface, IPASIR-UP): told of every
+//! assignment to the variables it observes, it adds clauses during the search, and judges
+//! each complete model before the solver answers with it. The `cadical` crate does not
+//! expose that interface, so `src/shim.cpp` (C++ as C, compiled against a copy of the
+//! header of the version that crate builds) is what this crate calls.
 //!
 //! CaDiCaL aborts the process when a value is read outside its satisfied state (after a
 //! stop, after an unsatisfiable answer, or once a clause was added since the last solve).
 //! Here a value can only be read from the [`Model`] a satisfiable [`Sat::solve`] returns,
 //! and that model borrows the solver: no clause can be added while it is alive, so the
 //! state it reads is always the satisfied one. Literals are never 0 or `i32::MIN` (the
-//! callers number their variables from 1).
+//! callers number their variables from 1). A panic inside a callback is caught there (it
+//! cannot unwind through C++), stops the search, and is raised again once `solve` returns.
 
-use cadical::Solver as Cadical;
+#![allow(unsafe_code)]
 
-/// CaDiCaL's callbacks: its search polls `stop` and ends, with what it has, once it says so
-/// (at a deadline, on an interrupt).
-struct Terminate(Box<dyn FnMut() -> bool + Send>);
+use std::any::Any;
+use std::ffi::CString;
+use std::os::raw::{c_char, c_int, c_void};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
-impl cadical::Callbacks for Terminate {
-    fn terminate(&mut self) -> bool {
-        (self.0)()
+// The `cadical` crate compiles and links CaDiCaL's library; its Rust API is not used.
+extern crate cadical;
+
+/// A theory inside CaDiCaL's search, over the variables the solver was told to observe
+/// ([`Sat::observe`]). Its clauses must hold in every solution it admits: they are kept as
+/// the solver's own.
+pub trait Propagator {
+    /// `lit` became true; `fixed`: at the root, for good (never backtracked).
+    fn assigned(&mut self, lit: i32, fixed: bool);
+    /// A decision opened a new level.
+    fn new_level(&mut self);
+    /// The levels above `level` were undone, with their assignments.
+    fn backtrack(&mut self, level: usize);
+    /// A clause to add under the current assignment (one it falsifies, or one that makes
+    /// a literal true), or `None`.
+    fn clause(&mut self) -> Option<Vec<i32>>;
+    /// A literal that the current assignment implies, or 0: CaDiCaL makes it true and asks
+    /// for its [`Propagator::reason`] only when its conflict analysis needs one. It reports
+    /// the assignment later and asks again before: give each literal once (note it as
+    /// assigned yourself), or the search never moves on.
+    fn propagate(&mut self) -> i32 {
+        0
+    }
+    /// The clause that made `lit` true when [`Propagator::propagate`] gave it: `lit` and
+    /// literals that were false then (and stay false while `lit` is assigned).
+    fn reason(&mut self, lit: i32) -> Vec<i32> {
+        vec![lit]
+    }
+    /// Judges a complete model, given as the literals of the observed variables that hold
+    /// in it: `None` accepts it; a clause, false in the model, rejects it.
+    fn check(&mut self, model: &[i32]) -> Option<Vec<i32>>;
+}
+
+/// No theory: a solver that is never given one.
+#[derive(Debug, Default)]
+pub struct Plain;
+
+impl Propagator for Plain {
+    fn assigned(&mut self, _: i32, _: bool) {}
+    fn new_level(&mut self) {}
+    fn backtrack(&mut self, _: usize) {}
+    fn clause(&mut self) -> Option<Vec<i32>> {
+        None
+    }
+    fn check(&mut self, _: &[i32]) -> Option<Vec<i32>> {
+        None
     }
 }
 
-/// A CaDiCaL solver, and the clauses given to it when recording.
-pub struct Sat {
-    solver: Cadical<Terminate>,
+/// The table of callbacks `src/shim.cpp` calls: `data` is the [`Bridge`].
+#[repr(C)]
+struct Callbacks {
+    data: *mut c_void,
+    terminate: extern "C" fn(*mut c_void) -> c_int,
+    assigned: extern "C" fn(*mut c_void, c_int, c_int),
+    new_level: extern "C" fn(*mut c_void),
+    backtrack: extern "C" fn(*mut c_void, usize),
+    check: extern "C" fn(*mut c_void, *const c_int, usize) -> c_int,
+    has_clause: extern "C" fn(*mut c_void) -> c_int,
+    clause_lit: extern "C" fn(*mut c_void) -> c_int,
+    propagate: extern "C" fn(*mut c_void) -> c_int,
+    reason_lit: extern "C" fn(*mut c_void, c_int) -> c_int,
+}
+
+unsafe extern "C" {
+    fn masu_sat_new(config: *const c_char) -> *mut c_void;
+    fn masu_sat_delete(solver: *mut c_void);
+    fn masu_sat_connect(solver: *mut c_void, callbacks: *const Callbacks, propagate: c_int);
+    fn masu_sat_observe(solver: *mut c_void, var: c_int);
+    fn masu_sat_add(solver: *mut c_void, lit: c_int);
+    fn masu_sat_solve(solver: *mut c_void) -> c_int;
+    fn masu_sat_val(solver: *mut c_void, lit: c_int) -> c_int;
+}
+
+/// What the callbacks reach: the stop test, the propagator, the clause and the reason being
+/// handed over (their literals and how many were given), and a panic caught in a callback.
+struct Bridge<P> {
+    stop: Box<dyn FnMut() -> bool + Send>,
+    propagator: P,
+    handing: Option<(Vec<i32>, usize)>,
+    explaining: Option<(Vec<i32>, usize)>,
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+/// Runs `f` on the bridge behind `data`; after a panic (kept for [`Sat::solve`] to raise),
+/// answers `otherwise`.
+fn on<P: Propagator, T>(data: *mut c_void, otherwise: T, f: impl FnOnce(&mut Bridge<P>) -> T) -> T {
+    // SAFETY: `data` is the `Box<Bridge<P>>` the `Sat` owns, handed to the shim by `Sat::new`
+    // and only called back during `masu_sat_solve`, while `Sat::solve` holds `&mut Sat` and
+    // does not touch the bridge itself: this is the only reference to it.
+    let bridge = unsafe { &mut *data.cast::<Bridge<P>>() };
+    if bridge.panic.is_some() {
+        return otherwise;
+    }
+    match catch_unwind(AssertUnwindSafe(|| f(&mut *bridge))) {
+        Ok(value) => value,
+        Err(panic) => {
+            bridge.panic = Some(panic);
+            otherwise
+        }
+    }
+}
+
+extern "C" fn terminate<P: Propagator>(data: *mut c_void) -> c_int {
+    on::<P, _>(data, 1, |b| c_int::from((b.stop)()))
+}
+
+extern "C" fn assigned<P: Propagator>(data: *mut c_void, lit: c_int, fixed: c_int) {
+    on::<P, _>(data, (), |b| b.propagator.assigned(lit, fixed != 0));
+}
+
+extern "C" fn new_level<P: Propagator>(data: *mut c_void) {
+    on::<P, _>(data, (), |b| b.propagator.new_level());
+}
+
+extern "C" fn backtrack<P: Propagator>(data: *mut c_void, level: usize) {
+    on::<P, _>(data, (), |b| b.propagator.backtrack(level));
+}
+
+extern "C" fn check<P: Propagator>(data: *mut c_void, model: *const c_int, len: usize) -> c_int {
+    on::<P, _>(data, 1, |b| {
+        // SAFETY: the shim passes a `std::vector<int>`'s data and size, alive for this call.
+        let model = if len == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(model, len) } };
+        match b.propagator.check(model) {
+            None => 1,
+            Some(clause) => {
+                b.handing = Some((clause, 0));
+                0
+            }
+        }
+    })
+}
+
+extern "C" fn has_clause<P: Propagator>(data: *mut c_void) -> c_int {
+    on::<P, _>(data, 0, |b| {
+        if b.handing.is_none() {
+            b.handing = b.propagator.clause().map(|clause| (clause, 0));
+        }
+        c_int::from(b.handing.is_some())
+    })
+}
+
+extern "C" fn clause_lit<P: Propagator>(data: *mut c_void) -> c_int {
+    on::<P, _>(data, 0, |b| next(&mut b.handing))
+}
+
+extern "C" fn propagate<P: Propagator>(data: *mut c_void) -> c_int {
+    on::<P, _>(data, 0, |b| b.propagator.propagate())
+}
+
+extern "C" fn reason_lit<P: Propagator>(data: *mut c_void, lit: c_int) -> c_int {
+    on::<P, _>(data, 0, |b| {
+        if b.explaining.is_none() {
+            b.explaining = Some((b.propagator.reason(lit), 0));
+        }
+        next(&mut b.explaining)
+    })
+}
+
+/// The next literal of a clause being handed over, or the 0 that ends it (and the handing).
+fn next(handing: &mut Option<(Vec<i32>, usize)>) -> c_int {
+    match handing {
+        Some((clause, at)) if *at < clause.len() => {
+            *at += 1;
+            clause[*at - 1]
+        }
+        _ => {
+            *handing = None;
+            0
+        }
+    }
+}
+
+/// A CaDiCaL solver with a propagator `P` ([`Plain`]: none), and the clauses given to it
+/// when recording.
+pub struct Sat<P: Propagator = Plain> {
+    solver: *mut c_void,
+    bridge: Box<Bridge<P>>,
     recorded: Option<Vec<Vec<i32>>>,
     variables: i32,
 }
 
-impl std::fmt::Debug for Sat {
+// SAFETY: the solver and its bridge are owned by this value alone and used through `&mut`;
+// CaDiCaL keeps no thread-local state, so moving both to another thread is sound when the
+// propagator may move.
+unsafe impl<P: Propagator + Send> Send for Sat<P> {}
+
+impl<P: Propagator> std::fmt::Debug for Sat<P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Sat({} variables)", self.variables)
+    }
+}
+
+impl<P: Propagator> Drop for Sat<P> {
+    fn drop(&mut self) {
+        // SAFETY: `solver` came from `masu_sat_new` and is deleted once, here; the bridge it
+        // points to is dropped after it.
+        unsafe { masu_sat_delete(self.solver) }
     }
 }
 
@@ -51,7 +240,8 @@ pub enum Outcome<'a> {
 /// The model of a satisfiable solve. It borrows the solver, so it can be read only while the
 /// solver stays in the satisfied state: no clause is added and no solve runs meanwhile.
 pub struct Model<'a> {
-    solver: &'a Cadical<Terminate>,
+    solver: *mut c_void,
+    _solver: std::marker::PhantomData<&'a ()>,
 }
 
 impl std::fmt::Debug for Model<'_> {
@@ -63,20 +253,71 @@ impl std::fmt::Debug for Model<'_> {
 impl Model<'_> {
     /// Whether `lit` is true in the model (a literal that no clause mentions is false).
     pub fn value(&self, lit: i32) -> bool {
-        debug_assert!(lit != 0 && lit != i32::MIN, "literal {lit}");
-        self.solver.value(lit) == Some(true)
+        assert!(lit != 0 && lit != i32::MIN, "literal {lit}");
+        // SAFETY: the model borrows its `Sat`, which answered satisfiable and has had no
+        // clause added since: CaDiCaL is in its satisfied state, where `val` is allowed.
+        unsafe { masu_sat_val(self.solver, lit) > 0 }
     }
 }
 
 /// A CaDiCaL solver with its options for satisfiable instances (on the TAAI/TCGA puzzles
 /// whose search hands over, faster than its defaults), stopping once `stop` returns true.
 pub fn solver(stop: impl FnMut() -> bool + Send + 'static) -> Sat {
-    let mut solver = Cadical::with_config("sat").unwrap_or_else(|_| Cadical::new());
-    solver.set_callbacks(Some(Terminate(Box::new(stop))));
-    Sat { solver, recorded: None, variables: 0 }
+    Sat::new(stop, Plain, false)
 }
 
-impl Sat {
+/// [`solver`] with `propagator` inside its search, over the variables given to
+/// [`Sat::observe`].
+pub fn propagating<P: Propagator>(stop: impl FnMut() -> bool + Send + 'static, propagator: P) -> Sat<P> {
+    Sat::new(stop, propagator, true)
+}
+
+impl<P: Propagator> Sat<P> {
+    fn new(stop: impl FnMut() -> bool + Send + 'static, propagator: P, propagate: bool) -> Sat<P> {
+        let mut bridge =
+            Box::new(Bridge { stop: Box::new(stop), propagator, handing: None, explaining: None, panic: None });
+        let callbacks = Callbacks {
+            data: (&raw mut *bridge).cast(),
+            terminate: terminate::<P>,
+            assigned: assigned::<P>,
+            new_level: new_level::<P>,
+            backtrack: backtrack::<P>,
+            check: check::<P>,
+            has_clause: has_clause::<P>,
+            clause_lit: clause_lit::<P>,
+            propagate: self::propagate::<P>,
+            reason_lit: reason_lit::<P>,
+        };
+        let config = CString::new("sat").expect("no NUL");
+        // SAFETY: a fresh solver, configured before any clause; the shim copies the table,
+        // whose `data` stays valid as long as the box, which the `Sat` keeps until after the
+        // solver is deleted.
+        let solver = unsafe {
+            let solver = masu_sat_new(config.as_ptr());
+            masu_sat_connect(solver, &callbacks, c_int::from(propagate));
+            solver
+        };
+        Sat { solver, bridge, recorded: None, variables: 0 }
+    }
+
+    /// The propagator, between solves.
+    pub fn propagator(&self) -> &P {
+        &self.bridge.propagator
+    }
+
+    /// The propagator, between solves, to change.
+    pub fn propagator_mut(&mut self) -> &mut P {
+        &mut self.bridge.propagator
+    }
+
+    /// Tells the propagator of the assignments to `var` (positive) from now on.
+    pub fn observe(&mut self, var: i32) {
+        assert!(var > 0, "variable {var}");
+        // SAFETY: a valid solver with a propagator connected (`propagating`); observing is
+        // allowed between solves, and `var` is a variable (fresh ones are allowed).
+        unsafe { masu_sat_observe(self.solver, var) }
+    }
+
     /// Keeps every clause added from now on, for [`Sat::dimacs`].
     pub fn record(&mut self) {
         self.recorded.get_or_insert_with(Vec::new);
@@ -84,24 +325,36 @@ impl Sat {
 
     /// Adds the clause `∨ lits` (DIMACS literals: ±variable, variables from 1).
     pub fn add_clause(&mut self, lits: impl IntoIterator<Item = i32>) {
+        let add = |lit: i32| {
+            // SAFETY: a valid solver between solves (no `Model` borrows it); `lit` is a
+            // literal (never `i32::MIN`) or the 0 that closes the clause.
+            unsafe { masu_sat_add(self.solver, lit) }
+        };
         match &mut self.recorded {
             Some(clauses) => {
                 let clause: Vec<i32> = lits.into_iter().collect();
                 self.variables = clause.iter().fold(self.variables, |m, l| m.max(l.abs()));
-                self.solver.add_clause(clause.iter().copied());
+                clause.iter().for_each(|&lit| add(literal(lit)));
                 clauses.push(clause);
             }
-            None => self.solver.add_clause(lits),
+            None => lits.into_iter().for_each(|lit| add(literal(lit))),
         }
+        add(0);
     }
 
     /// Solves the clauses added so far: a model to read, unsatisfiable, or stopped (by the
     /// callback, at a deadline or an interrupt).
     pub fn solve(&mut self) -> Outcome<'_> {
-        match self.solver.solve() {
-            Some(true) => Outcome::Satisfied(Model { solver: &self.solver }),
-            Some(false) => Outcome::Unsatisfiable,
-            None => Outcome::Stopped,
+        // SAFETY: a valid solver; the callbacks reach the bridge, which nothing else touches
+        // during the call.
+        let answer = unsafe { masu_sat_solve(self.solver) };
+        if let Some(panic) = self.bridge.panic.take() {
+            resume_unwind(panic);
+        }
+        match answer {
+            10 => Outcome::Satisfied(Model { solver: self.solver, _solver: std::marker::PhantomData }),
+            20 => Outcome::Unsatisfiable,
+            _ => Outcome::Stopped,
         }
     }
 
@@ -124,42 +377,11 @@ impl Sat {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn recorded_clauses_are_written_as_dimacs() {
-        let mut sat = super::solver(|| false);
-        sat.add_clause([1, 2]);
-        assert_eq!(sat.dimacs(""), None);
-        sat.record();
-        sat.add_clause([-1]);
-        sat.add_clause([3, -2]);
-        assert_eq!(sat.dimacs("test").unwrap(), "c test\np cnf 3 2\n-1 0\n3 -2 0\n");
-        let super::Outcome::Satisfied(model) = sat.solve() else { panic!("satisfiable") };
-        assert_eq!((model.value(1), model.value(2), model.value(3)), (false, true, true));
-    }
-
-    /// A solve that is stopped, or unsatisfiable, gives no model to read; a solve after new
-    /// clauses gives a fresh one (CaDiCaL would abort on a read in any other state).
-    #[test]
-    fn values_come_only_from_a_satisfied_solve() {
-        let mut sat = super::solver(|| true);
-        for i in 1..200 {
-            sat.add_clause([i, i + 1, -(i + 2)]);
-        }
-        // Stopped at once, or settled before the callback was asked: never a read outside.
-        match sat.solve() {
-            super::Outcome::Satisfied(model) => assert!((1..200).any(|i| model.value(i) || !model.value(i + 2))),
-            super::Outcome::Stopped => {}
-            super::Outcome::Unsatisfiable => panic!("satisfiable"),
-        }
-        let mut sat = super::solver(|| false);
-        sat.add_clause([1]);
-        let super::Outcome::Satisfied(model) = sat.solve() else { panic!("satisfiable") };
-        assert!(model.value(1));
-        sat.add_clause([-1]);
-        assert!(matches!(sat.solve(), super::Outcome::Unsatisfiable));
-        sat.add_clause([2]);
-        assert!(matches!(sat.solve(), super::Outcome::Unsatisfiable));
-    }
+/// `lit`, checked to be a literal: CaDiCaL aborts on 0 inside a clause or on `i32::MIN`.
+fn literal(lit: i32) -> i32 {
+    assert!(lit != 0 && lit != i32::MIN, "literal {lit}");
+    lit
 }
+
+#[cfg(test)]
+mod tests;

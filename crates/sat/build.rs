@@ -1,0 +1,16 @@
+//! Compiles `src/shim.cpp`, CaDiCaL's C++ interface as C (with its external propagator),
+//! against the header of the CaDiCaL that the `cadical` crate builds.
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/shim.cpp");
+    println!("cargo:rerun-if-changed=cadical/cadical.hpp");
+    cc::Build::new()
+        .cpp(true)
+        .std("c++17")
+        .include("cadical")
+        .file("src/shim.cpp")
+        .opt_level(3)
+        .define("NDEBUG", None)
+        .warnings(false)
+        .compile("masu_cadical_shim");
+}
