@@ -1,6 +1,6 @@
 //! The clause-learning stage of the [native](crate::native) search: the puzzle as CNF,
 //! searched by CaDiCaL (compiled into masu from the `cadical` crate, as for nonograms), with
-//! detached loops removed by lazy cuts.
+//! connectivity propagated inside its search.
 //!
 //! Depth-first path growing repeats the same failure in one subtree after another on boards
 //! with long winding paths; a conflict-driven search learns a clause from each failure. The
@@ -28,12 +28,10 @@
 //! count 0, 1 or 2 where the solutions do, and one canonical solution is settled by
 //! [`crate::theory::uniqueness::reroute`].
 //!
-//! These clauses admit closed loops away from the endpoints. Each answer is traced; a loop
-//! on cells `S`, all of number `k`, with no neighbour of number `k` (always so for induced
-//! solutions) gets the cut `∨_{c ∈ S} ¬x_ck ∨ ∨_{d next to S} x_dk` (number `k`'s cells form
-//! one path through its endpoints, so `S` cannot be all of `k` unless some neighbour is
-//! too); a loop beside another cell of `k` gets `∨_{e_cd in the loop} ¬e_cd`. CaDiCaL is
-//! asked again, keeping what it learnt. A solution found is excluded by `∨_{e_cd used} ¬e_cd`: another
+//! These clauses admit closed loops away from the endpoints, and numbers cut off from their
+//! partners: [`super::connectivity`] forbids both inside CaDiCaL's search (its external
+//! propagator, on the link variables), each with a clause that every solution satisfies,
+//! so every model CaDiCaL returns is a solution. A solution found is excluded by `∨_{e_cd used} ¬e_cd`: another
 //! solution using every link of this one would give some cell a third link or close a
 //! loop, so answers differ in their links, and those that differ only in unused cells are
 //! one.
@@ -43,12 +41,14 @@ use std::time::Duration;
 use masu_core::{Clock, Error, Kept, SolveOptions, Stats};
 use masu_sat::{Outcome, Sat};
 
+use super::connectivity::Connectivity;
+
 pub(crate) use crate::theory::uniqueness::Admit;
 use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
-    solver: Sat,
+    solver: Sat<Connectivity>,
     next: i32,
     /// `x[c][k - 1]`, cells row-major.
     x: Vec<Vec<i32>>,
@@ -85,8 +85,9 @@ impl Cnf {
     }
 }
 
-/// The key of the loop cuts added, in the stats' constraints by kind.
-pub(crate) const CUTS: &str = "loop cut";
+/// The key of the clauses the connectivity propagator added, in the stats' constraints by
+/// kind.
+pub(crate) const CUTS: &str = "connectivity clauses";
 
 /// Builds the clauses of `puzzle`, for the solutions it admits.
 fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
@@ -95,7 +96,7 @@ fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
     let blanks = puzzle.rule == Rule::Blanks;
-    let mut solver = masu_sat::solver(move || stop.reached());
+    let mut solver = masu_sat::propagating(move || stop.reached(), Connectivity::new(puzzle));
     if record {
         solver.record();
     }
@@ -122,6 +123,8 @@ fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
     for (a, b) in puzzle.edges() {
         let (c, d) = (puzzle.index(a).min(puzzle.index(b)), puzzle.index(a).max(puzzle.index(b)));
         let e = cnf.fresh();
+        cnf.solver.observe(e);
+        cnf.solver.propagator_mut().link(e, c, d);
         for k in 0..pairs {
             let (xc, xd) = (cnf.x[c][k], cnf.x[d][k]);
             cnf.solver.add_clause([-e, -xc, xd]);
@@ -200,13 +203,15 @@ fn links_of(puzzle: &Numberlink, paths: &Paths) -> Vec<(usize, usize)> {
 /// The first lines of an exported CNF: what its variables mean.
 const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning stage. A line 'x R C K V' below:\n\
     variable V is 'cell (R, C) holds number K' (0-based cell, numbers from 1); the other\n\
-    variables are links and auxiliaries. Detached loops are cut lazily, so a model of this CNF\n\
-    may hold loops.";
+    variables are links and auxiliaries. Loops, and numbers cut off from their\n\
+    partners, are forbidden by a propagator inside the search: a model of this CNF alone may\n\
+    hold them.";
 
 /// Counts on into `kept` (what was recorded already excluded: where it counted solutions
 /// it did not keep, it counts from the start instead) the solutions of `puzzle` it admits,
 /// until the limit or `clock` says stop; with `options.export`, its clauses are written as
-/// DIMACS before the first solve. Its stats: CaDiCaL's solves, and the loop cuts ([`CUTS`]).
+/// DIMACS before the first solve. Its stats: CaDiCaL's solves, and the clauses of the
+/// connectivity propagator ([`CUTS`]).
 pub(crate) fn count(
     puzzle: &Numberlink,
     admit: Admit,
@@ -247,7 +252,7 @@ pub(crate) fn count(
     for paths in kept.solutions() {
         exclude(&mut cnf, &links_of(puzzle, paths));
     }
-    let (mut complete, mut cuts) = (false, 0);
+    let mut complete = false;
     while !kept.full() {
         stats.solves += 1;
         // The model's values, read before any clause is added (which ends the model).
@@ -259,40 +264,23 @@ pub(crate) fn count(
             }
             Outcome::Stopped => break,
         };
-        let holds = |lit: i32| value[lit.unsigned_abs() as usize] == (lit > 0);
         let used: Vec<(usize, usize)> =
-            cnf.links.iter().filter(|&&(_, _, e)| holds(e)).map(|&(c, d, _)| (c, d)).collect();
-        let number = |cnf: &Cnf, c: usize| cnf.x[c].iter().position(|&x| holds(x));
-        let loops = crate::detached_loops(puzzle, &used);
-        if loops.is_empty() {
-            kept.record(|| {
-                let cells: Vec<(Cell, Cell)> = used.iter().map(|&(c, d)| ((c / w, c % w), (d / w, d % w))).collect();
-                let number = |(r, c): Cell| number(&cnf, r * w + c).map_or(0, |k| k as u32 + 1);
-                Paths::trace(puzzle, &cells, number)
-            });
-            exclude(&mut cnf, &used);
-            continue;
+            cnf.links.iter().filter(|&&(_, _, e)| value[e as usize]).map(|&(c, d, _)| (c, d)).collect();
+        if !crate::detached_loops(puzzle, &used).is_empty() {
+            // The propagator judged this model: a loop here is a defect, never an answer.
+            let message = "the clause-learning stage returned a model with a loop".into();
+            return Err(Error::Backend { backend: masu_core::Backend::Native, message });
         }
-        for cycle in loops {
-            let inside: std::collections::BTreeSet<usize> =
-                cycle.iter().flat_map(|&at| [used[at].0, used[at].1]).collect();
-            let around = |k: usize| {
-                let beside = inside.iter().flat_map(|&c| puzzle.neighbours((c / w, c % w)));
-                let beside = beside.map(|n| puzzle.index(n)).filter(|n| !inside.contains(n));
-                inside.iter().map(|&c| -cnf.x[c][k]).chain(beside.map(|n| cnf.x[n][k])).collect::<Vec<i32>>()
-            };
-            let mut cut = inside.first().and_then(|&c| number(&cnf, c)).map(around).unwrap_or_default();
-            if cut.is_empty() || cut.iter().any(|&lit| holds(lit)) {
-                // A cell of `k` beside the loop (paths may touch themselves): not every
-                // link of the loop.
-                cut = cycle.iter().map(|&at| -link_at[&used[at]]).collect();
-            }
-            cut.sort_unstable();
-            cut.dedup();
-            cnf.solver.add_clause(cut);
-            cuts += 1;
-        }
+        kept.record(|| {
+            let cells: Vec<(Cell, Cell)> = used.iter().map(|&(c, d)| ((c / w, c % w), (d / w, d % w))).collect();
+            let number =
+                |(r, c): Cell| cnf.x[r * w + c].iter().position(|&x| value[x as usize]).map_or(0, |k| k as u32 + 1);
+            Paths::trace(puzzle, &cells, number)
+        });
+        exclude(&mut cnf, &used);
     }
+    let connectivity = cnf.solver.propagator();
+    let cuts = connectivity.loops + connectivity.cuts;
     stats.constraints_by_kind.insert(CUTS.into(), cuts);
     Ok(kept.found(complete, stats))
 }
@@ -357,6 +345,44 @@ mod tests {
             }
         }
         assert!(compared > 50, "{compared}");
+    }
+
+    /// Every clause the connectivity propagator adds holds in every solution of its board:
+    /// on small boards of both rules (covers, and scattered endpoints with many solutions),
+    /// the stage enumerates all its models while each clause is checked against the links
+    /// of every solution the exhaustive search finds. A wrong clause would cut solutions
+    /// and could turn "several" into "unique".
+    #[test]
+    fn every_connectivity_clause_holds_in_every_solution() {
+        let options = SolveOptions::default();
+        let covers = [boards(3..7, Rule::Fill), boards(3..6, Rule::Blanks)].concat();
+        let (mut boards_seen, mut clauses) = (0, 0);
+        for puzzle in covers.into_iter().chain(crate::testkit::scattered(5, 300, 4, 3)) {
+            let (solutions, complete) = crate::native::count_by_search(&puzzle, false, 2000, &options);
+            if !complete {
+                continue;
+            }
+            let mut cnf = encode(&puzzle, Admit::All, unlimited(), false);
+            let var: std::collections::HashMap<(usize, usize), i32> =
+                cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
+            let mut models = 0;
+            while let Outcome::Satisfied(model) = cnf.solver.solve() {
+                let used: Vec<i32> = cnf.links.iter().map(|l| l.2).filter(|&e| model.value(e)).collect();
+                cnf.solver.add_clause(used.iter().map(|&e| -e));
+                models += 1;
+            }
+            assert_eq!(models, solutions.len(), "{puzzle:?}");
+            for paths in &solutions {
+                let used: std::collections::HashSet<i32> = links_of(&puzzle, paths).iter().map(|l| var[l]).collect();
+                for clause in &cnf.solver.propagator().added {
+                    let holds = clause.iter().any(|&lit| used.contains(&lit.abs()) == (lit > 0));
+                    assert!(holds, "{puzzle:?}: {clause:?} cuts {paths:?}");
+                }
+            }
+            boards_seen += 1;
+            clauses += cnf.solver.propagator().added.len();
+        }
+        assert!(boards_seen > 200 && clauses > 1000, "{boards_seen} boards, {clauses} clauses");
     }
 
     /// Under the blanks rule, on random boards (endpoints of covers, with a blank row added,

@@ -35,6 +35,7 @@ use masu_core::{Backend, Clock, Error, Kept, SolveOptions, Stats};
 use crate::{Found, Numberlink, Paths, Rule};
 
 pub(crate) mod cdcl;
+mod connectivity;
 
 /// No cell: marks the end of a neighbour list.
 const NONE: usize = usize::MAX;
