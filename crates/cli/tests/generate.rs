@@ -189,6 +189,30 @@ fn generated_puzzles_and_records_read_back_unique() {
     }
 }
 
+/// Generated 20×20 numberlink boards of both rules, whose uniqueness the generator proved
+/// with its own engines, are solved back unique by a second one: `native`'s clause-learning
+/// stage alone (CaDiCaL with the connectivity propagator, `--param handover=0`).
+#[test]
+fn generated_20x20_numberlinks_are_unique_to_the_clause_learning_stage() {
+    if !masu_core::Backend::CpSat.is_compiled() {
+        return; // numberlink generation proves uniqueness with CP-SAT
+    }
+    for rule in ["fill", "blanks"] {
+        let generated = masu(&["generate", "numberlink", "--size", "20", "--seed", "3", "--rule", rule]);
+        assert!(generated.status.success(), "{rule}: {}", text(&generated.stderr));
+        let args = ["solve", "numberlink", "-", "--formulation", "native", "--param", "handover=0"];
+        let solved = masu_with_input(
+            &[&args[..], &["--time-limit", "120", "--format", "json"]].concat(),
+            &text(&generated.stdout),
+        );
+        assert!(solved.status.success(), "{rule}: {}", text(&solved.stderr));
+        let records = json_lines(&solved.stdout);
+        assert_eq!(records.len(), 1, "{rule}");
+        assert_eq!(records[0]["status"], "unique", "{rule}: {}", records[0]);
+        assert!(records[0]["stats"]["constraints_by_kind"]["connectivity clauses"].as_u64() > Some(0), "{rule}");
+    }
+}
+
 /// A numberlink board too large for its time limit ends the run with a status: each puzzle
 /// named on stderr, the summary, exit status 1; stopped by SIGINT, a run prints the puzzles
 /// it made, whole lines, and exits 130.
