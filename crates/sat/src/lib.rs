@@ -30,17 +30,19 @@ extern crate cadical;
 
 /// A theory inside CaDiCaL's search, over the variables the solver was told to observe
 /// ([`Sat::observe`]). Its clauses must hold in every solution it admits: they are kept as
-/// the solver's own.
+/// the solver's own. What it does not write does nothing: no clause, every model accepted.
 pub trait Propagator {
     /// `lit` became true; `fixed`: at the root, for good (never backtracked).
     fn assigned(&mut self, lit: i32, fixed: bool);
     /// A decision opened a new level.
-    fn new_level(&mut self);
+    fn new_level(&mut self) {}
     /// The levels above `level` were undone, with their assignments.
-    fn backtrack(&mut self, level: usize);
+    fn backtrack(&mut self, _level: usize) {}
     /// A clause to add under the current assignment (one it falsifies, or one that makes
     /// a literal true), or `None`.
-    fn clause(&mut self) -> Option<Vec<i32>>;
+    fn clause(&mut self) -> Option<Vec<i32>> {
+        None
+    }
     /// A literal that the current assignment implies, or 0: CaDiCaL makes it true and asks
     /// for its [`Propagator::reason`] only when its conflict analysis needs one. It reports
     /// the assignment later and asks again before: give each literal once (note it as
@@ -55,7 +57,9 @@ pub trait Propagator {
     }
     /// Judges a complete model, given as the literals of the observed variables that hold
     /// in it: `None` accepts it; a clause, false in the model, rejects it.
-    fn check(&mut self, model: &[i32]) -> Option<Vec<i32>>;
+    fn check(&mut self, _model: &[i32]) -> Option<Vec<i32>> {
+        None
+    }
 }
 
 /// No theory: a solver that is never given one.
@@ -64,14 +68,6 @@ pub struct Plain;
 
 impl Propagator for Plain {
     fn assigned(&mut self, _: i32, _: bool) {}
-    fn new_level(&mut self) {}
-    fn backtrack(&mut self, _: usize) {}
-    fn clause(&mut self) -> Option<Vec<i32>> {
-        None
-    }
-    fn check(&mut self, _: &[i32]) -> Option<Vec<i32>> {
-        None
-    }
 }
 
 /// The table of callbacks `src/shim.cpp` calls: `data` is the [`Bridge`].

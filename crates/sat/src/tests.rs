@@ -151,14 +151,6 @@ fn a_panic_in_a_propagator_comes_out_of_solve() {
         fn assigned(&mut self, _: i32, _: bool) {
             panic!("propagator failed");
         }
-        fn new_level(&mut self) {}
-        fn backtrack(&mut self, _: usize) {}
-        fn clause(&mut self) -> Option<Vec<i32>> {
-            None
-        }
-        fn check(&mut self, _: &[i32]) -> Option<Vec<i32>> {
-            None
-        }
     }
     let mut sat = propagating(|| false, Panics);
     sat.observe(1);
