@@ -22,7 +22,10 @@
 //! false, since only that can cut a number off. A reach per number over the number variables
 //! as well (cells that may not hold `k` block `k`, and cells out of `k`'s reach lose `k`)
 //! cuts more but costs more than it saves: on janko-arukone-430 it took 56% of the time and
-//! the board stayed open at 60 s, where this settles it in about 21 s.
+//! the board stayed open at 60 s, where this settles it in 21–25 s. Forcing false the
+//! link that would close a chain into a cycle, before it is decided (as a clause, or as a
+//! propagation with its reason given lazily), slowed 430 to 40–42 s against 25 s beside it
+//! and left seven boards CaDiCaL settles in 2–9 s as fast as before.
 
 use masu_sat::Propagator;
 
