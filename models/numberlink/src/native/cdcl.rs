@@ -31,10 +31,10 @@
 //! These clauses admit closed loops away from the endpoints, and numbers cut off from their
 //! partners: [`super::connectivity`] forbids both inside CaDiCaL's search (its external
 //! propagator, on the link variables), each with a clause that every solution satisfies,
-//! so every model CaDiCaL returns is a solution. A solution found is excluded by `∨_{e_cd used} ¬e_cd`: another
-//! solution using every link of this one would give some cell a third link or close a
-//! loop, so answers differ in their links, and those that differ only in unused cells are
-//! one.
+//! so every model CaDiCaL returns is a solution. A solution found is excluded by
+//! `∨_{e_cd used} ¬e_cd`: another solution using every link of this one would give some
+//! cell a third link or close a loop, so answers differ in their links, and those that
+//! differ only in unused cells are one.
 
 use std::time::Duration;
 
@@ -279,9 +279,7 @@ pub(crate) fn count(
         });
         exclude(&mut cnf, &used);
     }
-    let connectivity = cnf.solver.propagator();
-    let cuts = connectivity.loops + connectivity.cuts;
-    stats.constraints_by_kind.insert(CUTS.into(), cuts);
+    stats.constraints_by_kind.insert(CUTS.into(), cnf.solver.propagator().clauses);
     Ok(kept.found(complete, stats))
 }
 

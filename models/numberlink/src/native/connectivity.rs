@@ -61,9 +61,8 @@ pub(crate) struct Connectivity {
     /// Scratch: a component label per cell, and a queue.
     label: Vec<u32>,
     queue: Vec<usize>,
-    /// Clauses added: cycles, and cuts.
-    pub(crate) loops: usize,
-    pub(crate) cuts: usize,
+    /// Clauses added (cycles and cuts).
+    pub(crate) clauses: usize,
     /// Every clause added, for the test that each holds in every solution.
     #[cfg(test)]
     pub(super) added: Vec<Vec<i32>>,
@@ -97,8 +96,7 @@ impl Connectivity {
             cut_open: true,
             label: vec![0; cells],
             queue: Vec::new(),
-            loops: 0,
-            cuts: 0,
+            clauses: 0,
             #[cfg(test)]
             added: Vec::new(),
         }
@@ -203,6 +201,7 @@ impl Connectivity {
 
     /// Counts (and under test keeps) a clause about to be added.
     fn note(&mut self, clause: Option<Vec<i32>>) -> Option<Vec<i32>> {
+        self.clauses += usize::from(clause.is_some());
         #[cfg(test)]
         self.added.extend(clause.clone());
         clause
@@ -214,7 +213,6 @@ impl Connectivity {
             let l = self.trail[self.looked];
             if self.value[l as usize] > 0 {
                 if let Some(clause) = self.cycle_through(l) {
-                    self.loops += 1;
                     return Some(clause);
                 }
             }
@@ -222,7 +220,6 @@ impl Connectivity {
         }
         if self.cut_open {
             if let Some(clause) = self.cut() {
-                self.cuts += 1;
                 return Some(clause);
             }
             self.cut_open = false;
@@ -241,13 +238,7 @@ impl Connectivity {
         }
         let cycle =
             (0..self.ends.len() as u32).filter(|&l| self.value[l as usize] > 0).find_map(|l| self.cycle_through(l));
-        let found = match cycle {
-            Some(clause) => {
-                self.loops += 1;
-                Some(clause)
-            }
-            None => self.cut().inspect(|_| self.cuts += 1),
-        };
+        let found = cycle.or_else(|| self.cut());
         self.value = kept;
         found
     }
