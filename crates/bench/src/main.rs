@@ -28,6 +28,8 @@ enum Benchmark {
     Startup,
     /// Every formulation × backend × threads on norvig and magictour, beside the article's code.
     Sudoku,
+    /// The native engines' solver call alone on every 9×9 set, beside tdoku.
+    SudokuEngine,
     /// The sudoku generator: a hundred puzzles per symmetry and target.
     SudokuGenerate,
     /// nonogram-formulations, then nonogram-native.
@@ -90,7 +92,11 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
     let data = &args.data;
     match args.benchmark {
         Benchmark::Startup => startup::run()?,
-        Benchmark::Sudoku => sudoku::run(data)?,
+        Benchmark::Sudoku => {
+            sudoku::run(data)?;
+            sudoku::engine(data)?;
+        }
+        Benchmark::SudokuEngine => sudoku::engine(data)?,
         Benchmark::SudokuGenerate => sudoku::generating()?,
         Benchmark::Nonogram => {
             nonogram::formulations(data)?;

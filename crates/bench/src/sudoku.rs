@@ -133,6 +133,105 @@ fn peer(driver: &Path, files: &[std::path::PathBuf]) -> Result<(Vec<usize>, Vec<
     Ok((counts, times))
 }
 
+/// The 9×9 sets of `shared/data/sudoku` for the engine table: name and file.
+const ENGINE_SETS: [(&str, &str); 8] = [
+    ("norvig", "norvig/top95.txt"),
+    ("norvig hardest", "norvig/hardest.txt"),
+    ("magictour", "magictour-top1465/magictour-top1465.txt"),
+    ("forum hardest 1106", "forum-hardest-1106/forum-hardest-1106.txt"),
+    ("forum hardest 1905 11+", "forum-hardest-1905-11plus/forum-hardest-1905-11plus.txt"),
+    ("royle 17-clue", "royle-17clue/royle-17clue.txt"),
+    ("serg benchmark", "serg-benchmark/serg-benchmark.txt"),
+    ("tdoku tests", "tdoku-tests/tdoku_test_puzzles.txt"),
+];
+
+/// Rounds of the engine table: each puzzle's time is its fastest of these, for every solver.
+const ROUNDS: usize = 5;
+
+/// The native engines' solver call alone on every 9×9 set, counting to 2 on one thread,
+/// beside tdoku's call (`MASU_TDOKU`) measured the same way in the same run.
+pub(crate) fn engine(data: &Path) -> Result<()> {
+    use masu_kinds::sudoku::native::{search, search_generic};
+    let dir = data.join("sudoku");
+    let tdoku = std::env::var_os("MASU_TDOKU");
+    let mut table = String::from(
+        "| set | puzzles | band engine µs | generic µs | tdoku µs | band / tdoku | generic / tdoku | band max µs | tdoku max µs |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let clock = SolveOptions::default().clock();
+    for (set, file) in ENGINE_SETS {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let mut puzzles = Vec::new();
+        for item in Sudoku::read(masu_core::Format::of(&path), &text) {
+            puzzles.push(item.puzzle.map_err(|e| anyhow::anyhow!("{}", e.in_file(&path)))?);
+        }
+        eprintln!("sudoku engines on {set} ({} puzzles) ...", puzzles.len());
+        let (mut band, mut generic) = (vec![f64::INFINITY; puzzles.len()], vec![f64::INFINITY; puzzles.len()]);
+        let mut peer_times: Option<Vec<f64>> = None;
+        for _ in 0..ROUNDS {
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let started = std::time::Instant::now();
+                let found = search(puzzle, 2, &clock, None);
+                band[i] = band[i].min(started.elapsed().as_secs_f64());
+                let started = std::time::Instant::now();
+                let other = search_generic(puzzle, 2, &clock);
+                generic[i] = generic[i].min(started.elapsed().as_secs_f64());
+                if (found.count, found.complete) != (other.count, other.complete) {
+                    anyhow::bail!(
+                        "{set}: puzzle {} counted {} by the band engine, {} by the generic one",
+                        i + 1,
+                        found.count,
+                        other.count
+                    );
+                }
+            }
+            if let Some(tdoku) = &tdoku {
+                let (counts, times) = peer(Path::new(tdoku), std::slice::from_ref(&path))?;
+                if counts.len() != puzzles.len() {
+                    anyhow::bail!("{set}: tdoku read {} puzzles, masu {}", counts.len(), puzzles.len());
+                }
+                let best = peer_times.get_or_insert_with(|| vec![f64::INFINITY; times.len()]);
+                for (b, t) in best.iter_mut().zip(times) {
+                    *b = b.min(t);
+                }
+            }
+        }
+        let us = |v: Option<f64>| fixed(v.map(|s| s * 1e6), 2);
+        let ratio = |a: Option<f64>, b: Option<f64>| fixed(a.zip(b).map(|(a, b)| a / b), 2);
+        let peer_median = peer_times.as_deref().and_then(median);
+        table.push_str(&format!(
+            "| {set} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            puzzles.len(),
+            us(median(&band)),
+            us(median(&generic)),
+            us(peer_median),
+            ratio(median(&band), peer_median),
+            ratio(median(&generic), peer_median),
+            us(max(&band)),
+            us(peer_times.as_deref().and_then(max)),
+        ));
+    }
+    let peer_note = if tdoku.is_some() {
+        "tdoku (C++, `TdokuSolverDpllTriadSimd` built with `-O3 -march=native` by `just peer-tdoku`) is timed \
+         around its call by `scripts/peers/tdoku_count.c`, one process per set and round."
+    } else {
+        "tdoku was not run (set `MASU_TDOKU` to its build: `just peer-tdoku`)."
+    };
+    publish(
+        "sudoku-engine",
+        &format!(
+            "## Sudoku: the native engines\n\nMachine: {}. Command: {}, release profile.\n\n\
+             The solver call alone (`native::search` from a parsed puzzle to its counted solutions, up to 2, one \
+             thread): the band engine that `--formulation native` runs on 9×9 boards, and the generic n²×n² \
+             engine on the same boards; each puzzle's time is its fastest of {ROUNDS} rounds, the median and max \
+             over the set. {peer_note} Every count of the two engines is compared.\n\n{table}",
+            machine(),
+            command("sudoku", "sudoku-engine"),
+        ),
+    )
+}
+
 /// The generator: a hundred 9×9 puzzles per shape (seed 1), the time per puzzle, the givens
 /// left and the techniques the native solver's grading finds.
 pub(crate) fn generating() -> Result<()> {

@@ -1,5 +1,12 @@
 //! The native solver: no backend, any n²×n² sudoku, solutions counted.
 //!
+//! Two engines behind one interface: on 9×9 boards the band engine (`bands.rs`: candidates
+//! per digit and band as bit fields, a band propagated by a few word operations), on every
+//! other side the generic solver below. Both count the same solutions; the generic one also
+//! grades puzzles ([`technique`]) and cross-checks the band engine in the tests.
+//!
+//! The generic solver:
+//!
 //! 1. **Candidates** as bit sets, one per cell (`board.rs`).
 //! 2. **Singles to a fix-point**: a cell with one candidate takes it and removes it from its
 //!    20 peers (naked single); a value with one cell left in a row, column or box goes there
@@ -13,6 +20,9 @@
 //! limit and the interrupt every 256 nodes. Its stats: cells as variables, units as
 //! constraints, nodes (boards propagated) as solves.
 
+#[cfg(test)]
+mod agree;
+mod bands;
 pub(crate) mod board;
 
 use std::time::Duration;
@@ -49,16 +59,27 @@ pub fn technique(puzzle: &Sudoku) -> Technique {
 }
 
 /// Counts the solutions of `puzzle` up to `limit`, keeping each (cells row by row), until
-/// `clock` says stop; with `random`, each branch tries its candidates in a random order. Its
+/// `clock` says stop (the band engine on 9×9, the generic one elsewhere); with `random`, each branch tries its candidates in a random order. Its
 /// stats count nodes (boards propagated, the root included) as solves.
 pub fn search(puzzle: &Sudoku, limit: usize, clock: &Clock, random: Option<&mut Random>) -> masu_core::Found<Vec<u8>> {
     search_into(puzzle, Kept::new(limit, usize::MAX), clock, random)
 }
 
-/// [`search`], recording into `kept`.
+/// [`search`] by the generic engine whatever the side (on 9×9 the band engine's cross-check,
+/// and its baseline in the benchmarks).
+pub fn search_generic(puzzle: &Sudoku, limit: usize, clock: &Clock) -> masu_core::Found<Vec<u8>> {
+    generic_into(puzzle, Kept::new(limit, usize::MAX), clock, None)
+}
+
+/// [`search`], recording into `kept`: the band engine on 9×9 boards, the generic one
+/// elsewhere.
 fn search_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Option<&mut Random>) -> Found {
-    let side = puzzle.side();
-    let stats = |nodes: u64| Stats {
+    if puzzle.side() == 9 { bands_into(puzzle, kept, clock, random) } else { generic_into(puzzle, kept, clock, random) }
+}
+
+/// The stats of a search of `nodes` nodes on a board of side `side`.
+fn stats(side: usize, nodes: u64) -> Stats {
+    Stats {
         variables: side * side,
         constraints: 3 * side,
         constraints_by_kind: [("unit".to_string(), 3 * side)].into(),
@@ -66,7 +87,24 @@ fn search_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Opti
         solves: nodes as usize,
         threads: Some(1),
         ..Stats::default()
+    }
+}
+
+/// The band engine (9×9 only).
+fn bands_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Option<&mut Random>) -> Found {
+    let Some(root) = bands::Grid::new(puzzle.cells()) else {
+        return kept.found(true, stats(9, 1));
     };
+    let mut search = bands::Search { clock, random, kept, nodes: 1, stopped: false };
+    search.descend(&root);
+    let complete = !search.stopped && !search.kept.full();
+    search.kept.found(complete, stats(9, search.nodes)).finish(clock)
+}
+
+/// The generic engine, any side.
+fn generic_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Option<&mut Random>) -> Found {
+    let side = puzzle.side();
+    let stats = |nodes: u64| stats(side, nodes);
     let geometry = Geometry::of(side, puzzle.box_size());
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
         return kept.found(true, stats(1));

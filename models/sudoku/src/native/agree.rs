@@ -1,0 +1,163 @@
+//! The band engine against the generic one: the same counts, the same solutions, on every
+//! 9×9 puzzle at hand (tdoku's test set, and the shared corpus beside the checkout when it is
+//! there) and on random partial grids with many solutions.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use masu_core::{Kept, Random, SolveOptions};
+
+use super::{Found, bands_into, generic_into};
+use crate::{Sudoku, check};
+
+fn both(puzzle: &Sudoku, limit: usize) -> (Found, Found) {
+    let clock = SolveOptions::default().clock();
+    let kept = || Kept::new(limit, usize::MAX);
+    (bands_into(puzzle, kept(), &clock, None), generic_into(puzzle, kept(), &clock, None))
+}
+
+/// The two engines agree on `puzzle` counted up to `limit`: the same count and completeness,
+/// every solution checked, the same solutions when the count is complete.
+fn agree(puzzle: &Sudoku, limit: usize, name: &str) {
+    let (fast, generic) = both(puzzle, limit);
+    assert_eq!(
+        (fast.count, fast.complete),
+        (generic.count, generic.complete),
+        "{name}: band engine against generic, up to {limit}"
+    );
+    for solution in &fast.solutions {
+        assert_eq!(check::check(puzzle, solution), Ok(()), "{name}: band engine's answer");
+        for (cell, &given) in puzzle.cells().iter().enumerate() {
+            assert!(given == 0 || given == solution[cell], "{name}: a given changed");
+        }
+    }
+    if fast.complete {
+        let a: BTreeSet<_> = fast.solutions.into_iter().collect();
+        let b: BTreeSet<_> = generic.solutions.into_iter().collect();
+        assert_eq!(a, b, "{name}: different solutions");
+    }
+}
+
+/// Every `.txt` file below `dir` (recursively), sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return out };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files(&path));
+        } else if path.extension().is_some_and(|e| e == "txt") && !path.to_string_lossy().ends_with(".solutions.txt") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_engines_agree_on_every_puzzle_at_hand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut paths = vec![root.join("tests/data/tdoku_test_puzzles.txt")];
+    let shared = root.join("../shared/data/sudoku");
+    paths.extend(files(&shared));
+    let mut seen = 0;
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for item in crate::parse_puzzles(&text) {
+            let Ok(puzzle) = item.puzzle else { continue };
+            if puzzle.side() == 9 {
+                agree(&puzzle, 2, &format!("{}:{}", path.display(), item.line));
+                seen += 1;
+            }
+        }
+    }
+    // tdoku's set alone has 25; the shared corpus thousands more.
+    assert!(seen >= 25, "{seen} puzzles");
+    eprintln!("the engines agree on {seen} 9×9 puzzles ({} files)", paths.len());
+}
+
+/// A random full grid (the generic engine in a random order), then `blanks` cells emptied.
+fn partial(random: &mut Random, blanks: usize) -> Sudoku {
+    let clock = SolveOptions::default().clock();
+    let empty = Sudoku::new(vec![0; 81]).unwrap();
+    let full = generic_into(&empty, Kept::new(1, 1), &clock, Some(random));
+    let mut cells = full.solutions[0].clone();
+    let mut order: Vec<usize> = (0..81).collect();
+    for i in (1..81).rev() {
+        order.swap(i, random.below(i + 1));
+    }
+    for &cell in &order[..blanks] {
+        cells[cell] = 0;
+    }
+    Sudoku::new(cells).unwrap()
+}
+
+#[test]
+fn the_engines_agree_on_random_partial_grids_with_many_solutions() {
+    let mut random = Random::new(79);
+    for round in 0..300 {
+        let blanks = 45 + round % 21;
+        let puzzle = partial(&mut random, blanks);
+        agree(&puzzle, 500, &format!("round {round}: {}", puzzle.to_line()));
+    }
+}
+
+#[test]
+fn the_engines_agree_on_random_givens_mostly_without_solution() {
+    // Givens drawn at random (no repeat in a unit): most have no solution, some many.
+    let mut random = Random::new(7);
+    for round in 0..300 {
+        let mut cells = vec![0u8; 81];
+        for _ in 0..(10 + round % 25) {
+            let cell = random.below(81);
+            cells[cell] = random.below(9) as u8 + 1;
+            if Sudoku::new(cells.clone()).is_err() {
+                cells[cell] = 0;
+            }
+        }
+        let puzzle = Sudoku::new(cells).unwrap();
+        agree(&puzzle, 50, &format!("round {round}: {}", puzzle.to_line()));
+    }
+}
+
+#[test]
+fn none_two_and_contradictory_givens() {
+    let puzzle = |line: &str| crate::parse_puzzles(line).remove(0).puzzle.unwrap();
+    // Row 1 holds 1–8, so its last cell must be 9, which the 9 below it forbids.
+    let none = puzzle(&format!("12345678.........9{}", ".".repeat(63)));
+    let (fast, _) = both(&none, 2);
+    assert_eq!((fast.count, fast.complete), (0, true));
+    agree(&none, 2, "no solution");
+    // A full grid with a swappable rectangle emptied (two rows of a band, two columns in two
+    // boxes, holding a b / b a): two solutions exactly.
+    let mut random = Random::new(2);
+    let two = loop {
+        let full = partial(&mut random, 0).cells().to_vec();
+        let rectangle = (0..81).find_map(|i| {
+            let (r1, c1) = (i / 9, i % 9);
+            (r1 + 1..(r1 / 3 + 1) * 3).find_map(|r2| {
+                (c1 + 1..9).filter(|c2| c2 / 3 != c1 / 3).find_map(|c2| {
+                    let at = |r: usize, c: usize| full[9 * r + c];
+                    (at(r1, c1) == at(r2, c2) && at(r1, c2) == at(r2, c1)).then_some([
+                        9 * r1 + c1,
+                        9 * r1 + c2,
+                        9 * r2 + c1,
+                        9 * r2 + c2,
+                    ])
+                })
+            })
+        });
+        if let Some(cells) = rectangle {
+            let mut blanked = full.clone();
+            for cell in cells {
+                blanked[cell] = 0;
+            }
+            break Sudoku::new(blanked).unwrap();
+        }
+    };
+    let (fast, _) = both(&two, 10);
+    assert_eq!((fast.count, fast.complete), (2, true));
+    agree(&two, 10, "two solutions");
+    // Givens that repeat a digit in a unit never reach the engine: the board refuses them.
+    assert!(super::bands::Grid::new(&[&[5u8, 5][..], &[0; 79][..]].concat()).is_none());
+}
