@@ -37,7 +37,7 @@
 //! candidates; a placed cell (cleared in `open`) has one candidate, absent from its peers. So
 //! a grid with no open cell is a solution.
 
-use masu_core::{Clock, Kept, Random};
+use super::Walk;
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -435,47 +435,26 @@ impl Branches {
     }
 }
 
-/// The search on a 9×9 board: counts into `kept`, stops when the clock says; returns whether
-/// it was stopped, and the nodes (boards propagated, the root included).
-pub(crate) struct Search<'a> {
-    pub(crate) clock: &'a Clock,
-    pub(crate) random: Option<&'a mut Random>,
-    pub(crate) kept: Kept<Vec<u8>>,
-    pub(crate) nodes: u64,
-    pub(crate) stopped: bool,
-}
-
-impl Search<'_> {
-    /// Searches below the propagated `grid`.
-    pub(crate) fn descend(&mut self, grid: &Grid) {
-        if grid.solved() {
-            self.kept.record(|| grid.values());
+/// Searches below the propagated `grid`, recording into `walk`.
+pub(crate) fn descend(walk: &mut Walk, grid: &Grid) {
+    if grid.solved() {
+        walk.kept.record(|| grid.values());
+        return;
+    }
+    let Some(mut branches) = grid.branching() else {
+        return;
+    };
+    let n = branches.n;
+    walk.order(&mut branches.placements[..n]);
+    for &(d, bit) in &branches.placements[..n] {
+        if !walk.next() {
             return;
         }
-        let Some(mut branches) = grid.branching() else {
-            return;
-        };
-        let n = branches.n;
-        if let Some(random) = self.random.as_deref_mut() {
-            for i in (1..n).rev() {
-                branches.placements.swap(i, random.below(i + 1));
-            }
-        }
-        for &(d, bit) in &branches.placements[..n] {
-            if self.kept.full() || self.stopped {
-                return;
-            }
-            self.nodes += 1;
-            if self.nodes % 256 == 0 && self.clock.reached() {
-                self.stopped = true;
-                return;
-            }
-            let mut child = *grid;
-            if let Some(dirty) = child.place(d, branches.band, bit)
-                && child.propagate(dirty)
-            {
-                self.descend(&child);
-            }
+        let mut child = *grid;
+        if let Some(dirty) = child.place(d, branches.band, bit)
+            && child.propagate(dirty)
+        {
+            descend(walk, &child);
         }
     }
 }

@@ -95,10 +95,50 @@ fn bands_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Optio
     let Some(root) = bands::Grid::new(puzzle.cells()) else {
         return kept.found(true, stats(9, 1));
     };
-    let mut search = bands::Search { clock, random, kept, nodes: 1, stopped: false };
-    search.descend(&root);
-    let complete = !search.stopped && !search.kept.full();
-    search.kept.found(complete, stats(9, search.nodes)).finish(clock)
+    let mut walk = Walk { kept, clock, random, nodes: 1, stopped: false };
+    bands::descend(&mut walk, &root);
+    walk.found(9)
+}
+
+/// What a depth-first count carries, in either engine: the recorder, the clock, the random
+/// order of a node's branches (for the generator), the nodes so far.
+pub(crate) struct Walk<'a> {
+    pub(crate) kept: Kept<Vec<u8>>,
+    clock: &'a Clock,
+    random: Option<&'a mut Random>,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Walk<'_> {
+    /// Shuffles a node's branches when the search is random.
+    pub(crate) fn order<T>(&mut self, branches: &mut [T]) {
+        if let Some(random) = self.random.as_deref_mut() {
+            for i in (1..branches.len()).rev() {
+                branches.swap(i, random.below(i + 1));
+            }
+        }
+    }
+
+    /// Whether the next branch is tried, counting it: not once the limit is reached or the
+    /// clock says stop (asked every 256 nodes).
+    pub(crate) fn next(&mut self) -> bool {
+        if self.kept.full() || self.stopped {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes % 256 == 0 && self.clock.reached() {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// What the walk found on a board of side `side`: complete when it was neither stopped
+    /// nor cut at the limit.
+    fn found(self, side: usize) -> Found {
+        let complete = !self.stopped && !self.kept.full();
+        self.kept.found(complete, stats(side, self.nodes)).finish(self.clock)
+    }
 }
 
 /// The generic engine, any side.
@@ -109,7 +149,8 @@ fn generic_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Opt
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
         return kept.found(true, stats(1));
     };
-    let mut dfs = Dfs { geometry, clock, random, kept, nodes: 1, stopped: false, boards: vec![root] };
+    let walk = Walk { kept, clock, random, nodes: 1, stopped: false };
+    let mut dfs = Dfs { geometry, walk, boards: vec![root] };
     // The box size as a constant: each size's loops compiled for it.
     match puzzle.box_size() {
         2 => dfs.descend::<2>(0),
@@ -117,17 +158,12 @@ fn generic_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Opt
         4 => dfs.descend::<4>(0),
         _ => dfs.descend::<5>(0),
     }
-    let complete = !dfs.stopped && !dfs.kept.full();
-    dfs.kept.found(complete, stats(dfs.nodes)).finish(clock)
+    dfs.walk.found(side)
 }
 
 struct Dfs<'a> {
     geometry: &'a Geometry,
-    clock: &'a Clock,
-    random: Option<&'a mut Random>,
-    kept: Kept<Vec<u8>>,
-    nodes: u64,
-    stopped: bool,
+    walk: Walk<'a>,
     /// The board of each depth, its memory reused from one node to the next.
     boards: Vec<Board>,
 }
@@ -137,7 +173,7 @@ impl Dfs<'_> {
     fn descend<const N: usize>(&mut self, depth: usize) {
         let board = &self.boards[depth];
         let Some(cell) = board.branching_cell() else {
-            self.kept.record(|| board.values());
+            self.walk.kept.record(|| board.values());
             return;
         };
         let mut values = board.candidates(cell);
@@ -148,18 +184,9 @@ impl Dfs<'_> {
             values &= values - 1;
             n += 1;
         }
-        if let Some(random) = self.random.as_deref_mut() {
-            for i in (1..n).rev() {
-                order.swap(i, random.below(i + 1));
-            }
-        }
+        self.walk.order(&mut order[..n]);
         for &bit in &order[..n] {
-            if self.kept.full() || self.stopped {
-                return;
-            }
-            self.nodes += 1;
-            if self.nodes % 256 == 0 && self.clock.reached() {
-                self.stopped = true;
+            if !self.walk.next() {
                 return;
             }
             if self.boards.len() == depth + 1 {
