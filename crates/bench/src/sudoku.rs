@@ -192,9 +192,9 @@ pub(crate) fn engine(data: &Path) -> Result<()> {
                 }
             }
             if let Some(tdoku) = &tdoku {
-                let (counts, times) = peer(Path::new(tdoku), std::slice::from_ref(&path))?;
-                if counts.len() != puzzles.len() {
-                    anyhow::bail!("{set}: tdoku read {} puzzles, masu {}", counts.len(), puzzles.len());
+                let (said, times) = peer(Path::new(tdoku), std::slice::from_ref(&path))?;
+                if said.len() != puzzles.len() {
+                    anyhow::bail!("{set}: tdoku read {} puzzles, masu {}", said.len(), puzzles.len());
                 }
                 let best = peer_times.get_or_insert_with(|| vec![f64::INFINITY; times.len()]);
                 for (b, t) in best.iter_mut().zip(times) {

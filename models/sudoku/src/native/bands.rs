@@ -230,7 +230,7 @@ impl Grid {
         self.open[b] &= !cells;
         // The cells leave every digit's word of their band (their own digit's comes back).
         let mut changed = 0;
-        let band: &mut [u32; 9] = (&mut self.words[9 * b..9 * b + 9]).try_into().ok()?;
+        let band = &mut self.words[9 * b..9 * b + 9];
         for (other, word) in band.iter_mut().enumerate() {
             changed |= u32::from(*word & cells != 0) << other;
             *word &= !cells;
@@ -304,11 +304,7 @@ impl Grid {
             if touched & (0x1FF << (9 * b)) == 0 {
                 continue;
             }
-            let (mut one, mut two) = (0, 0);
-            for &word in &self.words[9 * b..9 * b + 9] {
-                two |= one & word;
-                one |= word;
-            }
+            let [one, two, _] = self.counted(b);
             if one != BAND {
                 return None;
             }
@@ -358,29 +354,20 @@ impl Grid {
         Some(dirty)
     }
 
-    /// The choice to branch on, as the placements of its branches (digit, cell) in band `b`:
-    ///
-    /// 1. of the cells with two candidates, the one that sees the most open cells (its
-    ///    placement, either way, reaches furthest);
-    /// 2. else a cell with the fewest candidates.
-    ///
-    /// A branch per candidate: the branches exclude each other and cover every solution.
-    fn branching(&self) -> Option<Branches> {
+    /// The cell to branch on, as `(band, bit, digits)` (bit `d` of `digits` for digit
+    /// `d + 1`): of the cells with two candidates, the one that sees the most open cells (its
+    /// placement, either way, reaches furthest); else a cell with the fewest candidates. A
+    /// branch per candidate: the branches exclude each other and cover every solution.
+    fn branching(&self) -> Option<(usize, u32, u32)> {
         let mut best: Option<(u32, usize, u32)> = None;
-        for (b, band) in self.words.chunks_exact(9).enumerate() {
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for &word in band {
-                three |= two & word;
-                two |= one & word;
-                one |= word;
-            }
+        for (b, &[after, last]) in BAND_AFTER.iter().enumerate() {
+            let [_, two, three] = self.counted(b);
             let mut pair = two & !three & self.open[b];
             while pair != 0 {
                 let bit = pair & pair.wrapping_neg();
                 pair ^= bit;
                 let cell = bit.trailing_zeros() as usize;
                 let column = columns(1 << (cell % 9));
-                let [after, last] = BAND_AFTER[b];
                 let seen = (PEERS[cell] & self.open[b]).count_ones()
                     + (column & self.open[after]).count_ones()
                     + (column & self.open[last]).count_ones();
@@ -390,7 +377,7 @@ impl Grid {
             }
         }
         if let Some((_, b, bit)) = best {
-            return Some(Branches::cell(b, bit, self.digits(b, bit)));
+            return Some((b, bit, self.digits(b, bit)));
         }
         let mut fewest: Option<(u32, usize, u32, u32)> = None;
         for b in 0..3 {
@@ -404,7 +391,20 @@ impl Grid {
                 }
             }
         }
-        fewest.map(|(_, b, bit, digits)| Branches::cell(b, bit, digits))
+        fewest.map(|(_, b, bit, digits)| (b, bit, digits))
+    }
+
+    /// The cells of band `b` with at least one, two and three candidates (bit slices over
+    /// its nine words).
+    #[inline(always)]
+    fn counted(&self, b: usize) -> [u32; 3] {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for &word in &self.words[9 * b..9 * b + 9] {
+            three |= two & word;
+            two |= one & word;
+            one |= word;
+        }
+        [one, two, three]
     }
 
     /// The digits that may go at cell `bit` of band `b`.
@@ -414,44 +414,29 @@ impl Grid {
     }
 }
 
-/// The branches of a choice: each places one digit at one cell of band `band`.
-#[derive(Clone, Copy, Debug)]
-struct Branches {
-    band: usize,
-    n: usize,
-    placements: [(usize, u32); 9],
-}
-
-impl Branches {
-    /// One branch per candidate `digits` of the cell `bit` of band `b`.
-    fn cell(b: usize, bit: u32, mut digits: u32) -> Branches {
-        let mut branches = Branches { band: b, n: 0, placements: [(0, 0); 9] };
-        while digits != 0 {
-            branches.placements[branches.n] = (digits.trailing_zeros() as usize, bit);
-            digits &= digits - 1;
-            branches.n += 1;
-        }
-        branches
-    }
-}
-
 /// Searches below the propagated `grid`, recording into `walk`.
 pub(crate) fn descend(walk: &mut Walk, grid: &Grid) {
     if grid.solved() {
         walk.kept.record(|| grid.values());
         return;
     }
-    let Some(mut branches) = grid.branching() else {
+    let Some((b, bit, mut digits)) = grid.branching() else {
         return;
     };
-    let n = branches.n;
-    walk.order(&mut branches.placements[..n]);
-    for &(d, bit) in &branches.placements[..n] {
+    let mut order = [0usize; 9];
+    let mut n = 0;
+    while digits != 0 {
+        order[n] = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        n += 1;
+    }
+    walk.order(&mut order[..n]);
+    for &d in &order[..n] {
         if !walk.next() {
             return;
         }
         let mut child = *grid;
-        if let Some(dirty) = child.place(d, branches.band, bit)
+        if let Some(dirty) = child.place(d, b, bit)
             && child.propagate(dirty)
         {
             descend(walk, &child);

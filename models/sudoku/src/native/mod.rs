@@ -59,8 +59,9 @@ pub fn technique(puzzle: &Sudoku) -> Technique {
 }
 
 /// Counts the solutions of `puzzle` up to `limit`, keeping each (cells row by row), until
-/// `clock` says stop (the band engine on 9×9, the generic one elsewhere); with `random`, each branch tries its candidates in a random order. Its
-/// stats count nodes (boards propagated, the root included) as solves.
+/// `clock` says stop (the band engine on 9×9, the generic one elsewhere); with `random`,
+/// each branch tries its candidates in a random order. Its stats count nodes (boards
+/// propagated, the root included) as solves.
 pub fn search(puzzle: &Sudoku, limit: usize, clock: &Clock, random: Option<&mut Random>) -> masu_core::Found<Vec<u8>> {
     search_into(puzzle, Kept::new(limit, usize::MAX), clock, random)
 }
@@ -95,7 +96,7 @@ fn bands_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Optio
     let Some(root) = bands::Grid::new(puzzle.cells()) else {
         return kept.found(true, stats(9, 1));
     };
-    let mut walk = Walk { kept, clock, random, nodes: 1, stopped: false };
+    let mut walk = Walk::new(kept, clock, random);
     bands::descend(&mut walk, &root);
     walk.found(9)
 }
@@ -110,7 +111,12 @@ pub(crate) struct Walk<'a> {
     stopped: bool,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk from the root (one node).
+    fn new(kept: Kept<Vec<u8>>, clock: &'a Clock, random: Option<&'a mut Random>) -> Walk<'a> {
+        Walk { kept, clock, random, nodes: 1, stopped: false }
+    }
+
     /// Shuffles a node's branches when the search is random.
     pub(crate) fn order<T>(&mut self, branches: &mut [T]) {
         if let Some(random) = self.random.as_deref_mut() {
@@ -149,8 +155,7 @@ fn generic_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Opt
     let Some(root) = Board::new(geometry, puzzle.cells()) else {
         return kept.found(true, stats(1));
     };
-    let walk = Walk { kept, clock, random, nodes: 1, stopped: false };
-    let mut dfs = Dfs { geometry, walk, boards: vec![root] };
+    let mut dfs = Dfs { geometry, walk: Walk::new(kept, clock, random), boards: vec![root] };
     // The box size as a constant: each size's loops compiled for it.
     match puzzle.box_size() {
         2 => dfs.descend::<2>(0),
