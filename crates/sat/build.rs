@@ -11,6 +11,8 @@ fn main() {
         .file("src/shim.cpp")
         .opt_level(3)
         .define("NDEBUG", None)
-        .warnings(false)
+        // masu's own C++, with the compiler's warnings on (the header's none either).
+        .warnings(true)
+        .extra_warnings(true)
         .compile("masu_cadical_shim");
 }

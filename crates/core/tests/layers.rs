@@ -115,8 +115,11 @@ fn core_modules_use_no_module_that_uses_them_back() {
     assert!(edges["puzzle"].contains("backend"), "{edges:?}");
 }
 
-/// The same for every model crate (`models/*`): numberlink's puzzle uses no engine, its
-/// engines use the puzzle and the theory, and only the portfolio and generation compose them.
+/// The same for every model crate (`models/*`), laid out alike by role: the puzzle's own
+/// modules (format, check, render), `models/` (the articles' models for a backend),
+/// `native/` (masu's engine) and `generate/` (making puzzles). No engine or model uses
+/// `generate/`, and no engine uses `models/`; numberlink's puzzle uses no engine, its engines
+/// use the puzzle and the theory, and only the portfolio and generation compose them.
 #[test]
 fn every_model_crates_modules_use_no_module_that_uses_them_back() {
     let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
@@ -126,10 +129,18 @@ fn every_model_crates_modules_use_no_module_that_uses_them_back() {
         if !src.join("lib.rs").exists() {
             continue;
         }
+        let kind = entry.file_name().to_string_lossy().to_string();
         let edges = edges(&src);
         assert!(edges.len() > 5, "{}: {edges:?}", src.display());
-        assert_no_circle(&entry.file_name().to_string_lossy(), &edges);
-        if entry.file_name() == "numberlink" {
+        assert_no_circle(&kind, &edges);
+        for role in ["models", "native", "generate"] {
+            assert!(edges.contains_key(role), "{kind} has no {role}/: {edges:?}");
+        }
+        for (module, uses) in &edges {
+            assert!(module == "generate" || !uses.contains("generate"), "{kind}: {module} uses generate");
+        }
+        assert!(!edges["native"].contains("models"), "{kind}: native uses models");
+        if kind == "numberlink" {
             assert!(edges["native"].contains("theory") && edges["theory"].contains("puzzle"), "{edges:?}");
             for engine in ["native", "frontier", "links"] {
                 let others = ["native", "frontier", "links", "auto", "models", "generate"];
@@ -140,4 +151,15 @@ fn every_model_crates_modules_use_no_module_that_uses_them_back() {
         crates += 1;
     }
     assert!(crates >= 3, "{crates} model crates");
+}
+
+/// A kind's top folder holds at most 8 files: the rest is in its role folders.
+#[test]
+fn every_kind_keeps_at_most_eight_files_at_its_top() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+    for entry in std::fs::read_dir(&models).unwrap().flatten() {
+        let src = entry.path().join("src");
+        let files = std::fs::read_dir(&src).into_iter().flatten().flatten().filter(|f| f.path().is_file()).count();
+        assert!(files <= 8, "{}: {files} files", src.display());
+    }
 }

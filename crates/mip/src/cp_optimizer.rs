@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::program::{self, Stop, Temporary};
+use crate::program::{self, Stop};
 use crate::{Error, Settings};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
@@ -105,10 +105,9 @@ pub fn version() -> Result<String, Error> {
     static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
     VERSION
         .get_or_init(|| {
-            let file = Temporary::new("cpo");
-            std::fs::write(&file.0, "v0 = intVar(0..1);\nv0 == 1;\n")
+            let file = program::temporary("cpo", b"v0 = intVar(0..1);\nv0 == 1;\n")
                 .map_err(|e| Error::Library(format!("CP Optimizer: a model's file: {e}")))?;
-            let commands = [format!("read {}", file.0.display()), "optimize".into(), "quit".into()];
+            let commands = [format!("read {}", file.display()), "optimize".into(), "quit".into()];
             let output = run(&commands, &program::quick())?.unwrap_or_default();
             let version = output
                 .lines()
@@ -145,9 +144,9 @@ pub fn solve(cpo: &str, variables: usize, settings: &Settings) -> Result<Answer,
         text.push_str(&format!("  {name} = {value};\n"));
     }
     text.push_str("}\n");
-    let file = Temporary::new("cpo");
-    std::fs::write(&file.0, text).map_err(|e| Error::Library(format!("CP Optimizer: the model's file: {e}")))?;
-    let commands = [format!("read {}", file.0.display()), "optimize".into(), "display solution".into(), "quit".into()];
+    let file = program::temporary("cpo", text.as_bytes())
+        .map_err(|e| Error::Library(format!("CP Optimizer: the model's file: {e}")))?;
+    let commands = [format!("read {}", file.display()), "optimize".into(), "display solution".into(), "quit".into()];
     let Some(output) = run(&commands, settings)? else { return Ok(Answer::Unknown) };
     read_answer(&output, variables)
 }

@@ -198,10 +198,10 @@ pub(crate) fn keeping_sigint<T>(
 /// there (for a library that reports errors only by printing them).
 #[cfg(feature = "cbc")]
 pub(crate) fn capture_stdout<T>(f: impl FnOnce() -> T) -> std::io::Result<(T, String)> {
+    use std::io::{Read, Seek};
     use std::os::fd::AsRawFd;
-    let path =
-        std::env::temp_dir().join(format!("masu-stdout-{}-{:?}", std::process::id(), std::thread::current().id()));
-    let file = std::fs::File::create(&path)?;
+    // A file with no name (unlinked at once): nobody else can open or replace it.
+    let mut file = tempfile::tempfile()?;
     let _ = std::io::stdout().flush();
     // SAFETY: as in StdoutToStderr::new, with the temporary file's descriptor, open until
     // the end of this function, in place of standard error.
@@ -212,7 +212,6 @@ pub(crate) fn capture_stdout<T>(f: impl FnOnce() -> T) -> std::io::Result<(T, St
             if saved >= 0 {
                 libc::close(saved);
             }
-            let _ = std::fs::remove_file(&path);
             return Err(std::io::Error::last_os_error());
         }
         saved
@@ -224,8 +223,8 @@ pub(crate) fn capture_stdout<T>(f: impl FnOnce() -> T) -> std::io::Result<(T, St
         libc::dup2(saved, 1);
         libc::close(saved);
     }
-    drop(file);
-    let text = std::fs::read_to_string(&path);
-    let _ = std::fs::remove_file(&path);
-    Ok((result, text?))
+    let mut text = String::new();
+    file.rewind()?;
+    file.read_to_string(&mut text)?;
+    Ok((result, text))
 }

@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::program::{self, Stop, Temporary};
+use crate::program::{self, Stop};
 use crate::{Error, Model, Outcome, Settings, Several};
 
 /// The wheel's licence's limits (no licence file).
@@ -213,12 +213,11 @@ fn answer(model: &Model, settings: &Settings, pool: Option<usize>) -> Result<Opt
     if settings.stopped() {
         return Ok(None);
     }
-    let file = Temporary::new("mps");
-    std::fs::write(&file.0, model.to_mps("masu"))
+    let file = program::temporary("mps", model.to_mps("masu").as_bytes())
         .map_err(|e| Error::Library(format!("Gurobi: the model's file: {e}")))?;
     let task = serde_json::json!({
         "do": "solve",
-        "mps": file.0,
+        "mps": &*file,
         "log": settings.log,
         "time_limit": settings.time_limit.map(|t| t.as_secs_f64().max(0.001)),
         "threads": settings.threads,

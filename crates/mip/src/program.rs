@@ -5,7 +5,6 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Settings;
@@ -104,20 +103,12 @@ fn wait(child: &mut Child, settings: &Settings, stop: Stop) -> std::io::Result<(
     }
 }
 
-/// A temporary file for a program's model, `masu-<process>-<n>.<extension>` in the temporary
-/// folder, removed on drop.
-pub(crate) struct Temporary(pub std::path::PathBuf);
-
-impl Temporary {
-    pub fn new(extension: &str) -> Temporary {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        Temporary(std::env::temp_dir().join(format!("masu-{}-{n}.{extension}", std::process::id())))
-    }
-}
-
-impl Drop for Temporary {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
+/// `text` in a new temporary file for a program to read: an unpredictable name
+/// (`masu-<random>.<extension>` in the temporary folder), created anew and readable by this
+/// user only; removed when the path drops.
+pub(crate) fn temporary(extension: &str, text: &[u8]) -> std::io::Result<tempfile::TempPath> {
+    let mut file = tempfile::Builder::new().prefix("masu-").suffix(&format!(".{extension}")).tempfile()?;
+    file.write_all(text)?;
+    file.flush()?;
+    Ok(file.into_temp_path())
 }

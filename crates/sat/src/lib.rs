@@ -93,6 +93,7 @@ unsafe extern "C" {
     fn masu_sat_add(solver: *mut c_void, lit: c_int);
     fn masu_sat_solve(solver: *mut c_void) -> c_int;
     fn masu_sat_val(solver: *mut c_void, lit: c_int) -> c_int;
+    fn masu_sat_error(solver: *mut c_void) -> *const c_char;
 }
 
 /// What the callbacks reach: the stop test, the propagator, the clause and the reason being
@@ -231,6 +232,9 @@ pub enum Outcome<'a> {
     Unsatisfiable,
     /// The stop callback ended the search first.
     Stopped,
+    /// CaDiCaL threw (out of memory, while adding a clause or solving): what it said. The
+    /// solver is of no further use.
+    Failed(String),
 }
 
 /// The model of a satisfiable solve. It borrows the solver, so it can be read only while the
@@ -285,14 +289,17 @@ impl<P: Propagator> Sat<P> {
             reason_lit: reason_lit::<P>,
         };
         let config = CString::new("sat").expect("no NUL");
-        // SAFETY: a fresh solver, configured before any clause; the shim copies the table,
-        // whose `data` stays valid as long as the box, which the `Sat` keeps until after the
-        // solver is deleted.
-        let solver = unsafe {
-            let solver = masu_sat_new(config.as_ptr());
-            masu_sat_connect(solver, &callbacks, c_int::from(propagate));
-            solver
-        };
+        // SAFETY: `config` is a NUL-terminated string alive for the call; the shim returns a
+        // fresh solver (configured before any clause) or null.
+        let solver = unsafe { masu_sat_new(config.as_ptr()) };
+        if solver.is_null() {
+            // No memory for the solver: what Rust does when its own allocation fails.
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; 1024]>());
+        }
+        // SAFETY: `solver` is a fresh solver, not null; the shim copies the table, whose
+        // `data` stays valid as long as the box, which the `Sat` keeps until after the solver
+        // is deleted.
+        unsafe { masu_sat_connect(solver, &callbacks, c_int::from(propagate)) };
         Sat { solver, bridge, recorded: None, variables: 0 }
     }
 
@@ -350,6 +357,12 @@ impl<P: Propagator> Sat<P> {
         match answer {
             10 => Outcome::Satisfied(Model { solver: self.solver, _solver: std::marker::PhantomData }),
             20 => Outcome::Unsatisfiable,
+            -1 => {
+                // SAFETY: a valid solver; the shim's message lives until the solver is deleted
+                // and is read (copied) at once.
+                let said = unsafe { std::ffi::CStr::from_ptr(masu_sat_error(self.solver)) };
+                Outcome::Failed(format!("CaDiCaL failed: {}", said.to_string_lossy()))
+            }
             _ => Outcome::Stopped,
         }
     }

@@ -1,12 +1,17 @@
 // CaDiCaL's C++ interface as C, for masu-sat: the IPASIR calls it uses, a terminator, and an
 // external propagator (IPASIR-UP) whose callbacks go to Rust through a table of function
 // pointers. Compiled against ../cadical/cadical.hpp, linked with the `cadical` crate's
-// library. Nothing here throws; CaDiCaL aborts on misuse, which masu-sat's types rule out.
+// library. No C++ exception crosses into C: what CaDiCaL or `new` throws (running out of
+// memory) is caught here, kept, and turns the next solve into a failure (-1) whose message
+// `masu_sat_error` reads. CaDiCaL aborts on misuse, which masu-sat's types rule out.
 
 #include "cadical.hpp"
 
 #include <cstddef>
+#include <exception>
 #include <memory>
+#include <new>
+#include <string>
 #include <vector>
 
 extern "C" {
@@ -53,15 +58,34 @@ struct Bridge : CaDiCaL::Terminator, CaDiCaL::ExternalPropagator {
 struct Solver {
   std::unique_ptr<Bridge> bridge;
   CaDiCaL::Solver solver;
+  // What the first exception caught said (empty: none yet).
+  std::string error;
 };
+
+// Runs `f` on `s`, keeping what an exception says instead of letting it leave.
+template <typename F> void guarded (Solver *s, F f) {
+  if (!s->error.empty ())
+    return;
+  try {
+    f ();
+  } catch (const std::exception &e) {
+    s->error = e.what ();
+    if (s->error.empty ())
+      s->error = "a C++ exception";
+  } catch (...) {
+    s->error = "a C++ exception";
+  }
+}
 
 } // namespace
 
 extern "C" {
 
+// A new solver, or null when there was no memory for it.
 void *masu_sat_new (const char *config) {
-  Solver *s = new Solver;
-  s->solver.configure (config);
+  Solver *s = new (std::nothrow) Solver;
+  if (s)
+    guarded (s, [&] { s->solver.configure (config); });
   return s;
 }
 
@@ -70,19 +94,34 @@ void masu_sat_delete (void *s) { delete static_cast<Solver *> (s); }
 // Connects `cb`: its terminator always, its propagator when `propagate` is nonzero.
 void masu_sat_connect (void *s, const masu_callbacks *cb, int propagate) {
   Solver *solver = static_cast<Solver *> (s);
-  solver->bridge.reset (new Bridge (*cb));
-  solver->solver.connect_terminator (solver->bridge.get ());
-  if (propagate)
-    solver->solver.connect_external_propagator (solver->bridge.get ());
+  guarded (solver, [&] {
+    solver->bridge.reset (new Bridge (*cb));
+    solver->solver.connect_terminator (solver->bridge.get ());
+    if (propagate)
+      solver->solver.connect_external_propagator (solver->bridge.get ());
+  });
 }
 
 void masu_sat_observe (void *s, int var) {
-  static_cast<Solver *> (s)->solver.add_observed_var (var);
+  Solver *solver = static_cast<Solver *> (s);
+  guarded (solver, [&] { solver->solver.add_observed_var (var); });
 }
 
-void masu_sat_add (void *s, int lit) { static_cast<Solver *> (s)->solver.add (lit); }
+void masu_sat_add (void *s, int lit) {
+  Solver *solver = static_cast<Solver *> (s);
+  guarded (solver, [&] { solver->solver.add (lit); });
+}
 
-int masu_sat_solve (void *s) { return static_cast<Solver *> (s)->solver.solve (); }
+// 10 satisfiable, 20 unsatisfiable, 0 stopped, -1 failed (`masu_sat_error` says why).
+int masu_sat_solve (void *s) {
+  Solver *solver = static_cast<Solver *> (s);
+  int answer = 0;
+  guarded (solver, [&] { answer = solver->solver.solve (); });
+  return solver->error.empty () ? answer : -1;
+}
+
+// What the exception that failed the solver said, alive until the solver is deleted.
+const char *masu_sat_error (void *s) { return static_cast<Solver *> (s)->error.c_str (); }
 
 int masu_sat_val (void *s, int lit) { return static_cast<Solver *> (s)->solver.val (lit); }
 }

@@ -26,6 +26,7 @@ fn values_come_only_from_a_satisfied_solve() {
         Outcome::Satisfied(model) => assert!((1..200).any(|i| model.value(i) || !model.value(i + 2))),
         Outcome::Stopped => {}
         Outcome::Unsatisfiable => panic!("satisfiable"),
+        Outcome::Failed(message) => panic!("{message}"),
     }
     let mut sat = solver(|| false);
     sat.add_clause([1]);

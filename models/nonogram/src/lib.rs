@@ -11,22 +11,20 @@
 //! | [`Formulation::Automaton`] | — | cp-sat | [`automaton`] |
 //! | [`Formulation::Native`] | — | native | [`native`] |
 
-#[cfg(feature = "cp-sat")]
-pub mod automaton;
-mod cdcl;
 pub mod check;
 mod corpus;
 mod examples;
 pub mod format;
 pub mod generate;
-pub mod generator;
 pub mod line;
-pub mod line_solver;
+pub mod models;
 pub mod native;
-pub mod patterns;
 pub mod picture;
 pub mod render;
-pub mod start_index;
+
+#[cfg(feature = "cp-sat")]
+pub use models::automaton;
+pub use models::{line_solver, patterns, start_index};
 
 use std::fmt;
 use std::path::Path;

@@ -30,7 +30,7 @@
 //! | `frontier/` | the frontier sweep: `sweep.rs` (one step), `search.rs` (depth first), `count.rs` (exact count), `tests.rs` |
 //! | `links/` | the link-by-link search: `state.rs` (links, propagation; `state/cups.rs`), `search.rs` (decisions), `tests.rs` |
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend |
-//! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `generator.rs` the command's flags |
+//! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `command.rs` the command's flags |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small boards with exact counts, for the conformance suite |
 //! | `testkit.rs` | the engines' shared test boards and assertions |
@@ -57,7 +57,6 @@ mod auto;
 mod corpus;
 mod examples;
 pub mod generate;
-pub mod generator;
 #[cfg(test)]
 mod testkit;
 

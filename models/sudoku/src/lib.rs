@@ -9,17 +9,18 @@
 //! [`masu_core::solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
 
-#[cfg(feature = "cp-sat")]
-pub mod all_different;
-pub mod binary;
 pub mod check;
 mod corpus;
 mod examples;
 pub mod format;
 pub mod generate;
-pub mod generator;
+pub mod models;
 pub mod native;
 pub mod render;
+
+#[cfg(feature = "cp-sat")]
+pub use models::all_different;
+pub use models::binary;
 
 use std::path::Path;
 

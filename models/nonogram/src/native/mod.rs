@@ -30,6 +30,7 @@
 //! [`crate::line::MASK_LENGTH`] cells).
 
 mod cache;
+mod cdcl;
 mod probe;
 mod restarts;
 mod search;

@@ -66,7 +66,7 @@ pub(super) fn solve_with_restarts(
         } else {
             // The cells decided at the root and the solutions so far go to the CDCL stage,
             // which settles the count.
-            let counted = crate::cdcl::count(
+            let counted = super::cdcl::count(
                 puzzle,
                 &search.cells,
                 std::mem::take(&mut search.solutions),

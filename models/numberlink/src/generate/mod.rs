@@ -24,6 +24,9 @@
 //!
 //! Every puzzle returned is proven unique by a solver, never by a heuristic.
 
+/// `masu generate numberlink`: its flags, and each puzzle made as a JSON line.
+pub mod command;
+
 mod article;
 #[cfg(feature = "cp-sat")]
 mod cover;

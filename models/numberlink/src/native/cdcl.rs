@@ -263,6 +263,7 @@ pub(crate) fn count(
                 break;
             }
             Outcome::Stopped => break,
+            Outcome::Failed(message) => return Err(Error::Backend { backend: masu_core::Backend::Native, message }),
         };
         let used: Vec<(usize, usize)> =
             cnf.links.iter().filter(|&&(_, _, e)| value[e as usize]).map(|&(c, d, _)| (c, d)).collect();

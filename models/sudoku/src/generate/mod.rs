@@ -16,6 +16,9 @@
 //! Measures of difficulty, from the native search on the finished puzzle: whether naked and
 //! hidden singles alone solve it, and the nodes the search needs to prove it unique.
 
+/// `masu generate sudoku`: its flags, and each puzzle made as a JSON line.
+pub mod command;
+
 use masu_core::{Clock, Random};
 
 use crate::Sudoku;

@@ -11,6 +11,9 @@
 //! alone finds it, and, when they have more, the *ambiguous* cells: those that differ between
 //! the picture and the other solutions found (up to [`SOLUTIONS_SEEN`] in all).
 
+/// `masu generate nonogram`: its flags, and each puzzle made as a JSON line.
+pub mod command;
+
 use masu_core::{Error, Random, SolveOptions};
 
 use crate::check::clues_of;

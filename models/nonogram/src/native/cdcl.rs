@@ -213,6 +213,7 @@ pub(crate) fn count(
                 break;
             }
             Outcome::Stopped => break,
+            Outcome::Failed(message) => return Err(Error::Backend { backend: masu_core::Backend::Native, message }),
         };
         exclude(&mut cnf, &grid);
         counted.solutions.push(grid);
