@@ -73,6 +73,10 @@ impl Clock {
     pub fn left(&self) -> Option<Duration> {
         self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
     }
+    /// The whole time it was given (`None`: no limit).
+    pub fn limit(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(self.started))
+    }
     /// The time since it started.
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
@@ -97,10 +101,15 @@ impl Clock {
     pub fn share(&self, fraction: f64) -> Clock {
         Clock::new(self.left().map(|t| t.mul_f64(fraction)), self.interrupt.clone())
     }
-    /// `options` with this clock's time left as their time limit and its interrupt, for a
-    /// stage that takes options.
+    /// `options` carrying this clock (its deadline and interrupt) to a stage that takes
+    /// options; their time limit says the time left, for what reads it.
     pub fn options(&self, options: &SolveOptions) -> SolveOptions {
-        SolveOptions { time_limit: self.left(), interrupt: self.interrupt.clone(), ..options.clone() }
+        SolveOptions {
+            time_limit: self.left(),
+            interrupt: self.interrupt.clone(),
+            clock: Some(self.clone()),
+            ..options.clone()
+        }
     }
 }
 
@@ -136,6 +145,10 @@ pub struct SolveOptions {
     pub log: bool,
     /// Write each model built, in the backend's format, before solving it.
     pub export: Option<Export>,
+    /// The clock of the solve under way, carried whole from stage to stage: set when a solve
+    /// starts ([`SolveOptions::started`]) and by [`Clock::options`]; `None` before, when
+    /// [`SolveOptions::clock`] starts one from [`SolveOptions::time_limit`].
+    pub clock: Option<Clock>,
 }
 
 /// Where models are exported: `DIR/STEM.EXT` for a solve's first model of each format, then
@@ -180,10 +193,20 @@ impl SolveOptions {
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
         self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
-    /// The clock of a solve starting now: its deadline from [`SolveOptions::time_limit`],
-    /// stopped by [`SolveOptions::interrupt`].
+    /// The solve's clock: the one carried ([`SolveOptions::clock`]), else one starting now
+    /// with [`SolveOptions::time_limit`]; stopped by [`SolveOptions::interrupt`] (a stage
+    /// given an interrupt of its own stops on it). A time limit set on options that carry a
+    /// clock can shorten what is left, never lengthen it.
     pub fn clock(&self) -> Clock {
-        Clock::new(self.time_limit, self.interrupt.clone())
+        match &self.clock {
+            Some(clock) => Clock { interrupt: self.interrupt.clone(), ..clock.for_at_most(self.time_limit) },
+            None => Clock::new(self.time_limit, self.interrupt.clone()),
+        }
+    }
+    /// These options with their clock started, if it was not: every stage of the solve then
+    /// reads one deadline.
+    pub fn started(&self) -> SolveOptions {
+        SolveOptions { clock: Some(self.clock()), ..self.clone() }
     }
     /// How many solutions a method keeps to list: [`SolveOptions::keep`], never fewer than
     /// the two that settle uniqueness.
@@ -200,7 +223,7 @@ impl SolveOptions {
     #[cfg(feature = "cp-sat")]
     pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
         let parameters = masu_cpsat::Parameters {
-            time_limit: self.time_limit,
+            time_limit: self.clock().left(),
             workers: self.threads,
             memory_limit: self.memory_limit(),
             log: self.log,
@@ -236,6 +259,35 @@ impl Default for SolveOptions {
             read: Vec::new(),
             log: false,
             export: None,
+            clock: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Options carry their clock whole: a stage reads the solve's deadline however late it
+    /// asks, a time limit set on the way can shorten it but not lengthen it, and a stage's
+    /// own interrupt stops its clock.
+    #[test]
+    fn the_clock_travels_whole() {
+        let options = SolveOptions { time_limit: Some(Duration::from_secs(60)), ..SolveOptions::default() }.started();
+        let deadline = options.clock().deadline().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(options.clock().deadline(), Some(deadline));
+        let stage = options.clock().options(&options);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(stage.clock().deadline(), Some(deadline));
+        assert_eq!(stage.clock().limit(), Some(Duration::from_secs(60)));
+        let unbounded = SolveOptions { time_limit: None, ..stage.clone() };
+        assert_eq!(unbounded.clock().deadline(), Some(deadline));
+        let shorter = SolveOptions { time_limit: Some(Duration::from_secs(1)), ..stage.clone() };
+        assert!(shorter.clock().deadline().unwrap() < deadline);
+        let own = SolveOptions { interrupt: Interrupt::new(), ..stage };
+        own.interrupt.interrupt();
+        assert!(own.clock().reached() && !options.clock().reached());
+        assert!(SolveOptions::default().clock().deadline().is_none());
     }
 }

@@ -130,7 +130,7 @@ pub fn solve<P: Puzzle>(
     options: &SolveOptions,
 ) -> Result<Report<P::Solution>, Error> {
     crate::check_backend(formulation.name(), formulation.backends(), backend)?;
-    let found = puzzle.find(formulation, backend, options)?;
+    let found = puzzle.find(formulation, backend, &options.started())?;
     report(puzzle, formulation, backend, found, options)
 }
 

@@ -25,9 +25,9 @@
 //! frontier count's, which merges what a search would enumerate.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use masu_core::{Backend, Error, Interrupt, SolveOptions, Stats};
+use masu_core::{Backend, Clock, Error, Interrupt, SolveOptions, Stats};
 
 use crate::frontier::{self, Counting};
 use crate::{Found, Numberlink, Rule};
@@ -152,7 +152,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         match found {
             Some(found) => found,
             None => {
-                let count_for = options.time_limit.map(|t| t.mul_f64(TURN_SHARE));
+                let count_for = clock.limit().map(|t| t.mul_f64(TURN_SHARE));
                 count_then_exact(&clock.options(options), TURN_MEMORY, count_for)?
             }
         }
@@ -209,8 +209,8 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         // `b` starts after a head start of `a`, which settles small boards first: their
         // solve then never loads a library.
         let second = scope.spawn(|| {
-            let head_start = Instant::now() + HEAD_START;
-            while !done[0].load(Ordering::Acquire) && Instant::now() < head_start {
+            let head_start = Clock::new(Some(HEAD_START), Interrupt::new());
+            while !done[0].load(Ordering::Acquire) && !head_start.reached() {
                 std::thread::sleep(Duration::from_micros(200));
             }
             if winner.get().is_some() {
