@@ -84,13 +84,16 @@ fn python_dicts(rows: &[Vec<i64>]) -> String {
 /// order (by start indices), then its model solving article 004's sample.
 #[cfg(feature = "cp-sat")]
 pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
-    use masu_cpsat::{BoolVar, CpModel, CpSolver, IntVar};
+    use masu_core::cp::{CpRun, enumerate};
+    use masu_core::{Backend, SolveOptions};
+    use masu_cpsat::{BoolVar, CpModel, IntVar};
     use masu_kinds::nonogram::start_index::{fill_pattern, place_numbers};
+    let all = SolveOptions { solution_limit: 10_000, ..SolveOptions::default() };
     let mut out = String::new();
     for (numbers, width) in [(vec![2, 1], 5), (vec![3, 2, 2], 10)] {
         let mut model = CpModel::new();
         let locations = place_numbers(&mut model, &numbers, width);
-        let found = CpSolver::default().enumerate(&model, 10_000, &locations)?;
+        let found = enumerate(Backend::CpSat, &model, &locations, &all, CpRun::default())?;
         let mut rows: Vec<Vec<i64>> =
             found.solutions.iter().map(|s| locations.iter().map(|l| s[l.index()]).collect()).collect();
         rows.sort();
@@ -101,7 +104,7 @@ pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
         let targets: Vec<BoolVar> = (0..width).map(|i| model.new_bool_var_named(&i.to_string())).collect();
         let locations = fill_pattern(&mut model, &numbers, &targets);
         let projection: Vec<IntVar> = targets.iter().map(|t| t.variable()).collect();
-        let found = CpSolver::default().enumerate(&model, 10_000, &projection)?;
+        let found = enumerate(Backend::CpSat, &model, &projection, &all, CpRun::default())?;
         let mut rows: Vec<(Vec<i64>, Vec<i64>)> = found
             .solutions
             .iter()
@@ -174,9 +177,10 @@ pub fn numberlink_001(candidates: usize) -> Result<String, Box<dyn Error>> {
     use masu_kinds::numberlink::{Numberlink, Rule, generate, reified};
     let board = Numberlink::new(NUMBERLINK_001.iter().map(|r| r.to_vec()).collect(), Rule::Fill)?;
     let built = reified::build(&board, 5, false, None).expect("no deadline");
-    let options = SolveOptions::default();
+    let options = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
     // The article's callback gives up at a second solution: count up to 2.
-    let found = options.cp_sat_solver().enumerate(&built.model, 2, &built.cells)?;
+    let run = masu_core::cp::CpRun::default();
+    let found = masu_core::cp::enumerate(masu_core::Backend::CpSat, &built.model, &built.cells, &options, run)?;
     let mut out = String::new();
     if found.solutions.len() == 1 {
         let paths = reified::paths_of(&board, &found.solutions[0], &built.cells);

@@ -3,6 +3,7 @@
 //! this build; then what only one kind has (tdoku's counts, line solvers, numberlink's
 //! detached loops).
 
+use masu::core::backend::Scale;
 use masu::core::{Backend, Error, SolveOptions, Status};
 use masu::sudoku::{self, Formulation, Sudoku};
 
@@ -20,8 +21,7 @@ fn every_registered_kind_passes_the_conformance_suite() {
 /// Optimizer's Community Edition, Xpress's community licence, Gurobi's pip licence: the
 /// solvers of their PyPI wheels): typed, before any search.
 fn refused_by_licence<T>(backend: Backend, result: &Result<T, Error>) -> bool {
-    matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi | Backend::CpOptimizer)
-        && matches!(result, Err(Error::Licence(_)))
+    backend.is_size_limited() && matches!(result, Err(Error::Licence(_)))
 }
 
 fn combinations() -> Vec<(Formulation, Backend)> {
@@ -45,7 +45,8 @@ fn options(limit: usize) -> SolveOptions {
     SolveOptions { solution_limit: limit, ..SolveOptions::default() }
 }
 
-/// Exact counts on every backend. microlp (a dense simplex, no presolve, no cuts) takes
+/// Exact counts on every backend. A backend for small models (microlp: a dense simplex, no
+/// presolve, no cuts; [`Scale::Small`]) takes
 /// minutes on some of these hard puzzles: it runs on the first ten with a time limit, and
 /// where it stops it must not claim completeness nor give more or other solutions; it must
 /// settle the first five.
@@ -56,7 +57,7 @@ fn counts_match_tdoku_exactly() {
             // Exact counts up to 13; beyond, the first two prove "multiple".
             let limit = if *count <= 13 { count + 1 } else { 2 };
             let mut options = options(limit);
-            if backend == Backend::Microlp {
+            if backend.scale() == Scale::Small {
                 // Its first ten puzzles: past them it times out on nearly every one, and each
                 // costs the 2 s limit.
                 if i >= 10 {
@@ -67,9 +68,9 @@ fn counts_match_tdoku_exactly() {
             let report = masu_core::solve(puzzle, formulation, backend, &options).unwrap();
             let expected = (*count).min(limit);
             let cut = options.time_limit.is_some() && !report.complete && *count <= 13;
-            if backend == Backend::Microlp && i >= 5 && (cut || report.status == Status::TimedOut) {
-                assert!(report.solutions.len() <= expected, "microlp, puzzle {}", i + 1);
-                assert!(matches!(report.status, Status::TimedOut | Status::Multiple), "microlp, puzzle {}", i + 1);
+            if backend.scale() == Scale::Small && i >= 5 && (cut || report.status == Status::TimedOut) {
+                assert!(report.solutions.len() <= expected, "{backend}, puzzle {}", i + 1);
+                assert!(matches!(report.status, Status::TimedOut | Status::Multiple), "{backend}, puzzle {}", i + 1);
                 continue;
             }
             assert_eq!(report.solutions.len(), expected, "{formulation} on {backend}, puzzle {}", i + 1);
@@ -103,9 +104,9 @@ fn larger_sizes_solve() {
         let puzzle = Sudoku::new(cells).unwrap();
         for (formulation, backend) in combinations() {
             let report = match masu_core::solve(&puzzle, formulation, backend, &options(1)) {
-                // microlp's dense tableau is bounded: it refuses these, by type.
-                Err(Error::TooLarge(why)) if backend == Backend::Microlp => {
-                    assert!(why.starts_with("microlp: the model is"), "{why}");
+                // A small-model backend's dense tableau is bounded: it refuses these, by type.
+                Err(Error::TooLarge(why)) if backend.scale() == Scale::Small => {
+                    assert!(why.starts_with(&format!("{backend}: the model is")), "{why}");
                     continue;
                 }
                 result if refused_by_licence(backend, &result) => continue,
@@ -224,7 +225,9 @@ mod numberlink {
     fn reified_admits_detached_loops_connected_does_not() {
         let four = board(&[&[1, 0, 0, 1], &[0, 0, 0, 0], &[0, 0, 0, 0], &[2, 0, 0, 2]], Rule::Fill);
         let built = numberlink::reified::build(&four, four.pairs(), false, None).expect("no deadline");
-        let every = SolveOptions::default().cp_sat_solver().enumerate(&built.model, 1000, &built.cells).unwrap();
+        let all = SolveOptions { solution_limit: 1000, ..SolveOptions::default() };
+        let run = masu_core::cp::CpRun::default();
+        let every = masu_core::cp::enumerate(Backend::CpSat, &built.model, &built.cells, &all, run).unwrap();
         assert!(every.complete);
         let loops: Vec<check::Violation> = every
             .solutions

@@ -38,6 +38,7 @@ fn main() {
         }
     };
     println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
+    println!("cargo:rustc-env=MASU_ORTOOLS_VERSION={VERSION}");
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("sat_parameters.desc");
     let descriptor = descriptor_source(&dir);
     if let Err(message) = write_descriptor(descriptor.as_deref(), &out) {

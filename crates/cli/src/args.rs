@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use masu_core::Backend;
+use masu_core::{Backend, Invalid};
 use masu_harness::runners::ScopedParam;
 use masu_harness::shard::Shard;
 
@@ -14,8 +14,9 @@ use masu_kinds::Registry;
 #[command(
     name = "masu",
     version,
-    about = "Published puzzle formulations on CP-SAT, HiGHS, CBC, SCIP and microlp: solve, count, with verified answers",
-    long_about = "Published puzzle formulations on CP-SAT, HiGHS, CBC, SCIP, microlp and native solvers.\n\n\
+    about = "Published puzzle formulations on CP-SAT, HiGHS and other MILP and CP solvers: solve, count, with verified answers",
+    long_about = "Published puzzle formulations on CP-SAT, HiGHS, other MILP and CP solvers (`solve --help` \
+        lists them), and native solvers.\n\n\
         Every solution a backend returns is re-checked by the puzzle's own checker before it \
         is printed. A file may hold many puzzles; each is solved on its own, bad ones are \
         reported with their file and line, and the rest still run. Exit status: 0 when every \
@@ -63,7 +64,7 @@ pub(crate) struct OfKind<K: ValueEnum + Clone + Send + Sync + 'static, A: Args> 
 pub(crate) struct BatchArgs {
     /// Run only shard K of N (e.g. 2/3): the instances whose stable id (the path below the
     /// folder given, and the line) falls in it. N runs of K = 1..N run every instance once.
-    #[arg(long, value_parser = parse_shard)]
+    #[arg(long, value_parser = str::parse::<Shard>)]
     pub(crate) shard: Option<Shard>,
     /// Append a record (a JSON line) per instance and runner to FILE, creating it, and skip
     /// the instances FILE holds already: a stopped run goes on where it stopped. `masu
@@ -72,11 +73,9 @@ pub(crate) struct BatchArgs {
     pub(crate) resume: Option<PathBuf>,
 }
 
+/// How a comparison is written: flags shared by `compare` and `report`.
 #[derive(Args)]
-pub(crate) struct ReportArgs {
-    /// Files of records (JSON lines) from `--resume FILE` or `--format jsonl`.
-    #[arg(required = true)]
-    pub(crate) files: Vec<PathBuf>,
+pub(crate) struct OutputArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: CompareFormat,
@@ -93,6 +92,15 @@ pub(crate) struct ReportArgs {
     /// The shift of the shifted geometric mean of times (`sgm`), in seconds.
     #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
     pub(crate) shift: f64,
+}
+
+#[derive(Args)]
+pub(crate) struct ReportArgs {
+    /// Files of records (JSON lines) from `--resume FILE` or `--format jsonl`.
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 #[derive(Args)]
@@ -115,7 +123,7 @@ pub(crate) struct CorpusArgs {
     /// The backend for formulations that run on it (e.g. `milp` on cp-sat); the others run
     /// on their first compiled-in backend (`--formulations` in `--help`: the kinds that run
     /// every backend).
-    #[arg(long, value_parser = parse_backend)]
+    #[arg(long, value_parser = str::parse::<Backend>)]
     pub(crate) backend: Option<Backend>,
     /// Puzzles solved at once, each on its own thread (a solve still uses --threads). Times
     /// are per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
@@ -153,7 +161,7 @@ pub(crate) struct CompareArgs {
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Backends to compare, comma-separated (default: every backend).
-    #[arg(long, value_delimiter = ',', value_parser = parse_backend)]
+    #[arg(long, value_delimiter = ',', value_parser = str::parse::<Backend>)]
     pub(crate) backends: Option<Vec<Backend>>,
     /// Formulations to compare, comma-separated (default: every formulation of the kind).
     #[arg(long, value_delimiter = ',')]
@@ -177,22 +185,8 @@ pub(crate) struct CompareArgs {
     /// Largest model a formulation may build (see `solve --help`).
     #[arg(long)]
     pub(crate) size_limit: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub(crate) format: CompareFormat,
-    /// Write a plot (SVG), repeatable: FILE.svg or cactus=FILE.svg (instances solved against
-    /// time, a line per runner), profile=FILE.svg (the performance profile, with the virtual
-    /// best), scatter=A,B=FILE.svg (runners A and B, `formulation/backend`, instance by
-    /// instance).
-    #[arg(long, value_parser = parse_plot)]
-    pub(crate) plot: Vec<Plot>,
-    /// Also write the summary (a line per runner and the virtual best: solved, statuses, sgm,
-    /// median and max wall time in seconds) to this CSV file.
-    #[arg(long, value_name = "FILE.csv")]
-    pub(crate) summary: Option<PathBuf>,
-    /// The shift of the shifted geometric mean of times (`sgm`), in seconds.
-    #[arg(long, default_value_t = masu_harness::stats::DEFAULT_SHIFT)]
-    pub(crate) shift: f64,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
     /// The kind's rule variant, where it has them (`solve --help`: each kind's).
     #[arg(long)]
     pub(crate) rule: Option<String>,
@@ -255,10 +249,8 @@ pub(crate) struct SolveArgs {
     /// puzzle written out (where the kind has a one-line form).
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
-    /// Solver backend: cp-sat, highs, cbc, scip, microlp (the MILP formulations run on all five)
-    /// or native; with the feature cplex, cplex and cp-optimizer (the CP models on CP
-    /// Optimizer), with xpress and gurobi theirs. Default: the formulation's own backend.
-    #[arg(long, value_parser = parse_backend)]
+    // Its help is made from the backends' table (`backend_help`).
+    #[arg(long, value_parser = str::parse::<Backend>, help = backend_help())]
     pub(crate) backend: Option<Backend>,
     /// Model (formulation); `--help` lists each kind's, its default first.
     #[arg(long)]
@@ -296,7 +288,7 @@ pub(crate) struct SolveArgs {
     pub(crate) rule: Option<String>,
     /// Solve only shard K of N (e.g. 2/3) of the puzzles, by their stable ids (see `compare
     /// --help`).
-    #[arg(long, value_parser = parse_shard)]
+    #[arg(long, value_parser = str::parse::<Shard>)]
     pub(crate) shard: Option<Shard>,
     /// A raw backend parameter, by the backend's own name (repeatable): any CP-SAT
     /// `SatParameters` field (`num_workers=1`, `search_branching=FIXED_SEARCH`), any HiGHS
@@ -314,25 +306,33 @@ pub(crate) struct SolveArgs {
     pub(crate) export: Option<PathBuf>,
 }
 
-pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
-    s.parse()
-}
-
-pub(crate) fn parse_backend(s: &str) -> Result<Backend, String> {
-    s.parse().map_err(|e: masu_core::UnknownName| e.to_string())
+/// `--backend`'s help, from the backends' table: every backend, the families, and which ones
+/// this build has.
+fn backend_help() -> String {
+    let all = |backends: &[Backend]| Backend::listed(backends, "and");
+    let compiled: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is_compiled()).collect();
+    format!(
+        "Solver backend: {}. A MILP formulation runs on every MILP backend ({}), a CP model on \
+         every CP backend ({}). This build has {}; the others come with their Cargo feature. \
+         Default: the formulation's own backend.",
+        Backend::listed(&Backend::ALL, "or"),
+        all(&Backend::MILP),
+        all(&Backend::CP),
+        all(&compiled),
+    )
 }
 
 /// A time limit that may be lifted: `none`, or seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Limit(pub(crate) Option<Duration>);
 
-fn parse_limit(s: &str) -> Result<Limit, String> {
+fn parse_limit(s: &str) -> Result<Limit, Invalid> {
     if s == "none" { Ok(Limit(None)) } else { parse_seconds(s).map(|t| Limit(Some(t))) }
 }
 
-pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let seconds: f64 = s.parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{s}' is not a valid time limit"))
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, Invalid> {
+    let seconds: f64 = s.parse().map_err(|_| Invalid(format!("'{s}' is not a number of seconds")))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| Invalid(format!("'{s}' is not a valid time limit")))
 }
 
 /// A plot to write.
@@ -346,9 +346,13 @@ pub(crate) enum Plot {
     Scatter(String, String, PathBuf),
 }
 
-fn parse_plot(text: &str) -> Result<Plot, String> {
+fn parse_plot(text: &str) -> Result<Plot, Invalid> {
     let svg = |file: &str| {
-        if file.is_empty() { Err(format!("'{text}': no file to write the plot to")) } else { Ok(PathBuf::from(file)) }
+        if file.is_empty() {
+            Err(Invalid(format!("'{text}': no file to write the plot to")))
+        } else {
+            Ok(PathBuf::from(file))
+        }
     };
     match text.split_once('=') {
         None => Ok(Plot::Cactus(svg(text)?)),
@@ -356,8 +360,8 @@ fn parse_plot(text: &str) -> Result<Plot, String> {
         Some(("profile", file)) => Ok(Plot::Profile(svg(file)?)),
         Some(("scatter", rest)) => match rest.split_once('=').map(|(runners, file)| (runners.split_once(','), file)) {
             Some((Some((a, b)), file)) => Ok(Plot::Scatter(a.to_string(), b.to_string(), svg(file)?)),
-            _ => Err(format!("'{text}': a scatter plot is scatter=A,B=FILE.svg")),
+            _ => Err(Invalid(format!("'{text}': a scatter plot is scatter=A,B=FILE.svg"))),
         },
-        Some((kind, _)) => Err(format!("'{kind}' is not a plot: cactus, profile or scatter")),
+        Some((kind, _)) => Err(Invalid(format!("'{kind}' is not a plot: cactus, profile or scatter"))),
     }
 }

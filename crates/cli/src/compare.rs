@@ -48,7 +48,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let rule = request.rule::<P>()?;
     let parameters = args.params.iter().map(ToString::to_string).collect();
     let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
-    let mut batch = Batch::open(&args.batch, args.format == CompareFormat::Jsonl, setting.clone())?;
+    let mut batch = Batch::open(&args.batch, args.output.format == CompareFormat::Jsonl, setting.clone())?;
     let mut input_errors = 0;
     let mut instances = Vec::new();
     for located in read_inputs::<P>(&args.paths) {
@@ -75,7 +75,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     {
         let (seen, format, not_run, title, shift) =
-            (seen.clone(), args.format, not_run.clone(), title.clone(), args.shift);
+            (seen.clone(), args.output.format, not_run.clone(), title.clone(), args.output.shift);
         let expected: Vec<(String, String, masu_core::Backend)> = instances
             .iter()
             .flat_map(|i| runners.iter().map(|r| (i.name.clone(), r.formulation.clone(), r.backend)))
@@ -103,12 +103,12 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     batch.finish()?;
     let comparison = Comparison::of(rows);
     let shown = Shown {
-        format: args.format,
+        format: args.output.format,
         not_run: &not_run,
-        plots: &args.plot,
-        summary: args.summary.as_deref(),
+        plots: &args.output.plot,
+        summary: args.output.summary.as_deref(),
         title,
-        shift: args.shift,
+        shift: args.output.shift,
     };
     shown.print(&comparison, || {
         let puzzles = instances.iter().map(|i| (i.name.as_str(), &i.puzzle));

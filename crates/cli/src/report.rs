@@ -43,7 +43,7 @@ impl Visit for Report<'_> {
     type Output = Result<ExitCode>;
     fn visit<P: masu_core::Source + masu_core::Generate>(self) -> Result<ExitCode> {
         let Report { args, gathered } = self;
-        if args.format == CompareFormat::Jsonl {
+        if args.output.format == CompareFormat::Jsonl {
             for (_, record) in &gathered.records {
                 outln!("{}", serde_json::to_string(record)?);
             }
@@ -67,19 +67,19 @@ impl Visit for Report<'_> {
         versions.dedup();
         let Merged { comparison, failures, problems, cut, puzzles } = merge::<P>(gathered);
         let shown = Shown {
-            format: args.format,
+            format: args.output.format,
             not_run: &[],
-            plots: &args.plot,
-            summary: args.summary.as_deref(),
+            plots: &args.output.plot,
+            summary: args.output.summary.as_deref(),
             title,
-            shift: args.shift,
+            shift: args.output.shift,
         };
         shown.print(&comparison, || {
             let settings: Vec<&Setting> = settings.iter().collect();
             let puzzles = puzzles.iter().map(|(name, puzzle)| (name.as_str(), puzzle));
             (html::setting(&settings, &versions), html::pictures(puzzles, &comparison.rows))
         })?;
-        if args.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
+        if args.output.format == CompareFormat::Table && comparison.rows.iter().any(|r| !r.group.is_empty()) {
             out!("\n{}", write::group_summary(&comparison.rows));
         }
         for place in &cut {

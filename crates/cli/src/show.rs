@@ -59,7 +59,7 @@ impl Shown<'_> {
                 let (setting, pictures) = page();
                 let not_run = not_run.iter().map(NotRun::to_string).collect();
                 let page = html::Page { title: title.to_string(), setting, not_run, shift, pictures };
-                out!("{}", html::html(comparison, &page).map_err(anyhow::Error::msg)?);
+                out!("{}", html::html(comparison, &page)?);
             }
             CompareFormat::Csv => out!("{}", write::csv(&comparison.rows)),
             CompareFormat::Json => {
@@ -84,7 +84,7 @@ impl Shown<'_> {
                 Plot::Profile(path) => (profile_plot(rows, title), path),
                 Plot::Scatter(a, b, path) => (scatter_plot(rows, a, b, title), path),
             };
-            let svg = svg.map_err(anyhow::Error::msg)?;
+            let svg = svg?;
             std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         }
         Ok(())

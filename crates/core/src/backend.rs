@@ -1,8 +1,11 @@
-//! The solver backends, and one table of what masu knows of each: its name on the command
-//! line, its Cargo feature, whether it solves MILPs, its version, how its solver checks raw
-//! parameters (`--param`), and its solve of a MILP in matrix form. Adding a backend is a
-//! variant, a row, and its solver file. What is checked of a backend before a solve, with
-//! masu's errors, is [`crate::check`].
+//! The solver backends, declared in one list ([`backends!`]): a backend is one entry there,
+//! its variant and the row of what masu knows of it (its name on the command line, its Cargo
+//! feature, its families, its version, how its solver checks raw parameters (`--param`), how
+//! it takes threads, what limits its free licence, and its solve of a MILP in matrix form),
+//! plus its solver's file in `masu-mip`. Everything else reads the row: the families a
+//! formulation names (`formulations!`), help texts, errors and the docs' lists (checked by
+//! `tests/backends.rs`). What is checked of a backend before a solve, with masu's errors, is
+//! [`crate::check`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,49 +23,56 @@ pub const HIGHS_PRESOLVE: Parameter<Option<&'static str>> =
 /// HiGHS's parameters that masu's glue reads.
 const HIGHS_READS: &[&dyn Declared] = &[&HIGHS_THREADS, &HIGHS_PRESOLVE];
 
-/// A solver backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Backend {
-    /// Google OR-Tools CP-SAT (feature `cp-sat`).
-    CpSat,
-    /// HiGHS through good_lp (feature `highs`).
-    Highs,
-    /// A solver written in Rust inside masu, needing no library.
+/// A family of backends: what a formulation needs of one (`formulations!` names families
+/// as `MILP` and `CP`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// It solves a [`Milp`](crate::milp::Milp).
+    Milp,
+    /// It solves a CP model built with `masu_cpsat::CpModel` ([`crate::cp`]).
+    Cp,
+    /// It runs the algorithms written in Rust inside masu.
     Native,
-    /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
-    Cbc,
-    /// SCIP 10 from the OR-Tools wheel (feature `scip`).
-    Scip,
-    /// microlp, pure Rust (feature `microlp`).
-    Microlp,
-    /// IBM CPLEX 22.2 (feature `cplex`): its PyPI wheel's Community Edition, or an
-    /// installation named by `CPLEX_STUDIO_DIR2220`.
-    Cplex,
-    /// FICO Xpress 9.9 (feature `xpress`): its PyPI wheel's library under the community
-    /// licence, or an installation named by `XPRESSDIR`.
-    Xpress,
-    /// Gurobi 13 (feature `gurobi`): its PyPI package `gurobipy` in a child process, under
-    /// the wheel's size-limited licence or one named by `GRB_LICENSE_FILE`.
-    Gurobi,
-    /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
-    /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
-    CpOptimizer,
+}
+
+/// How a backend takes threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threads {
+    /// The number asked for (`--threads`), else its own default (every core).
+    Asked,
+    /// One, whatever is asked (CBC as the wheel builds it, SCIP, microlp, masu's engines).
+    One,
+}
+
+/// How large a model a backend is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Any model its memory holds.
+    Any,
+    /// Small ones: a dense solver without presolve or cuts (microlp), which refuses large
+    /// models by type ([`Error::TooLarge`](crate::Error::TooLarge)) and is slow on hard ones.
+    Small,
 }
 
 /// One backend's facts.
+#[derive(Clone, Copy)]
 struct Facts {
-    /// The backend, where [`Backend::ALL`] has it (checked by a test; [`Backend::MILP`] is
-    /// read from it).
-    backend: Backend,
     /// The name on the command line and in reports.
     name: &'static str,
     /// The Cargo feature that compiles it in (`None`: always there).
     feature: Option<&'static str>,
     /// This build has it.
     compiled: bool,
-    /// It solves a [`Milp`](crate::milp::Milp).
-    milp: bool,
+    /// What it solves.
+    families: &'static [Family],
+    /// How it takes threads.
+    threads: Threads,
+    /// How large a model it is for.
+    scale: Scale,
+    /// The licence it runs under without one of the user's (the free editions in the
+    /// commercial solvers' PyPI wheels) refuses models past a size, with a typed
+    /// [`Error::Licence`](crate::Error::Licence).
+    size_limited: bool,
     /// The solver and its version.
     version: fn() -> String,
     /// Checks raw parameters by the solver's own definitions (compiled in only).
@@ -99,31 +109,16 @@ macro_rules! compiled {
     };
 }
 
-/// The facts of a backend whose solver is `masu_mip::$module` (its `version`,
-/// `check_parameters` and, for the matrix form, `solve`), compiled in by the feature of its
-/// name; the parameters masu's glue reads and the matrix solve may be given.
-macro_rules! solver_backend {
-    ($backend:ident, $name:literal, $solver:literal, $module:ident) => {
-        solver_backend!($backend, $name, $solver, $module, &[], compiled!($name, $module::solve), || None)
-    };
-    ($backend:ident, $name:literal, $solver:literal, $module:ident, pool) => {
-        solver_backend!(
-            $backend,
-            $name,
-            $solver,
-            $module,
-            &[],
-            compiled!($name, $module::solve),
-            compiled!($name, $module::pool)
-        )
-    };
-    ($backend:ident, $name:literal, $solver:literal, $module:ident, $reads:expr, $matrix:expr, $pool:expr) => {
+/// The facts of a MILP backend whose solver is the matrix solver `masu_mip::$module` (its
+/// `version`, `check_parameters` and `solve`, and `pool` where it enumerates itself),
+/// compiled in by the feature of its name; the rest of the row after `..`.
+macro_rules! matrix_backend {
+    ($name:literal, $solver:literal, $module:ident, $pool:expr, $($rest:tt)*) => {
         Facts {
-            backend: Backend::$backend,
             name: $name,
             feature: Some($name),
             compiled: cfg!(feature = $name),
-            milp: true,
+            families: &[Family::Milp],
             version: || {
                 #[cfg(feature = $name)]
                 return VersionText::text(masu_mip::$module::version(), $solver);
@@ -136,9 +131,10 @@ macro_rules! solver_backend {
                 #[cfg(not(feature = $name))]
                 Ok(())
             },
-            reads: $reads,
-            matrix: $matrix,
+            reads: &[],
+            matrix: compiled!($name, $module::solve),
             pool: $pool,
+            $($rest)*
         }
     };
 }
@@ -162,96 +158,228 @@ impl VersionText for Result<String, masu_mip::Error> {
     }
 }
 
-/// Every backend's facts, in the order of [`Backend::ALL`].
-const FACTS: [Facts; 10] =
-    [
-        Facts {
-            backend: Backend::CpSat,
-            name: "cp-sat",
-            feature: Some("cp-sat"),
-            compiled: cfg!(feature = "cp-sat"),
-            milp: true,
-            version: || "OR-Tools CP-SAT 9.15.6755".into(),
-            check: |_parameters| {
-                #[cfg(feature = "cp-sat")]
-                return masu_cpsat::check_parameters(_parameters)
-                    .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "cp-sat", name, reason });
-                #[cfg(not(feature = "cp-sat"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || None,
-            pool: || None,
-        },
-        // HiGHS solves good_lp's model (crate::milp::highs), not the matrix form.
-        solver_backend!(Highs, "highs", "HiGHS", highs, HIGHS_READS, || None, || None),
-        Facts {
-            backend: Backend::Native,
-            name: "native",
-            feature: None,
-            compiled: true,
-            milp: false,
-            version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
-            // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
-            check: |_| Ok(()),
-            reads: &[],
-            matrix: || None,
-            pool: || None,
-        },
-        solver_backend!(Cbc, "cbc", "CBC", cbc),
-        solver_backend!(Scip, "scip", "SCIP", scip),
-        solver_backend!(Microlp, "microlp", "microlp", microlp),
-        solver_backend!(Cplex, "cplex", "CPLEX", cplex, pool),
-        solver_backend!(Xpress, "xpress", "Xpress", xpress),
-        solver_backend!(Gurobi, "gurobi", "Gurobi", gurobi, pool),
-        Facts {
-            backend: Backend::CpOptimizer,
-            name: "cp-optimizer",
-            feature: Some("cplex"),
-            compiled: cfg!(all(feature = "cplex", feature = "cp-sat")),
-            milp: false,
-            version: || {
-                #[cfg(feature = "cplex")]
-                return VersionText::text(masu_mip::cp_optimizer::version(), "CP Optimizer");
-                #[cfg(not(feature = "cplex"))]
-                not_loaded("CP Optimizer")
-            },
-            check: |_parameters| {
-                #[cfg(feature = "cplex")]
-                return masu_mip::cp_optimizer::check_parameters(_parameters);
-                #[cfg(not(feature = "cplex"))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || None,
-            pool: || None,
-        },
-    ];
+/// Declares [`Backend`], one variant an entry, and [`FACTS`], one row an entry, in the
+/// same order: adding a backend is one entry.
+macro_rules! backends {
+    ($( $(#[doc = $doc:literal])* $variant:ident => $facts:expr, )+) => {
+        /// A solver backend.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Backend {
+            $( $(#[doc = $doc])* $variant, )+
+        }
 
-/// HiGHS, CP-SAT, then the other backends whose row says `milp`, in the order of
-/// [`Backend::ALL`] (a wrong length fails the build: the array is filled at compile time).
-const fn milp_backends() -> [Backend; 8] {
-    let mut milp = [
-        Backend::Highs,
-        Backend::CpSat,
-        Backend::Highs,
-        Backend::Highs,
-        Backend::Highs,
-        Backend::Highs,
-        Backend::Highs,
-        Backend::Highs,
-    ];
-    let (mut i, mut n) = (0, 2);
+        /// Every backend's facts, in the order of [`Backend::ALL`].
+        const FACTS: &[Facts] = &[$($facts),+];
+
+        impl Backend {
+            /// Every backend, compiled in or not.
+            pub const ALL: [Backend; FACTS.len()] = [$(Backend::$variant),+];
+        }
+    };
+}
+
+backends! {
+    /// Google OR-Tools CP-SAT (feature `cp-sat`).
+    CpSat => Facts {
+        name: "cp-sat",
+        feature: Some("cp-sat"),
+        compiled: cfg!(feature = "cp-sat"),
+        families: &[Family::Cp, Family::Milp],
+        threads: Threads::Asked,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || {
+            #[cfg(feature = "cp-sat")]
+            return format!("OR-Tools CP-SAT {}", masu_cpsat::VERSION);
+            #[cfg(not(feature = "cp-sat"))]
+            not_loaded("OR-Tools CP-SAT")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "cp-sat")]
+            return masu_cpsat::check_parameters(_parameters)
+                .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "cp-sat", name, reason });
+            #[cfg(not(feature = "cp-sat"))]
+            Ok(())
+        },
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+    },
+    /// HiGHS through good_lp (feature `highs`): it solves good_lp's model
+    /// ([`crate::milp`]), not the matrix form.
+    Highs => Facts {
+        name: "highs",
+        feature: Some("highs"),
+        compiled: cfg!(feature = "highs"),
+        families: &[Family::Milp],
+        threads: Threads::Asked,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || {
+            #[cfg(feature = "highs")]
+            return masu_mip::highs::version();
+            #[cfg(not(feature = "highs"))]
+            not_loaded("HiGHS")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "highs")]
+            return masu_mip::highs::check_parameters(_parameters);
+            #[cfg(not(feature = "highs"))]
+            Ok(())
+        },
+        reads: HIGHS_READS,
+        matrix: || None,
+        pool: || None,
+    },
+    /// A solver written in Rust inside masu, needing no library.
+    Native => Facts {
+        name: "native",
+        feature: None,
+        compiled: true,
+        families: &[Family::Native],
+        threads: Threads::One,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
+        // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
+        check: |_| Ok(()),
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+    },
+    /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
+    Cbc => matrix_backend!("cbc", "CBC", cbc, || None, threads: Threads::One, scale: Scale::Any, size_limited: false),
+    /// SCIP 10 from the OR-Tools wheel (feature `scip`).
+    Scip => matrix_backend!("scip", "SCIP", scip, || None, threads: Threads::One, scale: Scale::Any, size_limited: false),
+    /// microlp, pure Rust (feature `microlp`).
+    Microlp => matrix_backend!("microlp", "microlp", microlp, || None, threads: Threads::One, scale: Scale::Small, size_limited: false),
+    /// IBM CPLEX 22.2 (feature `cplex`): its PyPI wheel's Community Edition, or an
+    /// installation named by `CPLEX_STUDIO_DIR2220`.
+    Cplex => matrix_backend!("cplex", "CPLEX", cplex, compiled!("cplex", cplex::pool),
+        threads: Threads::Asked, scale: Scale::Any,
+        size_limited: true),
+    /// FICO Xpress 9.9 (feature `xpress`): its PyPI wheel's library under the community
+    /// licence, or an installation named by `XPRESSDIR`.
+    Xpress => matrix_backend!("xpress", "Xpress", xpress, || None,
+        threads: Threads::Asked, scale: Scale::Any,
+        size_limited: true),
+    /// Gurobi 13 (feature `gurobi`): its PyPI package `gurobipy` in a child process, under
+    /// the wheel's size-limited licence or one named by `GRB_LICENSE_FILE`.
+    Gurobi => matrix_backend!("gurobi", "Gurobi", gurobi, compiled!("gurobi", gurobi::pool),
+        threads: Threads::Asked, scale: Scale::Any,
+        size_limited: true),
+    /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
+    /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
+    CpOptimizer => Facts {
+        name: "cp-optimizer",
+        feature: Some("cplex"),
+        compiled: cfg!(all(feature = "cplex", feature = "cp-sat")),
+        families: &[Family::Cp],
+        threads: Threads::Asked,
+        scale: Scale::Any,
+        size_limited: true,
+        version: || {
+            #[cfg(feature = "cplex")]
+            return VersionText::text(masu_mip::cp_optimizer::version(), "CP Optimizer");
+            #[cfg(not(feature = "cplex"))]
+            not_loaded("CP Optimizer")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "cplex")]
+            return masu_mip::cp_optimizer::check_parameters(_parameters);
+            #[cfg(not(feature = "cplex"))]
+            Ok(())
+        },
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+    },
+}
+
+/// How many members `family` has.
+const fn family_len(family: Family) -> usize {
+    let (mut i, mut n) = (0, 0);
     while i < FACTS.len() {
-        let backend = FACTS[i].backend;
-        if FACTS[i].milp && !matches!(backend, Backend::Highs | Backend::CpSat) {
-            milp[n] = backend;
+        n += in_family(&FACTS[i], family) as usize;
+        i += 1;
+    }
+    n
+}
+
+const fn in_family(facts: &Facts, family: Family) -> bool {
+    let mut j = 0;
+    while j < facts.families.len() {
+        if facts.families[j] as u8 == family as u8 {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+/// The members of `family`: HiGHS first where it is one (good_lp's own solver, where a MILP
+/// runs by default), then in the order of [`Backend::ALL`].
+const fn members<const N: usize>(family: Family) -> [Backend; N] {
+    let mut out = [Backend::Native; N];
+    let mut n = 0;
+    if in_family(&FACTS[Backend::Highs as usize], family) {
+        out[0] = Backend::Highs;
+        n = 1;
+    }
+    let mut i = 0;
+    while i < FACTS.len() {
+        if in_family(&FACTS[i], family) && i != Backend::Highs as usize {
+            out[n] = Backend::ALL[i];
             n += 1;
         }
         i += 1;
     }
-    assert!(n == milp.len(), "Backend::MILP's length is not the number of MILP rows");
-    milp
+    assert!(n == N, "a family's length");
+    out
+}
+
+/// How many backends `lists` name together, each counted once (for `formulations!`).
+#[doc(hidden)]
+pub const fn union_len(lists: &[&[Backend]]) -> usize {
+    let mut seen = [false; FACTS.len()];
+    let (mut n, mut l) = (0, 0);
+    while l < lists.len() {
+        let mut i = 0;
+        while i < lists[l].len() {
+            let b = lists[l][i] as usize;
+            if !seen[b] {
+                seen[b] = true;
+                n += 1;
+            }
+            i += 1;
+        }
+        l += 1;
+    }
+    n
+}
+
+/// The backends `lists` name, in order, each once (for `formulations!`).
+#[doc(hidden)]
+pub const fn union<const N: usize>(lists: &[&[Backend]]) -> [Backend; N] {
+    let mut out = [Backend::Native; N];
+    let mut seen = [false; FACTS.len()];
+    let (mut n, mut l) = (0, 0);
+    while l < lists.len() {
+        let mut i = 0;
+        while i < lists[l].len() {
+            let b = lists[l][i];
+            if !seen[b as usize] {
+                seen[b as usize] = true;
+                out[n] = b;
+                n += 1;
+            }
+            i += 1;
+        }
+        l += 1;
+    }
+    assert!(n == N, "the union's length");
+    out
 }
 
 /// The version line of a backend this build leaves out.
@@ -261,23 +389,13 @@ fn not_loaded(name: &str) -> String {
 }
 
 impl Backend {
-    /// Every backend, compiled in or not.
-    pub const ALL: [Backend; 10] = [
-        Backend::CpSat,
-        Backend::Highs,
-        Backend::Native,
-        Backend::Cbc,
-        Backend::Scip,
-        Backend::Microlp,
-        Backend::Cplex,
-        Backend::Xpress,
-        Backend::Gurobi,
-        Backend::CpOptimizer,
-    ];
-
     /// The backends a MILP runs on ([`milp::Milp::solve`](crate::milp::Milp::solve)), HiGHS
     /// first: what `formulations!` writes as `MILP`.
-    pub const MILP: [Backend; 8] = milp_backends();
+    pub const MILP: [Backend; family_len(Family::Milp)] = members(Family::Milp);
+
+    /// The backends a CP model runs on ([`cp::enumerate`](crate::cp::enumerate)): what
+    /// `formulations!` writes as `CP`.
+    pub const CP: [Backend; family_len(Family::Cp)] = members(Family::Cp);
 
     fn facts(self) -> &'static Facts {
         &FACTS[self as usize]
@@ -298,9 +416,30 @@ impl Backend {
         self.facts().compiled
     }
 
+    /// Whether it is one of `family`.
+    pub fn is(self, family: Family) -> bool {
+        in_family(self.facts(), family)
+    }
+
     /// Whether it solves MILPs.
     pub fn is_milp(self) -> bool {
-        self.facts().milp
+        self.is(Family::Milp)
+    }
+
+    /// How it takes threads.
+    pub fn threads(self) -> Threads {
+        self.facts().threads
+    }
+
+    /// How large a model it is for.
+    pub fn scale(self) -> Scale {
+        self.facts().scale
+    }
+
+    /// Whether the licence it runs under without one of the user's refuses models past a
+    /// size (with a typed [`Error::Licence`](crate::Error::Licence)).
+    pub fn is_size_limited(self) -> bool {
+        self.facts().size_limited
     }
 
     /// The solver and its version, as records of runs carry it: the OR-Tools wheel masu's
@@ -330,6 +469,32 @@ impl Backend {
     /// Its solve for several points at once, if its solver enumerates itself.
     pub(crate) fn pool_solver(self) -> Option<PoolSolver> {
         (self.facts().pool)()
+    }
+
+    /// `backends` as the docs and the help name them: a whole family by its name (`CP`,
+    /// then `MILP`), the others by theirs, in order (`CP, MILP`; `cp-sat, native`).
+    pub fn label(backends: &[Backend]) -> String {
+        let families = [("CP", &Backend::CP[..]), ("MILP", &Backend::MILP[..])];
+        let whole: Vec<(&str, &[Backend])> =
+            families.into_iter().filter(|(_, members)| members.iter().all(|b| backends.contains(b))).collect();
+        let mut words: Vec<&str> = Vec::new();
+        for backend in backends {
+            let word = whole.iter().find(|(_, members)| members.contains(backend)).map_or(backend.name(), |w| w.0);
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
+        words.join(", ")
+    }
+
+    /// The names of `backends`, as a list for a sentence: `highs, cp-sat or cbc`.
+    pub fn listed(backends: &[Backend], last: &str) -> String {
+        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
+        match names.split_last() {
+            Some((end, [])) => end.to_string(),
+            Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
+            None => String::new(),
+        }
     }
 }
 
@@ -363,23 +528,32 @@ mod tests {
         assert!(said.ends_with("(enable the Cargo feature 'gurobi')"), "{said}");
     }
 
+    /// Each backend's name is its serde name and parses back; the families list their
+    /// members, HiGHS first among the MILP solvers.
     #[test]
-    fn the_table_is_in_the_order_of_all_and_milp_lists_its_milp_rows() {
-        for (i, backend) in Backend::ALL.iter().enumerate() {
-            assert_eq!(FACTS[i].backend, *backend);
-            assert_eq!(backend.name().parse::<Backend>(), Ok(*backend));
+    fn names_parse_back_and_families_list_their_members() {
+        for backend in Backend::ALL {
+            assert_eq!(backend.name().parse::<Backend>(), Ok(backend));
+            assert_eq!(serde_json::to_string(&backend).unwrap(), format!("\"{backend}\""));
         }
-        let milp: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is_milp()).collect();
-        let mut listed = Backend::MILP.to_vec();
-        listed.sort();
-        assert_eq!(milp, listed);
-        assert!(
-            "mosek"
-                .parse::<Backend>()
-                .unwrap_err()
-                .to_string()
-                .contains("expected cp-sat, highs, native, cbc, scip, microlp, cplex, xpress, gurobi")
-        );
+        for (family, listed) in [(Family::Milp, &Backend::MILP[..]), (Family::Cp, &Backend::CP[..])] {
+            let mut members: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is(family)).collect();
+            let mut sorted = listed.to_vec();
+            sorted.sort();
+            members.sort();
+            assert_eq!(members, sorted);
+        }
+        assert_eq!(Backend::MILP[0], Backend::Highs);
+        assert_eq!(union::<3>(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]).len(), 3);
+        assert_eq!(union_len(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]), 3);
+        assert_eq!(Backend::listed(&[Backend::Highs, Backend::CpSat, Backend::Cbc], "or"), "highs, cp-sat or cbc");
+        let both = union::<{ union_len(&[&Backend::CP, &Backend::MILP]) }>(&[&Backend::CP, &Backend::MILP]);
+        assert_eq!(Backend::label(&both), "CP, MILP");
+        assert_eq!(Backend::label(&Backend::MILP), "MILP");
+        assert_eq!(Backend::label(&[Backend::CpSat, Backend::Native]), "cp-sat, native");
+        let all: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        let said = "mosek".parse::<Backend>().unwrap_err().to_string();
+        assert!(said.contains(&format!("expected {}", all.join(", "))), "{said}");
     }
 }
 

@@ -33,7 +33,7 @@ pub enum Error {
     /// HiGHS failed (not: infeasible, which is a status).
     #[error("HiGHS: {0}")]
     Highs(String),
-    /// CBC, SCIP or microlp failed (not: infeasible, which is a status).
+    /// A backend failed (not: infeasible, which is a status).
     #[error("{backend}: {message}")]
     Backend {
         /// The backend.

@@ -35,13 +35,17 @@ pub trait Formulation:
 ///         Two = "two" on [Highs, CpSat],
 ///         /// A MILP: every backend that solves one.
 ///         Three = "three" on [MILP],
+///         /// A CP model, and the same as a MILP: families, each backend once.
+///         Four = "four" on [CP, MILP],
 ///     }
 /// }
 /// use masu_core::{Backend, Formulation};
 /// assert_eq!("two".parse::<Toy>().unwrap().backends(), &[Backend::Highs, Backend::CpSat]);
 /// assert_eq!(Toy::Three.backends(), &Backend::MILP);
+/// let four = Toy::Four.backends();
+/// assert_eq!(four.len(), Backend::ALL.iter().filter(|b| b.is_milp() || Backend::CP.contains(b)).count());
 /// assert_eq!(Formulation::about(Toy::Two), "Another.");
-/// assert_eq!("four".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'four' (expected one, two, three)");
+/// assert_eq!("five".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'five' (expected one, two, three, four)");
 /// ```
 #[macro_export]
 macro_rules! formulations {
@@ -106,9 +110,16 @@ macro_rules! formulations {
             }
         }
     };
-    // `MILP`: every backend a MILP runs on; else backends by name.
-    (@backends MILP) => { &$crate::Backend::MILP };
-    (@backends $($backend:ident),+ $(,)?) => { &[$($crate::Backend::$backend),+] };
+    // Families (`MILP`, `CP`: every backend of the family, `crate::Family`) and backends by
+    // name, in order, each once.
+    (@backends $($backend:ident),+ $(,)?) => {{
+        const LISTS: &[&[$crate::Backend]] = &[$($crate::formulations!(@family $backend)),+];
+        const BACKENDS: [$crate::Backend; $crate::backend::union_len(LISTS)] = $crate::backend::union(LISTS);
+        &BACKENDS
+    }};
+    (@family MILP) => { &$crate::Backend::MILP };
+    (@family CP) => { &$crate::Backend::CP };
+    (@family $backend:ident) => { &[$crate::Backend::$backend] };
 }
 
 /// The backend `formulation` runs on when `preferred` may not suit it: `preferred` where the

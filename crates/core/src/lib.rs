@@ -1,7 +1,7 @@
 //! What every masu model shares: the [`Backend`] choice, [`SolveOptions`], the [`Report`] a
 //! solve returns, [`Error`], the [`Puzzle`] interface every kind implements with the one
-//! [`solve`] path, and the MILP glue ([`milp`]) that runs one good_lp model on HiGHS, CP-SAT,
-//! CBC, SCIP or microlp.
+//! [`solve`] path, the MILP glue ([`milp`]) that runs one good_lp model on every MILP backend
+//! ([`Backend::MILP`]), and the CP glue ([`cp`]) that runs one CP model on every CP backend.
 //!
 //! A model crate turns a puzzle into a model (a formulation), hands it to a backend, and
 //! [`solve`] re-checks every solution with the kind's own checker before it reports it.
@@ -36,6 +36,7 @@ pub mod input;
 pub mod lines;
 pub mod milp;
 pub mod name;
+pub(crate) mod nogood;
 pub mod options;
 pub mod parameter;
 pub mod puzzle;
@@ -45,7 +46,7 @@ pub mod report;
 pub mod svg;
 pub mod sys;
 
-pub use backend::Backend;
+pub use backend::{Backend, Family};
 pub use check::check_backend;
 pub use corpus::{Instance, Source};
 pub use error::Error;

@@ -15,13 +15,19 @@ use std::fmt::Write;
 use crate::CpModel;
 use crate::proto::{self, Constraint};
 
+/// Why a model cannot be written in CP Optimizer's language: the constraint or the bound it
+/// lacks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotExpressible(pub String);
+
 /// The largest magnitude CP Optimizer takes for an integer (`intmax`, 2⁵³ − 1).
 const CPO_INT_MAX: i64 = (1 << 53) - 1;
 
 impl CpModel {
     /// The model as CP Optimizer `.cpo` text: variable `i` is `v<i>`. Refused (the reason) when
     /// it holds a constraint CP Optimizer's language lacks or a bound past its integers.
-    pub fn to_cpo(&self) -> Result<String, String> {
+    pub fn to_cpo(&self) -> Result<String, NotExpressible> {
         let model = &self.proto;
         let mut out = String::new();
         for (i, variable) in model.variables.iter().enumerate() {
@@ -29,7 +35,7 @@ impl CpModel {
                 .domain
                 .chunks(2)
                 .map(|d| Ok(if d[0] == d[1] { number(d[0])? } else { format!("{}..{}", number(d[0])?, number(d[1])?) }))
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>, NotExpressible>>()?;
             let _ = writeln!(out, "v{i} = intVar({});", ranges.join(", "));
         }
         for constraint in &model.constraints {
@@ -53,9 +59,9 @@ impl CpModel {
 }
 
 /// An integer CP Optimizer takes, as text.
-fn number(value: i64) -> Result<String, String> {
+fn number(value: i64) -> Result<String, NotExpressible> {
     if value.abs() > CPO_INT_MAX {
-        return Err(format!("the bound {value} is past CP Optimizer's integers (2^53 - 1)"));
+        return Err(NotExpressible(format!("the bound {value} is past CP Optimizer's integers (2^53 - 1)")));
     }
     Ok(value.to_string())
 }
@@ -125,7 +131,7 @@ fn within(expr: &str, domain: &[i64]) -> Option<String> {
 }
 
 /// The constraint's own text (no enforcement); `None` when it always holds.
-fn body(constraint: &Constraint) -> Result<Option<String>, String> {
+fn body(constraint: &Constraint) -> Result<Option<String>, NotExpressible> {
     Ok(match constraint {
         Constraint::BoolOr(b) => Some(format!("{} >= 1", sum_of(&b.literals))),
         Constraint::BoolAnd(b) if b.literals.is_empty() => None,
@@ -140,7 +146,7 @@ fn body(constraint: &Constraint) -> Result<Option<String>, String> {
         }
         Constraint::Element(e) => {
             let (Some(index), Some(target)) = (&e.linear_index, &e.linear_target) else {
-                return Err("an element constraint without its index or target".into());
+                return Err(NotExpressible("an element constraint without its index or target".into()));
             };
             Some(format!("{} == element([{}], {})", expression(target), expressions(&e.exprs), expression(index)))
         }
@@ -154,9 +160,13 @@ fn body(constraint: &Constraint) -> Result<Option<String>, String> {
             let kind = if t.negated { "forbiddenAssignments" } else { "allowedAssignments" };
             Some(format!("{kind}([{}], [{}])", expressions(&t.exprs), tuples.join(", ")))
         }
-        Constraint::BoolXor(_) => return Err("CP Optimizer's language has no bool_xor as masu writes it".into()),
-        Constraint::Circuit(_) => return Err("CP Optimizer has no circuit constraint".into()),
-        Constraint::Automaton(_) => return Err("CP Optimizer has no automaton (regular) constraint".into()),
+        Constraint::BoolXor(_) => {
+            return Err(NotExpressible("CP Optimizer's language has no bool_xor as masu writes it".into()));
+        }
+        Constraint::Circuit(_) => return Err(NotExpressible("CP Optimizer has no circuit constraint".into())),
+        Constraint::Automaton(_) => {
+            return Err(NotExpressible("CP Optimizer has no automaton (regular) constraint".into()));
+        }
     })
 }
 
@@ -187,10 +197,10 @@ mod tests {
         let mut model = CpModel::new();
         let a = model.new_bool_var();
         model.add_circuit(&[(0, 1, a), (1, 0, a)]);
-        assert!(model.to_cpo().unwrap_err().contains("circuit"));
+        assert!(model.to_cpo().unwrap_err().0.contains("circuit"));
         let mut model = CpModel::new();
         let y = model.new_int_var(0, 1 << 60);
         model.maximize(y);
-        assert!(model.to_cpo().unwrap_err().contains("past CP Optimizer's integers"));
+        assert!(model.to_cpo().unwrap_err().0.contains("past CP Optimizer's integers"));
     }
 }

@@ -1,12 +1,11 @@
-//! Enumerating solutions: CP-SAT's own enumeration (its pool of solutions, in runs of growing
-//! deterministic time), and no-good cuts over a projection.
+//! Enumerating solutions with CP-SAT's own enumeration (its pool of solutions, in runs of
+//! growing deterministic time). Counting by no-goods over a projection, on every backend, is
+//! masu-core's (`nogood`), with [`CpModel::exclude`] and [`CpSolver::solve_within`].
 
-use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crate::Error;
-use crate::model::{CpModel, Domain, IntVar};
-use crate::proto;
+use crate::model::CpModel;
 use crate::solver::{CpSolver, Status};
 
 /// All solutions found by an enumeration.
@@ -78,6 +77,15 @@ impl CpSolver {
         Ok(result)
     }
 
+    /// One short run of CP-SAT's own enumeration ([`FIRST_POOL_RUN`], one worker), within
+    /// the parameters' time limit: a count that settles an easy model in one search, as a
+    /// solution callback would (every variable must follow from those the count projects on).
+    /// `None` when the time limit is already reached.
+    pub fn short_run(&self, model: &CpModel, limit: usize) -> Result<Option<Enumeration>, Error> {
+        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
+        self.enumeration_run(model, limit, FIRST_POOL_RUN, deadline)
+    }
+
     /// One run of [`CpSolver::enumerate_all`] of `run` deterministic time, or `None` past
     /// `deadline`: its pool (sized `limit + 1`, so more than `limit` solutions means there
     /// are more), and `complete` when the enumeration ended.
@@ -105,94 +113,6 @@ impl CpSolver {
             workers: Some(1),
         }))
     }
-
-    /// Up to `limit` solutions, for a model whose solutions differ on `projection` whenever
-    /// they differ at all: first, when counting (`limit` 2 or more), one short run of one
-    /// enumeration (`FIRST_POOL_RUN`, one worker), which settles an easy model in one
-    /// search, as a solution callback would; else by [`CpSolver::enumerate`] from the start,
-    /// within what is left of the time limit (for `limit` 1, just that: one solve). A model
-    /// the short run does not settle pays for that run.
-    pub fn enumerate_first(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
-        self.export(model)?;
-        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
-        let mut first = None;
-        if limit > 1 {
-            first = self.enumeration_run(model, limit, FIRST_POOL_RUN, deadline)?;
-            if let Some(mut once) = first.take_if(|once| once.complete || once.solutions.len() > limit) {
-                once.solutions.truncate(limit);
-                return Ok(once);
-            }
-        }
-        let mut found = self.enumerate_until(model, limit, projection, deadline)?;
-        if let Some(once) = first {
-            found.solves += 1;
-            found.wall_time += once.wall_time;
-        }
-        Ok(found)
-    }
-
-    /// Finds up to `limit` solutions that differ on `projection` (every variable of the model
-    /// when `projection` is empty), by solving again with a no-good constraint that excludes
-    /// each solution found. Correct with any number of workers (CP-SAT's own enumeration
-    /// silently misses solutions with several workers), and a solution that differs only
-    /// outside the projection is never counted twice.
-    pub fn enumerate(&self, model: &CpModel, limit: usize, projection: &[IntVar]) -> Result<Enumeration, Error> {
-        self.export(model)?;
-        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
-        self.enumerate_until(model, limit, projection, deadline)
-    }
-
-    /// [`CpSolver::enumerate`], its solves ending by `deadline`.
-    fn enumerate_until(
-        &self,
-        model: &CpModel,
-        limit: usize,
-        projection: &[IntVar],
-        deadline: Option<Instant>,
-    ) -> Result<Enumeration, Error> {
-        let all: Vec<IntVar>;
-        let projection = if projection.is_empty() {
-            all = (0..model.num_variables()).map(|i| IntVar(i as i32)).collect();
-            &all
-        } else {
-            projection
-        };
-        let mut result = Enumeration {
-            solutions: Vec::new(),
-            complete: false,
-            wall_time: Duration::ZERO,
-            solves: 0,
-            workers: self.parameters.effective_workers(),
-        };
-        // Copied at the first no-good: the copy of a 1002×1002 numberlink board's 29 million
-        // constraints took longer than building them.
-        let mut proto = Cow::Borrowed(&model.proto);
-        while result.solutions.len() < limit {
-            let Some(remaining) = time_left(deadline) else { break };
-            let response = self.solve_proto(&proto, remaining)?;
-            result.solves += 1;
-            result.wall_time += response.wall_time;
-            match response.status {
-                Status::Infeasible => {
-                    result.complete = true;
-                    break;
-                }
-                Status::Unknown => break,
-                Status::Optimal | Status::Feasible => {
-                    exclude(proto.to_mut(), projection, &response.values);
-                    if self.parameters.hint_last_solution {
-                        let vars = model.num_variables();
-                        proto.to_mut().solution_hint = Some(proto::PartialVariableAssignment {
-                            vars: (0..vars as i32).collect(),
-                            values: response.values[..vars].to_vec(),
-                        });
-                    }
-                    result.solutions.push(response.values);
-                }
-            }
-        }
-        Ok(result)
-    }
 }
 
 /// The time left before `deadline`: `Some(None)` without one, `None` once it has passed.
@@ -208,33 +128,3 @@ fn time_left(deadline: Option<Instant>) -> Option<Option<Duration>> {
 /// the pool (on the article's numberlink generator, checking 100 candidates of 12×12 took
 /// 20 s from 0.05, 58 s from 0.25).
 pub const FIRST_POOL_RUN: f64 = 0.05;
-
-/// Adds the no-good "some variable of `projection` differs from `values`": one literal per
-/// variable, `d ⇒ x ≠ v`, and `bool_or(d)`. A 0/1 variable needs no auxiliary literal.
-fn exclude(model: &mut proto::CpModelProto, projection: &[IntVar], values: &[i64]) {
-    let mut differs = Vec::with_capacity(projection.len());
-    for &var in projection {
-        let value = values[var.index()];
-        let domain = &model.variables[var.index()].domain;
-        if domain.as_slice() == [0, 1] {
-            differs.push(if value == 0 { var.0 } else { -var.0 - 1 });
-            continue;
-        }
-        let d = model.variables.len() as i32;
-        model.variables.push(proto::IntegerVariableProto { name: String::new(), domain: vec![0, 1] });
-        model.constraints.push(proto::ConstraintProto {
-            enforcement_literal: vec![d],
-            constraint: Some(proto::Constraint::Linear(Box::new(proto::LinearConstraintProto {
-                vars: vec![var.0],
-                coeffs: vec![1],
-                domain: Domain::all_but(value).bounds().to_vec(),
-            }))),
-            ..Default::default()
-        });
-        differs.push(d);
-    }
-    model.constraints.push(proto::ConstraintProto {
-        constraint: Some(proto::Constraint::BoolOr(proto::BoolArgumentProto { literals: differs })),
-        ..Default::default()
-    });
-}

@@ -31,6 +31,7 @@ mod solver;
 #[cfg(test)]
 mod tests;
 
+pub use cpo::NotExpressible;
 pub use enumerate::Enumeration;
 pub use ffi::{library_candidates, library_path, prefer_library_dir};
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
@@ -53,6 +54,9 @@ pub enum Error {
     #[error("cannot export the model: {0}")]
     Export(String),
 }
+
+/// The OR-Tools version whose wheel the build links (`9.15.6755`).
+pub const VERSION: &str = env!("MASU_ORTOOLS_VERSION");
 
 /// The folder where the build found `libortools.so.9` and the libraries shipped beside it
 /// (CBC, SCIP), when it found one.

@@ -496,6 +496,55 @@ impl CpModel {
         hint.values.push(value);
     }
 
+    /// Suggests the whole assignment `values` (a solution's, variable by variable) to the
+    /// search, in place of any hint before.
+    pub fn hint_all(&mut self, values: &[i64]) {
+        let vars = self.num_variables().min(values.len());
+        self.proto.solution_hint = Some(proto::PartialVariableAssignment {
+            vars: (0..vars as i32).collect(),
+            values: values[..vars].to_vec(),
+        });
+    }
+
+    /// Adds the no-good "some variable of `projection` (every variable when it is empty)
+    /// differs from `values`": one literal per variable, `d ⇒ x ≠ v`, and `bool_or(d)`. A 0/1
+    /// variable needs no auxiliary literal.
+    pub fn exclude(&mut self, projection: &[IntVar], values: &[i64]) {
+        let model = &mut self.proto;
+        let every: Vec<IntVar>;
+        let projection = if projection.is_empty() {
+            every = (0..model.variables.len() as i32).map(IntVar).collect();
+            &every
+        } else {
+            projection
+        };
+        let mut differs = Vec::with_capacity(projection.len());
+        for &var in projection {
+            let value = values[var.index()];
+            let domain = &model.variables[var.index()].domain;
+            if domain.as_slice() == [0, 1] {
+                differs.push(if value == 0 { var.0 } else { -var.0 - 1 });
+                continue;
+            }
+            let d = model.variables.len() as i32;
+            model.variables.push(proto::IntegerVariableProto { name: String::new(), domain: vec![0, 1] });
+            model.constraints.push(proto::ConstraintProto {
+                enforcement_literal: vec![d],
+                constraint: Some(proto::Constraint::Linear(Box::new(proto::LinearConstraintProto {
+                    vars: vec![var.0],
+                    coeffs: vec![1],
+                    domain: Domain::all_but(value).bounds().to_vec(),
+                }))),
+                ..Default::default()
+            });
+            differs.push(d);
+        }
+        model.constraints.push(proto::ConstraintProto {
+            constraint: Some(proto::Constraint::BoolOr(proto::BoolArgumentProto { literals: differs })),
+            ..Default::default()
+        });
+    }
+
     /// Variables, and constraints by kind.
     pub fn stats(&self) -> ModelStats {
         let mut by_kind = BTreeMap::new();

@@ -54,10 +54,6 @@ pub struct Parameters {
     /// Simplify the clause database between restarts (its default: on). Where each solve
     /// is a fraction of a second, the work may not pay for itself.
     pub sat_inprocessing: Option<bool>,
-    /// In [`CpSolver::enumerate`], hint each re-solve with the solution just found (the
-    /// model's own hint is replaced). Where solutions differ in a few places, as a
-    /// nonogram's often do, the next one is found near the last.
-    pub hint_last_solution: bool,
     /// The memory a solve may take, in bytes: a model whose loading needs more (at least 20
     /// times its encoding, as measured) is refused with [`Error::TooLarge`] instead of
     /// being killed by the operating system mid-load. `None`: no check.
@@ -246,8 +242,14 @@ impl CpSolver {
         self.solve_proto(&model.proto, self.parameters.time_limit)
     }
 
+    /// Solves `model` once within `time_limit` (`None`: none), not exported: a solve of a
+    /// model growing no-goods ([`CpModel::exclude`]) after its first export.
+    pub fn solve_within(&self, model: &CpModel, time_limit: Option<Duration>) -> Result<Response, Error> {
+        self.solve_proto(&model.proto, time_limit)
+    }
+
     /// Hands `model` to the exporter, if any.
-    pub(crate) fn export(&self, model: &CpModel) -> Result<(), Error> {
+    pub fn export(&self, model: &CpModel) -> Result<(), Error> {
         match &self.export {
             Some(exporter) => (exporter.0)(&model.proto.encode_to_vec()).map_err(Error::Export),
             None => Ok(()),

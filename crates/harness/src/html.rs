@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use masu_core::Puzzle;
 use serde_json::json;
 
-use crate::plot::{cactus_plot, profile_plot, scatter_plot};
+use crate::plot::{PlotError, cactus_plot, profile_plot, scatter_plot};
 use crate::record::Setting;
 use crate::row::Row;
 use crate::run::Comparison;
@@ -91,7 +91,7 @@ pub fn setting(settings: &[&Setting], backend_versions: &[String]) -> Vec<(Strin
 }
 
 /// The HTML report of `comparison`.
-pub fn html(comparison: &Comparison, page: &Page) -> Result<String, String> {
+pub fn html(comparison: &Comparison, page: &Page) -> Result<String, PlotError> {
     let rows = &comparison.rows;
     let out = &mut Markup::default();
     put!(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" {&page.title} "</title>\n<style>\n");
@@ -109,7 +109,7 @@ pub fn html(comparison: &Comparison, page: &Page) -> Result<String, String> {
     }
     plots(out, rows, &lines, &page.title)?;
     instances(out, rows);
-    let pictures = serde_json::to_vec(&page.pictures).map_err(|e| e.to_string())?;
+    let pictures = serde_json::to_vec(&page.pictures).map_err(|e| PlotError::Draw(e.to_string()))?;
     let packed = base64(&miniz_oxide::deflate::compress_to_vec_zlib(&pictures, 9));
     put!(out, "<script type=\"text/plain\" id=\"pictures\">" {packed} "</script>\n<script>\n");
     out.tag(SCRIPT);
@@ -175,7 +175,7 @@ fn summary(out: &mut Markup, lines: &[SummaryLine], shift: f64) {
 
 /// The cactus plot, the performance profile, and the scatter plot of the two runners with the
 /// smallest shifted geometric means (of the summary's `lines`).
-fn plots(out: &mut Markup, rows: &[Row], lines: &[SummaryLine], title: &str) -> Result<(), String> {
+fn plots(out: &mut Markup, rows: &[Row], lines: &[SummaryLine], title: &str) -> Result<(), PlotError> {
     out.tag("<h2>Plots</h2>\n<div class=\"plots\">\n");
     out.plot(&cactus_plot(rows, title)?);
     out.plot(&profile_plot(rows, title)?);

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
-use masu_core::{Backend, Puzzle};
+use masu_core::{Backend, Invalid, Puzzle};
 
 use crate::record::{Key, Record, parse};
 use crate::row::{Row, Verdict};
@@ -118,9 +118,10 @@ pub fn merge<P: Puzzle>(gathered: Gathered) -> Merged<P> {
 /// The record's row with its answer checked again: a solution that does not solve the
 /// record's puzzle makes the row a wrong answer, whatever the record says. An error when
 /// the puzzle or the solution cannot be read back. The puzzle comes with it.
-pub fn recheck<P: Puzzle>(record: &Record) -> Result<(Row, P), String> {
+pub fn recheck<P: Puzzle>(record: &Record) -> Result<(Row, P), Invalid> {
     let mut row = record.row.clone();
-    let puzzle = P::from_text(&record.puzzle).map_err(|e| format!("the record's puzzle cannot be read: {e}"))?;
+    let puzzle =
+        P::from_text(&record.puzzle).map_err(|e| Invalid(format!("the record's puzzle cannot be read: {e}")))?;
     row.first_solution = record.solution.clone();
     if let Some(value) = &record.solution {
         let solution = P::solution_from_json(value.clone())?;
@@ -133,7 +134,7 @@ pub fn recheck<P: Puzzle>(record: &Record) -> Result<(Row, P), String> {
             }
         }
     } else if row.solutions > 0 {
-        return Err(format!("{} solutions but none recorded", row.solutions));
+        return Err(Invalid(format!("{} solutions but none recorded", row.solutions)));
     }
     Ok((row, puzzle))
 }

@@ -9,8 +9,24 @@ use plotters::prelude::*;
 use crate::row::Row;
 use crate::stats::performance_ratios;
 
-fn failed(e: &dyn std::fmt::Display) -> String {
-    e.to_string()
+/// Why a plot could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlotError {
+    /// A runner asked for is not in the comparison.
+    #[error("no runner {name} (runners: {runners})")]
+    NoRunner {
+        /// The runner asked for.
+        name: String,
+        /// The comparison's runners, comma-separated.
+        runners: String,
+    },
+    /// The drawing library failed: what it said.
+    #[error("cannot draw the plot: {0}")]
+    Draw(String),
+}
+
+fn failed(e: &dyn std::fmt::Display) -> PlotError {
+    PlotError::Draw(e.to_string())
 }
 
 /// A chart's frame: the title, margins and label areas every plot here shares.
@@ -28,7 +44,7 @@ fn finish<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     chart: &mut ChartContext<'a, DB, CT>,
     position: SeriesLabelPosition,
-) -> Result<(), String> {
+) -> Result<(), PlotError> {
     chart
         .configure_series_labels()
         .position(position)
@@ -46,7 +62,7 @@ fn solved(r: &Row) -> bool {
 
 /// A cactus plot as SVG: for each runner, its finished instances sorted by wall time; the
 /// x axis counts instances solved, the y axis (logarithmic) is seconds.
-pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
+pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, PlotError> {
     let mut series: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     for r in rows {
         let times = series.entry(r.label()).or_default();
@@ -89,7 +105,7 @@ pub fn cactus_plot(rows: &[Row], title: &str) -> Result<String, String> {
 /// the best runner's time on that instance, τ on a log axis; every runner's curve ends at the
 /// share it solved. The virtual best is the line at 1 from τ = 1 up to the share anyone
 /// solved.
-pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
+pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, PlotError> {
     let (labels, times) = matrix(rows);
     let instances = times.first().map_or(0, Vec::len);
     let ratios = performance_ratios(&times);
@@ -139,7 +155,7 @@ pub fn profile_plot(rows: &[Row], title: &str) -> Result<String, String> {
 /// The scatter plot of runners `a` and `b` (`formulation/backend` or `backend/formulation`):
 /// one point per instance at (a's time, b's time), log axes, the diagonal, and an instance one
 /// of them did not solve at the timeout line (the longest time of the comparison, doubled).
-pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<String, String> {
+pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<String, PlotError> {
     let (labels, times) = matrix(rows);
     let instances = times.first().map_or(0, Vec::len);
     // A runner is formulation/backend; backend/formulation names it too.
@@ -148,7 +164,7 @@ pub fn scatter_plot(rows: &[Row], a: &str, b: &str, title: &str) -> Result<Strin
         labels
             .iter()
             .position(|l| l == name || flipped.as_ref() == Some(l))
-            .ok_or_else(|| format!("no runner {name} (runners: {})", labels.join(", ")))
+            .ok_or_else(|| PlotError::NoRunner { name: name.to_string(), runners: labels.join(", ") })
     };
     let (ia, ib) = (column(a)?, column(b)?);
     let longest = rows.iter().map(|r| r.wall_s).fold(1e-6f64, f64::max);

@@ -3,7 +3,7 @@
 //! and the Python package ask through these, with the same messages.
 
 use anyhow::{Result, bail};
-use masu_core::{Backend, Formulation, Puzzle};
+use masu_core::{Backend, Formulation, Invalid, Puzzle};
 
 use crate::Runner;
 
@@ -26,13 +26,15 @@ impl std::fmt::Display for ScopedParam {
 }
 
 impl std::str::FromStr for ScopedParam {
-    type Err = String;
+    type Err = Invalid;
     /// `[BACKEND:]KEY=VALUE`.
-    fn from_str(s: &str) -> Result<ScopedParam, String> {
+    fn from_str(s: &str) -> Result<ScopedParam, Invalid> {
         let (key, value) = parse_param(s)?;
         match key.split_once(':') {
             Some((backend, key)) => Ok(ScopedParam {
-                backend: Some(backend.trim().parse().map_err(|e: masu_core::UnknownName| format!("'{s}': {e}"))?),
+                backend: Some(
+                    backend.trim().parse().map_err(|e: masu_core::UnknownName| Invalid(format!("'{s}': {e}")))?,
+                ),
                 param: (key.trim().to_string(), value),
             }),
             None => Ok(ScopedParam { backend: None, param: (key, value) }),
@@ -41,10 +43,10 @@ impl std::str::FromStr for ScopedParam {
 }
 
 /// `KEY=VALUE`, the key trimmed.
-pub fn parse_param(s: &str) -> Result<(String, String), String> {
+pub fn parse_param(s: &str) -> Result<(String, String), Invalid> {
     match s.split_once('=') {
         Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
-        _ => Err(format!("'{s}' is not KEY=VALUE")),
+        _ => Err(Invalid(format!("'{s}' is not KEY=VALUE"))),
     }
 }
 

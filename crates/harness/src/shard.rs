@@ -30,9 +30,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("'{s}' is not a shard K/N with 1 ≤ K ≤ N (e.g. 2/3)");
+    type Err = masu_core::Invalid;
+    fn from_str(s: &str) -> Result<Shard, masu_core::Invalid> {
+        let bad = || masu_core::Invalid(format!("'{s}' is not a shard K/N with 1 ≤ K ≤ N (e.g. 2/3)"));
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
         if index == 0 || index > count {
@@ -75,7 +75,7 @@ mod tests {
     #[test]
     fn a_shard_is_read_and_refused_with_its_text() {
         assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
-        assert!("0/3".parse::<Shard>().unwrap_err().contains("'0/3'"));
+        assert!("0/3".parse::<Shard>().unwrap_err().to_string().contains("'0/3'"));
         assert!("4/3".parse::<Shard>().is_err());
         assert!("3".parse::<Shard>().is_err());
         assert!("a/b".parse::<Shard>().is_err());

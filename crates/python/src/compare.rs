@@ -87,7 +87,7 @@ pub(crate) fn compare(
     main: bool,
 ) -> PyResult<Py<PyAny>> {
     let kind = kind_named(kind)?;
-    let params = params.unwrap_or_default().iter().map(|p| p.parse()).collect::<Result<Vec<ScopedParam>, String>>();
+    let params = params.unwrap_or_default().iter().map(|p| p.parse()).collect::<Result<Vec<ScopedParam>, _>>();
     let params = params.map_err(|e| InputError::new_err(format!("params: {e}")))?;
     let request = Request { count: count.max(1), time_limit: seconds(time_limit)?, threads, ..Request::default() };
     let options = request.options();

@@ -2,10 +2,10 @@
 //! native solver, the formats of the public collections, an independent checker, and
 //! pictures.
 //!
-//! | formulation | article | backends | file |
+//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
 //! |---|---|---|---|
-//! | [`Formulation::StartIndex`] | 000 | cp-sat; highs and cp-sat as a MILP | [`start_index`] |
-//! | [`Formulation::Patterns`] | 003 | highs, cp-sat | [`patterns`] |
+//! | [`Formulation::StartIndex`] | 000 | CP, MILP | [`start_index`] |
+//! | [`Formulation::Patterns`] | 003 | MILP | [`patterns`] |
 //! | [`Formulation::LineSolver`] | 004 | native | [`line_solver`] |
 //! | [`Formulation::LineSolverDp`] | 004, with DP | native | [`line_solver`] |
 //! | [`Formulation::Automaton`] | — | cp-sat | [`automaton`] |
@@ -140,9 +140,9 @@ masu_core::formulations! {
     /// How the puzzle becomes a model (or an algorithm).
     pub enum Formulation for "nonogram" {
         /// Article 000: a start-index integer per block, reified placements, fill Booleans
-        /// (CP-SAT); as a MILP, one binary per block and start (HiGHS, CP-SAT).
-        StartIndex = "start-index" on [CpSat, Highs, Cbc, Scip, Microlp, Cplex, Xpress, Gurobi, CpOptimizer],
-        /// Article 003: one binary per placement of each line's clue (HiGHS, CP-SAT).
+        /// (CP); as a MILP, one binary per block and start.
+        StartIndex = "start-index" on [CP, MILP],
+        /// Article 003: one binary per placement of each line's clue (a MILP).
         Patterns = "patterns" on [MILP],
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
         LineSolver = "line-solver" on [Native],

@@ -1,12 +1,12 @@
 //! Numberlink (ナンバーリンク, Arukone, Flow Free): connect each pair of equal numbers by a path
 //! through orthogonally adjacent cells; paths do not cross or share cells.
 //!
-//! | formulation | article | backends | file |
+//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
 //! |---|---|---|---|
-//! | [`Formulation::Reified`] | 001, as its code runs (cells in `1..m`) | cp-sat | [`reified`] |
-//! | [`Formulation::ReifiedZero`] | 001, as its prose says (0 = unused) | cp-sat | [`reified`] |
+//! | [`Formulation::Reified`] | 001, as its code runs (cells in `1..m`) | CP | [`reified`] |
+//! | [`Formulation::ReifiedZero`] | 001, as its prose says (0 = unused) | CP | [`reified`] |
 //! | [`Formulation::Connected`] | — (the flaw removed: one circuit) | cp-sat | [`connected`] |
-//! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | highs, cp-sat | [`milp`] |
+//! | [`Formulation::Milp`] | — (edges, degrees, lazy cycle cuts) | MILP | [`milp`] |
 //! | [`Formulation::Native`] | — (paths grown cell by cell, flow solvers' cuts) | native | [`native`] |
 //! | [`Formulation::Auto`] | — (the default: `links`, `frontier`, `connected` or `native`, by stated rules) | cp-sat, native | `auto` |
 //! | [`Formulation::Frontier`] | — (the board swept cell by cell: search, then exact count) | native | [`frontier`] |
@@ -94,9 +94,9 @@ masu_core::formulations! {
         /// canonical corners, reachability); no backend.
         Links = "links" on [Native],
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
-        Reified = "reified" on [CpSat, CpOptimizer],
+        Reified = "reified" on [CP],
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
-        ReifiedZero = "reified-zero" on [CpSat, CpOptimizer],
+        ReifiedZero = "reified-zero" on [CP],
     }
 }
 

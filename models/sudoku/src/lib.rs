@@ -1,10 +1,11 @@
 //! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`](mod@format)), three
 //! formulations, an independent [`check`]er, and counting.
 //!
-//! - [`Formulation::AllDifferent`] — article 002's model, on CP-SAT ([`all_different`]).
-//! - [`Formulation::Binary`] — the assignment MILP `x[r][c][v]`, on HiGHS and on CP-SAT
-//!   ([`binary`]).
-//! - [`Formulation::Native`] — candidates as bit sets, singles, branching ([`native`]).
+//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
+//! |---|---|---|---|
+//! | [`Formulation::AllDifferent`] | 002 | CP | [`all_different`] |
+//! | [`Formulation::Binary`] | — (the assignment MILP `x[r][c][v]`) | MILP | [`binary`] |
+//! | [`Formulation::Native`] | — (candidates as bit sets, singles, branching) | native | [`native`] |
 //!
 //! [`masu_core::solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
@@ -124,8 +125,8 @@ masu_core::formulations! {
     /// How the puzzle becomes a model.
     pub enum Formulation for "sudoku" {
         /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
-        AllDifferent = "all-different" on [CpSat, CpOptimizer],
-        /// One binary per cell and value, exactly-one constraints (HiGHS, CP-SAT).
+        AllDifferent = "all-different" on [CP],
+        /// One binary per cell and value, exactly-one constraints (a MILP).
         Binary = "binary" on [MILP],
         /// Candidates as bit sets, naked and hidden singles, branching on the fewest
         /// candidates; counts solutions.

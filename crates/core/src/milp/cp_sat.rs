@@ -78,7 +78,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         });
     };
     // The translation's time counts against the limit.
-    let solver = clock.options(options).cp_sat_solver();
+    let options = &clock.options(options);
     // When the projection is every variable and nothing is optimised, one short run of
     // CP-SAT's own enumeration settles an easy model in one search; else no-goods.
     let whole = projection.len() == milp.variables.len()
@@ -86,11 +86,8 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         && milp.objective.clone().linear_coefficients().next().is_none();
     let projection: Vec<IntVar> = projection.iter().map(|v| vars[v]).collect();
     let call = Instant::now();
-    let found = if whole {
-        solver.enumerate_first(&model, options.solution_limit, &projection)?
-    } else {
-        solver.enumerate(&model, options.solution_limit, &projection)?
-    };
+    let run = crate::cp::CpRun { short_run_first: whole, hint_last_solution: false };
+    let found = crate::cp::enumerate(Backend::CpSat, &model, &projection, options, run)?;
     let solve_time = call.elapsed();
     let order: Vec<IntVar> = milp.variables.iter_variables_with_def().map(|(v, _)| vars[&v]).collect();
     Ok(MilpOutcome {

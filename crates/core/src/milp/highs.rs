@@ -8,6 +8,7 @@ use good_lp::SolverModel;
 use good_lp::solvers::highs::{HighsProblem, highs};
 
 use super::*;
+use crate::nogood::Step;
 
 /// Σ_{x=1} (1 − x) + Σ_{x=0} x ≥ 1: some projection variable differs from `solution`.
 fn no_good(projection: &[Variable], solution: &MilpSolution) -> Constraint {
@@ -31,25 +32,35 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
     if let Some(x) = projection.iter().find(|x| !binary(x)) {
         return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
     }
-    let clock = options.clock();
     let threads =
         options.get(&crate::backend::HIGHS_THREADS).map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(options.threads);
-    let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
-    let mut cuts: Vec<Constraint> = Vec::new();
-    while outcome.solutions.len() < options.solution_limit {
-        if options.interrupt.is_interrupted() {
-            break;
-        }
-        let remaining = || clock.left();
-        if remaining().is_some_and(|r| r.is_zero()) {
-            break;
-        }
+    let mut cuts = Cuts { milp, projection, options, cuts: Vec::new(), outcome: MilpOutcome::default() };
+    let counted = crate::nogood::count(&mut cuts, options.solution_limit, &options.clock())?;
+    Ok(MilpOutcome { solutions: counted.points, complete: counted.complete, threads, ..cuts.outcome })
+}
+
+/// HiGHS's solves of good_lp's model, a no-good cut a point.
+struct Cuts<'a> {
+    milp: &'a Milp,
+    projection: &'a [Variable],
+    options: &'a SolveOptions,
+    cuts: Vec<Constraint>,
+    /// The times and the solves.
+    outcome: MilpOutcome,
+}
+
+impl crate::nogood::Excluding for Cuts<'_> {
+    type Point = MilpSolution;
+    type Error = Error;
+
+    fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<MilpSolution>, Error> {
+        let (milp, options) = (self.milp, self.options);
         let call = Instant::now();
         let run = |presolve: bool| {
             let problem = milp.variables.clone().minimise(milp.objective.clone()).using(highs);
-            let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(cuts.iter().cloned());
+            let problem = problem.with_all(milp.constraints.iter().cloned()).with_all(self.cuts.iter().cloned());
             let run = Instant::now();
-            let answer = solve_once(problem, options, remaining(), presolve);
+            let answer = solve_once(problem, options, left.map(|l| l.saturating_sub(call.elapsed())), presolve);
             (answer, run.elapsed())
         };
         // HiGHS 1.15's MIP presolve could declare a model with no-good cuts infeasible
@@ -65,31 +76,29 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         // infeasible) is rare and is decided again without presolve.
         let presolve = options.get(&crate::backend::HIGHS_PRESOLVE) != Some("off");
         let (mut answer, elapsed) = run(presolve);
-        outcome.backend_time += elapsed;
-        outcome.solves += 1;
+        self.outcome.backend_time += elapsed;
+        self.outcome.solves += 1;
         if presolve && matches!(answer, Answer::Failed(_)) {
             let (again, elapsed) = run(false);
-            outcome.backend_time += elapsed;
-            outcome.solves += 1;
+            self.outcome.backend_time += elapsed;
+            self.outcome.solves += 1;
             answer = again;
         }
-        outcome.solve_time += call.elapsed();
+        self.outcome.solve_time += call.elapsed();
         match answer {
             Answer::Solved(values) => {
-                let solution = solution_map(&milp.variables, values);
-                cuts.push(no_good(projection, &solution));
-                outcome.solutions.push(solution);
+                Ok(Step::Found { points: vec![solution_map(&milp.variables, values)], all: false })
             }
-            Answer::Infeasible => {
-                outcome.complete = true;
-                break;
-            }
+            Answer::Infeasible => Ok(Step::Infeasible),
             // Time limit or interrupt before a feasible point.
-            Answer::Stopped => break,
-            Answer::Failed(e) => return Err(Error::Highs(e)),
+            Answer::Stopped => Ok(Step::Stopped),
+            Answer::Failed(e) => Err(Error::Highs(e)),
         }
     }
-    Ok(outcome)
+
+    fn exclude(&mut self, solution: &MilpSolution) {
+        self.cuts.push(no_good(self.projection, solution));
+    }
 }
 
 /// What one HiGHS solve gave.

@@ -10,6 +10,7 @@ use good_lp::{IntoAffineExpression, Variable};
 use masu_mip::{Column, Model, Outcome, Row, Settings, Several};
 
 use super::{Milp, MilpOutcome, solution_map};
+use crate::nogood::{self, Step};
 use crate::{Backend, Error, SolveOptions};
 
 /// Column names as good_lp holds them where they are usable in MPS (no spaces, unique),
@@ -57,13 +58,12 @@ fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
 /// One solve on a matrix backend ([`Backend::matrix_solver`](crate::Backend::matrix_solver)).
 pub(crate) use crate::backend::MatrixSolver as Solver;
 
-/// Up to `options.solution_limit` solutions differing on `projection` (binary variables):
-/// solve, add a no-good row over the projection for each new point, solve again, until the
-/// limit or infeasibility (which proves the count complete). A solver that enumerates itself
-/// (`pool`) is asked for all the points still wanted at once; points equal on the projection
-/// count once, and where it says it found every point, that proves the count too. A licence
-/// that refuses the model grown by no-good rows ends the count with what was found
-/// ([`MilpOutcome::licence_limit`]).
+/// Up to `options.solution_limit` solutions differing on `projection` (binary variables), by
+/// no-good rows ([`crate::nogood`]): a row over the projection for each new point. A solver
+/// that enumerates itself (`pool`) is asked for all the points still wanted at once; points
+/// equal on the projection count once, and where it says it found every point, that proves
+/// the count too. A licence that refuses the model grown by no-good rows ends the count with
+/// what was found ([`MilpOutcome::licence_limit`]).
 pub(super) fn enumerate(
     milp: &Milp,
     backend: Backend,
@@ -71,8 +71,7 @@ pub(super) fn enumerate(
     options: &SolveOptions,
     projection: &[Variable],
 ) -> Result<MilpOutcome, Error> {
-    let clock = options.clock();
-    let (mut model, index) = to_model(milp);
+    let (model, index) = to_model(milp);
     let projection: Vec<usize> = projection.iter().map(|v| index[v]).collect();
     if let Some(&c) = projection.iter().find(|&&c| {
         let column = &model.columns[c];
@@ -84,67 +83,79 @@ pub(super) fn enumerate(
             message: format!("no-good cuts need binary projection variables, not {name}"),
         });
     }
-    // CBC (as the wheel builds it), SCIP and microlp solve on one thread; CPLEX, Xpress and
-    // Gurobi on those asked for, else their default (every core).
-    let threads =
-        if matches!(backend, Backend::Cplex | Backend::Xpress | Backend::Gurobi) { options.threads } else { Some(1) };
+    let threads = match backend.threads() {
+        crate::backend::Threads::Asked => options.threads,
+        crate::backend::Threads::One => Some(1),
+    };
     let pool = backend.pool_solver().filter(|_| options.solution_limit > 1);
-    let mut outcome = MilpOutcome { threads, ..MilpOutcome::default() };
-    while outcome.solutions.len() < options.solution_limit && !options.interrupt.is_interrupted() {
-        let time_limit = clock.left();
-        if time_limit.is_some_and(|left| left.is_zero()) {
-            break;
-        }
+    let mut rows = Rows { model, projection, backend, solve, pool, options, found: 0, outcome: MilpOutcome::default() };
+    let counted = nogood::count(&mut rows, options.solution_limit, &options.clock())?;
+    let solutions = counted.points.iter().map(|values| solution_map(&milp.variables, values.iter().copied())).collect();
+    Ok(MilpOutcome { solutions, complete: counted.complete, threads, ..rows.outcome })
+}
+
+/// A matrix backend's solves, the model growing a no-good row a point.
+struct Rows<'a> {
+    model: Model,
+    projection: Vec<usize>,
+    backend: Backend,
+    solve: Solver,
+    pool: Option<crate::backend::PoolSolver>,
+    options: &'a SolveOptions,
+    /// Points excluded so far.
+    found: usize,
+    /// The times, the solves, and whether a licence stopped the count.
+    outcome: MilpOutcome,
+}
+
+impl nogood::Excluding for Rows<'_> {
+    type Point = Vec<f64>;
+    type Error = Error;
+
+    fn solve(&mut self, left: Option<std::time::Duration>, wanted: usize) -> Result<Step<Vec<f64>>, Error> {
+        let options = self.options;
         let settings = Settings {
-            time_limit,
+            time_limit: left,
             log: options.log,
             parameters: &options.parameters,
             stop: Some(options.interrupt.flag()),
             threads: options.threads,
         };
         let call = Instant::now();
-        let wanted = options.solution_limit - outcome.solutions.len();
-        let found = match pool {
-            Some(pool) => pool(&model, wanted, &settings),
-            None => solve(&model, &settings).map(|one| match one {
+        let found = match self.pool {
+            Some(pool) => pool(&self.model, wanted, &settings),
+            None => (self.solve)(&self.model, &settings).map(|one| match one {
                 Outcome::Solved { values, .. } => Several::Solved { points: vec![values], all: false },
                 Outcome::Infeasible => Several::Infeasible,
                 Outcome::Unknown => Several::Unknown,
             }),
         };
-        outcome.backend_time += call.elapsed();
-        outcome.solve_time += call.elapsed();
-        outcome.solves += 1;
+        self.outcome.backend_time += call.elapsed();
+        self.outcome.solve_time += call.elapsed();
+        self.outcome.solves += 1;
         let found = match found {
-            Err(masu_mip::Error::Licence(_)) if !outcome.solutions.is_empty() => {
-                outcome.licence_limit = true;
-                break;
+            Err(masu_mip::Error::Licence(_)) if self.found > 0 => {
+                self.outcome.licence_limit = true;
+                return Ok(Step::Stopped);
             }
-            other => other.map_err(|e| Error::of_solver(backend, e))?,
+            other => other.map_err(|e| Error::of_solver(self.backend, e))?,
         };
-        match found {
+        Ok(match found {
             Several::Solved { points, all } => {
+                // A pool's points equal on the projection count once.
                 let mut seen = HashSet::new();
-                for values in points {
-                    let key: Vec<bool> = projection.iter().map(|&c| values[c] > 0.5).collect();
-                    if outcome.solutions.len() == options.solution_limit || !seen.insert(key) {
-                        continue;
-                    }
-                    let name = format!("nogood{}", outcome.solutions.len());
-                    model.rows.push(no_good(&projection, &values, name));
-                    outcome.solutions.push(solution_map(&milp.variables, values.iter().copied()));
-                }
-                if all {
-                    outcome.complete = outcome.solutions.len() < options.solution_limit;
-                    break;
-                }
+                let key = |values: &[f64]| -> Vec<bool> { self.projection.iter().map(|&c| values[c] > 0.5).collect() };
+                let points = points.into_iter().filter(|values| seen.insert(key(values))).collect();
+                Step::Found { points, all }
             }
-            Several::Infeasible => {
-                outcome.complete = true;
-                break;
-            }
-            Several::Unknown => break,
-        }
+            Several::Infeasible => Step::Infeasible,
+            Several::Unknown => Step::Stopped,
+        })
     }
-    Ok(outcome)
+
+    fn exclude(&mut self, values: &Vec<f64>) {
+        let name = format!("nogood{}", self.found);
+        self.model.rows.push(no_good(&self.projection, values, name));
+        self.found += 1;
+    }
 }

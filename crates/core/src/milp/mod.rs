@@ -1,7 +1,7 @@
-//! One MILP, written once against good_lp, run on HiGHS, CP-SAT, CBC, SCIP or microlp.
+//! One MILP, written once against good_lp, run on every MILP backend ([`Backend::MILP`]).
 //!
 //! A formulation fills a [`Milp`] with good_lp variables, constraints and an objective. On
-//! HiGHS the model goes through good_lp as it is; on CBC, SCIP and microlp it is read into
+//! HiGHS the model goes through good_lp as it is; on the matrix solvers it is read into
 //! matrix form ([`masu_mip::Model`], also what `--export` writes as MPS); on CP-SAT it is
 //! translated (every
 //! variable integer with finite bounds, every coefficient an integer — else a typed
@@ -137,7 +137,7 @@ impl Milp {
             other => Err(Error::NotApplicable {
                 formulation: "milp".into(),
                 backend: other,
-                reason: "a MILP runs on highs, cp-sat, cbc, scip or microlp".into(),
+                reason: format!("a MILP runs on {}", Backend::listed(&Backend::MILP, "or")),
             }),
         }
     }

@@ -43,10 +43,10 @@ pub struct Args {
     pub svg: Option<PathBuf>,
 }
 
-fn density(text: &str) -> Result<f64, String> {
+fn density(text: &str) -> Result<f64, masu_core::Invalid> {
     match text.parse::<f64>() {
         Ok(d) if DENSITIES.contains(&d) => Ok(d),
-        _ => Err(format!("'{text}' is not a share between 0 and 1")),
+        _ => Err(masu_core::Invalid(format!("'{text}' is not a share between 0 and 1"))),
     }
 }
 
@@ -71,7 +71,7 @@ impl masu_core::Generate for Nonogram {
     fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         args.check()?;
         if let Some(path) = &args.from {
-            return judged(path, args.svg.as_deref(), run, made).map(Some).map_err(Failed::Making);
+            return judged(path, args.svg.as_deref(), run, made).map(Some);
         }
         let width = args.size as usize;
         let height = args.height.map_or(width, |h| h as usize);
@@ -109,17 +109,18 @@ fn judged(
     svg: Option<&std::path::Path>,
     run: &Run,
     made: &mut dyn FnMut(Made),
-) -> Result<String, String> {
+) -> Result<String, Failed> {
+    let making = |e: &dyn std::fmt::Display| Failed::Making(e.to_string());
     let started = std::time::Instant::now();
-    let picture = crate::picture::read(path)?;
-    let judged = judge(&picture, &run.options).map_err(|e| e.to_string())?;
+    let picture = crate::picture::read(path).map_err(|e| making(&e))?;
+    let judged = judge(&picture, &run.options).map_err(|e| making(&e))?;
     let (height, width) = (picture.len(), picture[0].len());
     if let Some(svg) = svg {
         let drawing = crate::render::svg_marked(&judged.puzzle, Some(&picture), &judged.ambiguous);
-        std::fs::write(svg, drawing).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+        std::fs::write(svg, drawing).map_err(|e| making(&format!("cannot write {}: {e}", svg.display())))?;
     }
     let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
-    let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text()).map_err(|e| e.to_string())?;
+    let puzzle: serde_json::Value = serde_json::from_str(&judged.puzzle.to_text()).map_err(|e| making(&e))?;
     let line = Seen {
         kind: "nonogram",
         from: path.display().to_string(),
@@ -133,7 +134,7 @@ fn judged(
         puzzle,
         url: crate::format::to_url(&judged.puzzle),
     };
-    made(Made::puzzle(0, started.elapsed().as_secs_f64(), &line).map_err(|e| e.to_string())?);
+    made(Made::puzzle(0, started.elapsed().as_secs_f64(), &line).map_err(|e| making(&e))?);
     let verdict = match (judged.unique(), judged.complete) {
         (true, _) if judged.line_solvable => "unique, solved by line solving alone".to_string(),
         (true, _) => "unique (line solving alone does not finish it)".to_string(),

@@ -148,7 +148,7 @@ mod cp_sat {
         let projection: Vec<IntVar> = cells.iter().map(|c| c.variable()).collect();
         let started = std::time::Instant::now();
         // A nonogram's solutions often differ in a few cells: each re-solve starts from the
-        // last solution (see `Parameters::hint_last_solution`).
+        // last solution (see `masu_core::cp::CpRun::hint_last_solution`).
         let run = masu_core::cp::CpRun { short_run_first, hint_last_solution: true };
         let found = masu_core::cp::enumerate(backend, model, &projection, options, run)?;
         let stats = Stats::of_cp_sat(model, &found, build_time, started.elapsed());

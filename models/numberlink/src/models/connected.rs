@@ -333,7 +333,7 @@ fn count(
     let started = Instant::now();
     solver.parameters.time_limit = clock.left();
     let projection: Vec<IntVar> = built.arcs.iter().map(|(_, _, arc)| arc.variable()).collect();
-    let found = solver.enumerate(&built.model, limit, &projection)?;
+    let found = masu_core::cp::on_cp_sat(solver, &built.model, &projection, limit, clock, Default::default())?;
     let run = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     *stats = std::mem::take(stats).then(run);
     let solutions = found.solutions.iter().map(|values| paths_of(board, &built, values)).collect();
