@@ -4,6 +4,8 @@
 use std::error::Error;
 
 use masu_core::{Backend, SolveOptions};
+use masu_kinds::nonogram::render::{Style, with_clues};
+use masu_kinds::nonogram::{Grid, Nonogram};
 use masu_kinds::sudoku::{Formulation, Sudoku};
 
 /// An example's whole `main`: prints what an article printed, or the error on stderr with
@@ -122,13 +124,7 @@ pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     let options = masu_core::SolveOptions::default();
     let report = masu_core::solve(&puzzle, masu_kinds::nonogram::Formulation::StartIndex, Backend::CpSat, &options)?;
     out.push_str(&format!("solve_nonogram (article 004's sample): {}\n", report.status));
-    for grid in &report.solutions {
-        out.push_str(&masu_kinds::nonogram::render::with_clues(
-            &puzzle,
-            grid,
-            masu_kinds::nonogram::render::Style::Ascii,
-        ));
-    }
+    out.push_str(&drawn(&puzzle, &report.solutions, masu_kinds::nonogram::render::Style::Ascii));
     Ok(out)
 }
 
@@ -141,14 +137,13 @@ pub fn nonogram_003() -> Result<String, Box<dyn Error>> {
     let report =
         masu_core::solve(&puzzle, masu_kinds::nonogram::Formulation::Patterns, backend, &SolveOptions::default())?;
     let mut out = format!("patterns on {backend}: {}\n", report.status);
-    for grid in &report.solutions {
-        out.push_str(&masu_kinds::nonogram::render::with_clues(
-            &puzzle,
-            grid,
-            masu_kinds::nonogram::render::Style::Blocks,
-        ));
-    }
+    out.push_str(&drawn(&puzzle, &report.solutions, masu_kinds::nonogram::render::Style::Blocks));
     Ok(out)
+}
+
+/// Each of `grids` drawn with `puzzle`'s clues in `style`.
+fn drawn(puzzle: &Nonogram, grids: &[Grid], style: Style) -> String {
+    grids.iter().map(|grid| with_clues(puzzle, grid, style)).collect()
 }
 
 /// Article 004: its line solver on its 5×5 sample, printing each iteration's board as the

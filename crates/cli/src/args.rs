@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use masu_core::{Backend, Invalid};
+use masu_core::{Backend, Interrupt, Invalid, SolveOptions};
+use masu_harness::record::Setting;
+use masu_harness::request::Request;
 use masu_harness::runners::ScopedParam;
 use masu_harness::shard::Shard;
 
@@ -57,6 +59,47 @@ pub(crate) struct OfKind<K: ValueEnum + Clone + Send + Sync + 'static, A: Args> 
     pub(crate) kind: K,
     #[command(flatten)]
     pub(crate) args: A,
+}
+
+/// How each solve of a batch runs: flags shared by `compare` and `corpus`.
+#[derive(Args)]
+pub(crate) struct RunArgs {
+    /// Wall-clock limit per solve (a puzzle on one runner), in seconds, or `none`: a batch
+    /// bounds every solve, so that it ends and one slow runner does not hold the others (a
+    /// timeout is reported, not counted as an answer).
+    #[arg(long, value_parser = parse_limit, default_value = "60")]
+    pub(crate) time_limit: Limit,
+    /// Threads each solve may use (reported in the output).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) threads: Option<u32>,
+    /// Solves run at once, each on its own thread (a solve still uses --threads). Times are
+    /// per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) jobs: u64,
+    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
+    /// backend, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for every
+    /// backend it goes to before anything runs.
+    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
+    pub(crate) params: Vec<ScopedParam>,
+}
+
+impl RunArgs {
+    /// `base` (the command's own count, rule and size limit) with these limits, stopped by
+    /// `interrupt`.
+    pub(crate) fn request(&self, base: Request, interrupt: &Interrupt) -> Request {
+        Request { time_limit: self.time_limit.0, threads: self.threads, interrupt: interrupt.clone(), ..base }
+    }
+
+    /// The solves run at once.
+    pub(crate) fn jobs(&self) -> usize {
+        usize::try_from(self.jobs).unwrap_or(1)
+    }
+
+    /// What the records of a batch run with `options` and these flags say of its setting.
+    pub(crate) fn setting(&self, options: &SolveOptions, batch: &BatchArgs) -> Setting {
+        let parameters = self.params.iter().map(ToString::to_string).collect();
+        Setting { parameters, ..Setting::of(options, batch.shard.map(|s| s.to_string())) }
+    }
 }
 
 /// Where a batch is split and recorded: flags shared by `compare` and `corpus`.
@@ -113,27 +156,13 @@ pub(crate) struct CorpusArgs {
     /// Set folders to check, comma-separated, or `all` (`--help`: each kind's default).
     #[arg(long, value_delimiter = ',')]
     pub(crate) sets: Option<Vec<String>>,
-    /// Wall-clock limit per puzzle and formulation, in seconds, or `none` (a timeout is
-    /// reported, not counted as agreement).
-    #[arg(long, value_parser = parse_limit, default_value = "60")]
-    pub(crate) time_limit: Limit,
-    /// Threads per solve.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub(crate) threads: Option<u32>,
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
     /// The backend for formulations that run on it (e.g. `milp` on cp-sat); the others run
     /// on their first compiled-in backend (`--formulations` in `--help`: the kinds that run
     /// every backend).
     #[arg(long, value_parser = str::parse::<Backend>)]
     pub(crate) backend: Option<Backend>,
-    /// Puzzles solved at once, each on its own thread (a solve still uses --threads). Times
-    /// are per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) jobs: u64,
-    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
-    /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
-    /// every backend it goes to before anything runs.
-    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
-    pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
@@ -166,22 +195,14 @@ pub(crate) struct CompareArgs {
     /// Formulations to compare, comma-separated (default: every formulation of the kind).
     #[arg(long, value_delimiter = ',')]
     pub(crate) formulations: Option<Vec<String>>,
-    /// Wall-clock limit per solve, in seconds, or `none` (a comparison bounds every solve, so
-    /// that it ends and one slow runner does not hold the others' results).
-    #[arg(long, value_parser = parse_limit, default_value = "60")]
-    pub(crate) time_limit: Limit,
-    /// Threads each solve may use (reported in the output).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub(crate) threads: Option<u32>,
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
     /// Solution limit of each solve: 2 decides uniqueness.
     #[arg(long, default_value = "2", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) count: u64,
     /// Run each solve R times and report the median times.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) repeat: u64,
-    /// Instances run at once (each solve still uses --threads).
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) jobs: u64,
     /// Largest model a formulation may build (see `solve --help`).
     #[arg(long)]
     pub(crate) size_limit: Option<u64>,
@@ -190,11 +211,6 @@ pub(crate) struct CompareArgs {
     /// The kind's rule variant, where it has them (`solve --help`: each kind's).
     #[arg(long)]
     pub(crate) rule: Option<String>,
-    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
-    /// backend compared, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for
-    /// every backend it goes to before anything runs.
-    #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
-    pub(crate) params: Vec<ScopedParam>,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }

@@ -9,7 +9,6 @@ use masu_core::Puzzle;
 use masu_harness::html;
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
-use masu_harness::record::Setting;
 use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
 
 use crate::args::{CompareArgs, CompareFormat};
@@ -32,22 +31,15 @@ impl Visit for Compare<'_> {
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
-    let runners = with_parameters(runners, &args.params)?;
+    let runners = with_parameters(runners, &args.run.params)?;
     let interrupt = crate::signals::interrupt();
-    let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let request = Request {
-        rule: args.rule.clone(),
-        count: args.count,
-        time_limit: args.time_limit.0,
-        threads: args.threads,
-        size_limit: args.size_limit,
-        interrupt: interrupt.clone(),
-        ..Request::default()
-    };
+    let jobs = args.run.jobs();
+    let asked =
+        Request { rule: args.rule.clone(), count: args.count, size_limit: args.size_limit, ..Request::default() };
+    let request = args.run.request(asked, &interrupt);
     let options = request.options();
     let rule = request.rule::<P>()?;
-    let parameters = args.params.iter().map(ToString::to_string).collect();
-    let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
+    let setting = args.run.setting(&options, &args.batch);
     let mut batch = Batch::open(&args.batch, args.output.format == CompareFormat::Jsonl, setting.clone())?;
     let mut input_errors = 0;
     let mut instances = Vec::new();
@@ -132,8 +124,8 @@ fn title<P: Puzzle>(instances: &[Instance<P>], args: &CompareArgs, jobs: usize) 
         "{}: {} instances, {} threads per solve, {} at once, {} per solve",
         P::KIND,
         instances.len(),
-        args.threads.map_or("default".to_string(), |t| t.to_string()),
+        args.run.threads.map_or("default".to_string(), |t| t.to_string()),
         jobs,
-        args.time_limit.0.map_or("no time limit".to_string(), |t| format!("at most {} s", t.as_secs_f64())),
+        args.run.time_limit.0.map_or("no time limit".to_string(), |t| format!("at most {} s", t.as_secs_f64())),
     )
 }

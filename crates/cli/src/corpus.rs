@@ -14,7 +14,6 @@ use masu_core::Source;
 use masu_core::{Formulation, Status};
 use masu_harness::Verdict;
 use masu_harness::progress::Progress;
-use masu_harness::record::Setting;
 use masu_harness::{Runner, cross_check, run_matrix, write};
 
 use crate::args::CorpusArgs;
@@ -56,7 +55,7 @@ fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
 }
 
 fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
-    let runners = masu_harness::runners::with_parameters(runners::<P>(args)?, &args.params)?;
+    let runners = masu_harness::runners::with_parameters(runners::<P>(args)?, &args.run.params)?;
     let sets: Vec<String> = match (&args.sets, P::DEFAULT_SETS) {
         (Some(sets), _) => sets.clone(),
         (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),
@@ -64,15 +63,8 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     };
     let (instances, unreadable) = P::cases(&args.dir, &sets).map_err(anyhow::Error::msg)?;
     let interrupt = crate::signals::interrupt();
-    let request = Request {
-        time_limit: args.time_limit.0,
-        threads: args.threads,
-        interrupt: interrupt.clone(),
-        ..Request::default()
-    };
-    let options = request.options();
-    let parameters = args.params.iter().map(ToString::to_string).collect();
-    let setting = Setting { parameters, ..Setting::of(&options, args.batch.shard.map(|s| s.to_string())) };
+    let options = args.run.request(Request::default(), &interrupt).options();
+    let setting = args.run.setting(&options, &args.batch);
     let mut batch = Batch::open(&args.batch, false, setting)?;
     let instances = batch.select(instances, &runners);
     let progress = Progress::new((instances.len() * runners.len()) as u64, "solves", true);
@@ -84,7 +76,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
     for (file, why) in &unreadable {
         fail(file, format!("unreadable: {why}"));
     }
-    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let jobs = args.run.jobs();
     let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
         for row in rows {
             progress.advance();

@@ -122,6 +122,16 @@ macro_rules! formulations {
     (@family $backend:ident) => { &[$crate::Backend::$backend] };
 }
 
+/// A model as a formulation built it, and the variables its solutions are read from (and
+/// counted over: the projection).
+#[derive(Clone, Debug)]
+pub struct Built<M, V> {
+    /// The model for the backend.
+    pub model: M,
+    /// The variables a solution is read from, in the formulation's order.
+    pub vars: Vec<V>,
+}
+
 /// The backend `formulation` runs on when `preferred` may not suit it: `preferred` where the
 /// formulation supports it, else its first compiled-in backend, else its first (which
 /// [`solve`](crate::solve) then refuses as not compiled).

@@ -5,7 +5,39 @@
 //! end (Python's keywords); both start from the same defaults ([`flag_defaults`]) and the
 //! generator checks what neither parser holds ([`within`], flags that exclude each other).
 
-use crate::{Clock, Puzzle, SolveOptions};
+use crate::{Clock, Puzzle, Random, SolveOptions};
+
+/// The attempts of one draw (`seed`, `index`) of a generator that draws until a puzzle is
+/// proven unique: the draw's own random generator, the attempts so far, and the clock that
+/// ends them.
+#[derive(Debug)]
+pub struct Draws {
+    /// The draw's generator ([`Random::of_draw`]): each index an independent draw.
+    pub random: Random,
+    /// The attempts started.
+    pub attempts: usize,
+    /// The puzzle's clock.
+    pub clock: Clock,
+}
+
+impl Draws {
+    /// The attempts of draw `index` of `seed`, within `options`' time.
+    pub fn new(seed: u64, index: u64, options: &SolveOptions) -> Draws {
+        Draws { random: Random::of_draw(seed, index), attempts: 0, clock: options.clock() }
+    }
+    /// Starts the next attempt: `false` once the clock says stop.
+    pub fn next_attempt(&mut self) -> bool {
+        if self.clock.reached() {
+            return false;
+        }
+        self.attempts += 1;
+        true
+    }
+    /// The seconds since the draw started.
+    pub fn seconds(&self) -> f64 {
+        self.clock.elapsed().as_secs_f64()
+    }
+}
 
 /// What every generator is asked besides its kind's own flags.
 #[derive(Clone, Debug)]

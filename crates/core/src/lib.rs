@@ -51,7 +51,7 @@ pub use check::check_backend;
 pub use corpus::{Instance, Source};
 pub use error::Error;
 pub use examples::Examples;
-pub use formulation::{Formulation, backend_for};
+pub use formulation::{Built, Formulation, backend_for};
 pub use found::{Ended, Found, Kept};
 pub use generate::Generate;
 pub use input::{At, Expected, Format, Invalid, Item, ParseError};

@@ -238,6 +238,18 @@ impl SolveOptions {
         solver
     }
 
+    /// The settings of one solve of a solver in `masu_mip` within `left`: the log, the raw
+    /// parameters, the threads and the stop flag of these options.
+    pub fn settings(&self, left: Option<Duration>) -> masu_mip::Settings<'_> {
+        masu_mip::Settings {
+            time_limit: left,
+            log: self.log,
+            parameters: &self.parameters,
+            stop: Some(self.interrupt.flag()),
+            threads: self.threads,
+        }
+    }
+
     /// The memory one solve may take: [`SolveOptions::memory`], else what is available
     /// ([`available_memory`]). Backends refuse models that need more.
     pub fn memory_limit(&self) -> Option<u64> {

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use good_lp::{IntoAffineExpression, Variable};
-use masu_mip::{Column, Model, Outcome, Row, Settings, Several};
+use masu_mip::{Column, Model, Outcome, Row, Several};
 
 use super::{Milp, MilpOutcome, solution_map};
 use crate::nogood::{self, Step};
@@ -113,14 +113,7 @@ impl nogood::Excluding for Rows<'_> {
     type Error = Error;
 
     fn solve(&mut self, left: Option<std::time::Duration>, wanted: usize) -> Result<Step<Vec<f64>>, Error> {
-        let options = self.options;
-        let settings = Settings {
-            time_limit: left,
-            log: options.log,
-            parameters: &options.parameters,
-            stop: Some(options.interrupt.flag()),
-            threads: options.threads,
-        };
+        let settings = self.options.settings(left);
         let call = Instant::now();
         let found = match self.pool {
             Some(pool) => pool(&self.model, wanted, &settings),

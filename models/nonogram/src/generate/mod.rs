@@ -14,7 +14,8 @@
 /// `masu generate nonogram`: its flags, and each puzzle made as a JSON line.
 pub mod command;
 
-use masu_core::{Error, Random, SolveOptions};
+use masu_core::generate::Draws;
+use masu_core::{Error, SolveOptions};
 
 use crate::check::clues_of;
 use crate::line::Cell;
@@ -50,30 +51,26 @@ pub fn random(
     index: u64,
     options: &SolveOptions,
 ) -> Result<Option<Generated>, Error> {
-    let clock = options.clock();
-    let mut random = Random::of_draw(seed, index);
+    let mut draw = Draws::new(seed, index, options);
     let threshold = (density.clamp(0.0, 1.0) * u64::MAX as f64) as u64;
-    let mut attempts = 0;
-    loop {
-        if clock.reached() {
-            return Ok(None);
-        }
-        attempts += 1;
+    while draw.next_attempt() {
+        let random = &mut draw.random;
         let picture: Grid = (0..height).map(|_| (0..width).map(|_| random.next_u64() < threshold).collect()).collect();
         let (rows, cols) = clues_of(&picture);
         let Ok(puzzle) = Nonogram::new(rows, cols) else { continue };
         let solved_by_lines = lines_alone(&puzzle);
-        let unique = solved_by_lines || (!line_solvable && count(&puzzle, 2, &clock)?.0.len() == 1);
+        let unique = solved_by_lines || (!line_solvable && count(&puzzle, 2, &draw.clock)?.0.len() == 1);
         if unique {
             return Ok(Some(Generated {
                 puzzle,
                 solution: picture,
                 line_solvable: solved_by_lines,
-                attempts,
-                seconds: clock.elapsed().as_secs_f64(),
+                attempts: draw.attempts as u64,
+                seconds: draw.seconds(),
             }));
         }
     }
+    Ok(None)
 }
 
 /// What a picture makes as a nonogram.

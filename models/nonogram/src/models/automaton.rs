@@ -51,14 +51,8 @@ pub fn clue_automaton(clue: &[usize]) -> (Vec<i64>, Vec<Transition>) {
     (vec![0], transitions)
 }
 
-/// The model and the cells, row-major.
-#[derive(Debug)]
-pub struct AutomatonModel {
-    /// The CP-SAT model.
-    pub model: CpModel,
-    /// One Boolean per cell, row-major.
-    pub cells: Vec<BoolVar>,
-}
+/// The model and one Boolean per cell, row-major.
+pub type AutomatonModel = masu_core::Built<CpModel, BoolVar>;
 
 /// One automaton constraint per row and column.
 pub fn build(puzzle: &Nonogram) -> AutomatonModel {
@@ -68,12 +62,12 @@ pub fn build(puzzle: &Nonogram) -> AutomatonModel {
         let (finals, transitions) = clue_automaton(clue);
         model.add_automaton(indices.iter().map(|&i| cells[i]), 0, &finals, &transitions);
     }
-    AutomatonModel { model, cells }
+    AutomatonModel { model, vars: cells }
 }
 
 pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
-    found_from_cp_sat(puzzle, Backend::CpSat, &built.model, &built.cells, options, build_time, true)
+    found_from_cp_sat(puzzle, Backend::CpSat, &built.model, &built.vars, options, build_time, true)
 }
 
 #[cfg(test)]

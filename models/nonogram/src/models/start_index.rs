@@ -104,14 +104,8 @@ mod cp_sat {
         locations
     }
 
-    /// The article's whole-puzzle model and its cells, row by row.
-    #[derive(Debug)]
-    pub struct StartIndexModel {
-        /// The CP-SAT model.
-        pub model: CpModel,
-        /// One Boolean per cell, row-major.
-        pub cells: Vec<BoolVar>,
-    }
+    /// The article's whole-puzzle model and one Boolean per cell, row by row.
+    pub type StartIndexModel = masu_core::Built<CpModel, BoolVar>;
 
     /// Article 000's `solve_nonogram` model.
     pub fn build(puzzle: &Nonogram) -> StartIndexModel {
@@ -122,14 +116,14 @@ mod cp_sat {
             let targets: Vec<BoolVar> = indices.iter().map(|&i| cells[i]).collect();
             fill_pattern(&mut model, clue, &targets);
         }
-        StartIndexModel { model, cells }
+        StartIndexModel { model, vars: cells }
     }
 
     pub(crate) fn solve_cp_sat(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         let (built, build_time) = timed(|| build(puzzle));
         // No short enumeration first: on this model it costs more than it saves
         // (docs/tuning.md).
-        found_from_cp_sat(puzzle, backend, &built.model, &built.cells, options, build_time, false)
+        found_from_cp_sat(puzzle, backend, &built.model, &built.vars, options, build_time, false)
     }
 
     /// Enumerates on `backend` (CP-SAT or CP Optimizer), distinct on the cells, and reads the
@@ -165,14 +159,8 @@ mod cp_sat {
 #[cfg(feature = "cp-sat")]
 pub(crate) use cp_sat::{found_from_cp_sat, solve_cp_sat};
 
-/// The MILP form and its cell binaries, row-major.
-#[derive(Debug)]
-pub struct StartIndexMilp {
-    /// The model.
-    pub milp: Milp,
-    /// One binary per cell, row-major.
-    pub cells: Vec<Variable>,
-}
+/// The MILP form and one binary per cell, row-major.
+pub type StartIndexMilp = masu_core::Built<Milp, Variable>;
 
 /// The start-index idea as a MILP (see the module documentation).
 pub fn build_milp(puzzle: &Nonogram) -> StartIndexMilp {
@@ -199,7 +187,7 @@ pub fn build_milp(puzzle: &Nonogram) -> StartIndexMilp {
             milp.add((covered - cells[indices[i]]).eq(0));
         }
     }
-    StartIndexMilp { milp, cells }
+    StartIndexMilp { model: milp, vars: cells }
 }
 
 /// Reads cell binaries into grids and wraps a MILP outcome (shared with `patterns`).
@@ -223,5 +211,5 @@ pub(crate) fn found_from_milp(
 
 pub(crate) fn solve_milp(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build_milp(puzzle));
-    found_from_milp(puzzle, &built.milp, &built.cells, backend, options, build_time)
+    found_from_milp(puzzle, &built.model, &built.vars, backend, options, build_time)
 }

@@ -169,17 +169,12 @@ pub fn fast(
     index: u64,
     options: &SolveOptions,
 ) -> Result<Option<Generated>, Error> {
-    let clock = options.clock();
-    let mut random = Random::of_draw(seed, index);
-    let mut attempts = 0;
-    loop {
-        if clock.reached() {
-            return Ok(None);
-        }
-        attempts += 1;
-        let Some(mut cover) = random_cover(n, pairs, &mut random) else { continue };
+    let mut draw = masu_core::generate::Draws::new(seed, index, options);
+    while draw.next_attempt() {
+        let Some(mut cover) = random_cover(n, pairs, &mut draw.random) else { continue };
         let mut native_failed = false;
         for _repair in 0..=3 * n {
+            let clock = &draw.clock;
             if clock.reached() {
                 return Ok(None);
             }
@@ -196,14 +191,14 @@ pub fn fast(
                         solution,
                         rule,
                         pairs,
-                        attempts,
-                        seconds: clock.elapsed().as_secs_f64(),
+                        attempts: draw.attempts,
+                        seconds: draw.seconds(),
                         blanks_unique: rule == Rule::Blanks,
                     }));
                 }
                 masu_core::Status::Multiple => {
                     let Some(other) = report.solutions.iter().find(|p| p.numbers != solution) else { break };
-                    if !split_where_differs(&mut cover, &other.numbers, &solution, &mut random) {
+                    if !split_where_differs(&mut cover, &other.numbers, &solution, &mut draw.random) {
                         break;
                     }
                 }
@@ -211,6 +206,7 @@ pub fn fast(
             }
         }
     }
+    Ok(None)
 }
 
 /// Decides whether `board` is unique: the native search first, alone and within its budget

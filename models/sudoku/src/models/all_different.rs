@@ -24,14 +24,8 @@ use masu_core::timed;
 
 use crate::{Found, Sudoku};
 
-/// The article's model: the CP-SAT model and the cell variables, row by row.
-#[derive(Debug)]
-pub struct AllDifferentModel {
-    /// The CP-SAT model.
-    pub model: CpModel,
-    /// `cell[r * side + c]`.
-    pub cells: Vec<IntVar>,
-}
+/// The article's model: the CP-SAT model and the cell variables `cell[r * side + c]`.
+pub type AllDifferentModel = masu_core::Built<CpModel, IntVar>;
 
 /// Builds the article's model of `puzzle`.
 pub fn build(puzzle: &Sudoku) -> AllDifferentModel {
@@ -50,7 +44,7 @@ pub fn build(puzzle: &Sudoku) -> AllDifferentModel {
             model.add_eq(cells[i], i64::from(given));
         }
     }
-    AllDifferentModel { model, cells }
+    AllDifferentModel { model, vars: cells }
 }
 
 pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
@@ -58,9 +52,9 @@ pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -
     let started = std::time::Instant::now();
     // The cells are the only variables: solutions differ on them whenever they differ.
     let run = CpRun { short_run_first: true, ..CpRun::default() };
-    let found = masu_core::cp::enumerate(backend, &built.model, &built.cells, options, run)?;
+    let found = masu_core::cp::enumerate(backend, &built.model, &built.vars, options, run)?;
     let stats = Stats::of_cp_sat(&built.model, &found, build_time, started.elapsed());
     let solutions =
-        found.solutions.iter().map(|values| built.cells.iter().map(|&x| values[x.index()] as u8).collect()).collect();
+        found.solutions.iter().map(|values| built.vars.iter().map(|&x| values[x.index()] as u8).collect()).collect();
     Ok(Found::new(solutions, found.complete, stats))
 }

@@ -21,14 +21,8 @@ use masu_core::timed;
 
 use crate::{Found, Sudoku};
 
-/// The MILP and its variables `x[(r * side + c) * side + (v - 1)]`.
-#[derive(Debug)]
-pub struct BinaryModel {
-    /// The model.
-    pub milp: Milp,
-    /// One binary per cell and value.
-    pub x: Vec<Variable>,
-}
+/// The MILP and its binaries `x[(r * side + c) * side + (v - 1)]`, one per cell and value.
+pub type BinaryModel = masu_core::Built<Milp, Variable>;
 
 /// Builds the assignment MILP of `puzzle`.
 pub fn build(puzzle: &Sudoku) -> BinaryModel {
@@ -56,26 +50,26 @@ pub fn build(puzzle: &Sudoku) -> BinaryModel {
             }
         }
     }
-    BinaryModel { milp, x }
+    BinaryModel { model: milp, vars: x }
 }
 
 pub(crate) fn solve(puzzle: &Sudoku, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
     let s = puzzle.side();
-    let found = built.milp.solve(backend, options, &built.x)?;
+    let found = built.model.solve(backend, options, &built.vars)?;
     let solutions = found
         .solutions
         .iter()
         .map(|values| {
             (0..s * s)
                 .map(|cell| {
-                    let ones: Vec<usize> = (0..s).filter(|&v| values[&built.x[cell * s + v]] > 0.5).collect();
+                    let ones: Vec<usize> = (0..s).filter(|&v| values[&built.vars[cell * s + v]] > 0.5).collect();
                     // Not exactly one value: 0 makes the checker reject the answer.
                     if ones.len() == 1 { ones[0] as u8 + 1 } else { 0 }
                 })
                 .collect()
         })
         .collect();
-    let stats = found.stats(&built.milp, build_time);
+    let stats = found.stats(&built.model, build_time);
     Ok(found.found(solutions, stats))
 }
