@@ -209,7 +209,7 @@ fn generated_20x20_numberlinks_are_unique_to_the_clause_learning_stage() {
         let records = json_lines(&solved.stdout);
         assert_eq!(records.len(), 1, "{rule}");
         assert_eq!(records[0]["status"], "unique", "{rule}: {}", records[0]);
-        assert!(records[0]["stats"]["constraints_by_kind"]["connectivity clauses"].as_u64() > Some(0), "{rule}");
+        assert!(records[0]["stats"]["engine"]["connectivity_clauses"].as_u64() > Some(0), "{rule}");
     }
 }
 

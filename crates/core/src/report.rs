@@ -104,6 +104,80 @@ pub struct Stats {
     pub solves: usize,
     /// Threads the backend ran with (`None`: its default).
     pub threads: Option<u32>,
+    /// What masu's own engine did (left out of the JSON when it says nothing).
+    #[serde(skip_serializing_if = "Engine::is_empty")]
+    pub engine: Engine,
+}
+
+/// What masu's own engines did, each figure under its own name (`stats.engine` in the JSON):
+/// an engine fills the figures it has, and the others are left out. Several stages of one
+/// solve add theirs up ([`Engine::and`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Engine {
+    /// Nodes of a depth-first search (numberlink `native`, `frontier`'s search).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Nodes of the search for canonical solutions alone (numberlink `frontier`, blanks rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical_nodes: Option<u64>,
+    /// Links decided (numberlink `links`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_decisions: Option<u64>,
+    /// Solves of the clause-learning stage (CaDiCaL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat_solves: Option<u64>,
+    /// Clauses the connectivity propagator added inside CaDiCaL's search (numberlink `native`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connectivity_clauses: Option<u64>,
+    /// Cells the exact count swept (numberlink `frontier`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells_swept: Option<u64>,
+    /// States in the exact count's widest layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub widest_layer: Option<u64>,
+    /// Solutions the exact count found without U-turns (blanks rule: the canonical ones).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counted_without_u_turns: Option<u64>,
+    /// Solutions the exact count found in full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counted: Option<u64>,
+    /// The exact count's layers outgrew the memory it had.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub count_too_large: bool,
+    /// Settled under the blanks rule first (numberlink `auto` on a fill-rule board: every
+    /// solution of the fill rule is one of the blanks rule).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub settled_under_blanks_rule: bool,
+}
+
+impl Engine {
+    /// Whether no figure is set.
+    pub fn is_empty(&self) -> bool {
+        *self == Engine::default()
+    }
+
+    /// A stage's figures, then `later`'s: counts of work (nodes, decisions, solves,
+    /// clauses) add up, what a count found is the later one's where it has one, and a flag
+    /// set by either stays set.
+    pub fn and(self, later: Engine) -> Engine {
+        let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
+        Engine {
+            nodes: sum(self.nodes, later.nodes),
+            canonical_nodes: sum(self.canonical_nodes, later.canonical_nodes),
+            link_decisions: sum(self.link_decisions, later.link_decisions),
+            sat_solves: sum(self.sat_solves, later.sat_solves),
+            connectivity_clauses: sum(self.connectivity_clauses, later.connectivity_clauses),
+            cells_swept: later.cells_swept.or(self.cells_swept),
+            widest_layer: later.widest_layer.or(self.widest_layer),
+            counted_without_u_turns: later.counted_without_u_turns.or(self.counted_without_u_turns),
+            counted: later.counted.or(self.counted),
+            count_too_large: self.count_too_large || later.count_too_large,
+            settled_under_blanks_rule: self.settled_under_blanks_rule || later.settled_under_blanks_rule,
+        }
+    }
 }
 
 impl Stats {
@@ -125,16 +199,19 @@ impl Stats {
             backend_time: Some(found.wall_time),
             solves: found.solves,
             threads: found.workers,
+            engine: Engine::default(),
         }
     }
 
     /// Two runs one after the other (as a search in phases): times and solves add up; the
     /// model size is the later run's, unless it has none (out of time while building).
     pub fn then(self, later: Stats) -> Stats {
+        let engine = self.engine.clone().and(later.engine.clone());
         if later.variables == 0 {
-            return Stats { build_time: self.build_time + later.build_time, ..self };
+            return Stats { build_time: self.build_time + later.build_time, engine, ..self };
         }
         Stats {
+            engine,
             build_time: self.build_time + later.build_time,
             solve_time: self.solve_time + later.solve_time,
             backend_time: match (self.backend_time, later.backend_time) {
@@ -230,6 +307,22 @@ mod tests {
             ..Stats::default()
         };
         assert_eq!(stats.overhead(), Duration::from_millis(5));
+    }
+
+    /// An engine's figures add up over stages, and the JSON carries each under its own
+    /// name, leaving out what no engine set.
+    #[test]
+    fn engine_figures_add_up_and_are_named_in_the_json() {
+        let first = Engine { nodes: Some(3), count_too_large: true, counted: Some(1), ..Engine::default() };
+        let later = Engine { nodes: Some(4), counted: Some(9), ..Engine::default() };
+        let both = first.and(later);
+        assert_eq!((both.nodes, both.counted, both.count_too_large), (Some(7), Some(9), true));
+        let json = serde_json::to_value(Stats { engine: both, ..Stats::default() }).unwrap();
+        assert_eq!(json["engine"], serde_json::json!({"nodes": 7, "counted": 9, "count_too_large": true}));
+        assert!(serde_json::to_value(Stats::default()).unwrap().get("engine").is_none());
+        let phased = Stats { engine: Engine { sat_solves: Some(2), ..Engine::default() }, ..Stats::default() }
+            .then(Stats { engine: Engine { sat_solves: Some(1), ..Engine::default() }, ..Stats::default() });
+        assert_eq!(phased.engine.sat_solves, Some(3));
     }
 
     #[test]

@@ -92,6 +92,7 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         }
         let mut found = rest(puzzle, &clock.options(options), exact, wide)?;
         found.stats.constraints_by_kind.extend(first.stats.constraints_by_kind);
+        found.stats.engine = first.stats.engine.and(found.stats.engine);
         found
     } else {
         let links = |o: &SolveOptions| crate::links::solve(puzzle, o);
@@ -113,7 +114,7 @@ fn blanks_first(puzzle: &Numberlink, options: &SolveOptions) -> Result<Option<Fo
         return Ok(None);
     }
     let Found { solutions, mut stats, .. } = found;
-    stats.constraints_by_kind.insert("settled under the blanks rule".into(), 1);
+    stats.engine.settled_under_blanks_rule = true;
     let filled = solutions.into_iter().filter(|s| s.numbers.iter().flatten().all(|&k| k > 0)).collect();
     Ok(Some(Found::new(filled, true, stats)))
 }
@@ -181,6 +182,7 @@ fn count_then_exact(
     }
     let mut settled = exact(puzzle, &clock.options(options))?;
     settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
+    settled.stats.engine = std::mem::take(&mut found.stats.engine).and(std::mem::take(&mut settled.stats.engine));
     Ok(settled)
 }
 
@@ -242,6 +244,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
     };
     if let Some(mut other) = other {
         found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
+        found.stats.engine = std::mem::take(&mut other.stats.engine).and(std::mem::take(&mut found.stats.engine));
     }
     found.stats.threads = Some(2);
     Ok(found)

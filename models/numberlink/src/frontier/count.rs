@@ -119,7 +119,10 @@ fn layered<K: Key>(
     stats: &mut Stats,
 ) -> Result<(u128, Vec<Paths>), Counting> {
     let &Limits { limit, memory, stop, bits, log } = limits;
-    let mut note = |key: &str, value: usize| stats.constraints_by_kind.insert(key.into(), value);
+    let mut note = |swept: usize, widest: usize| {
+        stats.engine.cells_swept = Some(swept as u64);
+        stats.engine.widest_layer = Some(widest as u64);
+    };
     let cells = sweep.width * sweep.height;
     let mut layers: Vec<Layer> = Vec::with_capacity(cells);
     let mut keys: Vec<K> = vec![K::pack(&sweep.start(), bits)];
@@ -143,8 +146,7 @@ fn layered<K: Key>(
         for (from, key) in keys.iter().enumerate() {
             if from % 1024 == 1023 {
                 if stop() {
-                    note("count cells swept", i);
-                    note("count widest layer", widest.max(map.len()));
+                    note(i, widest.max(map.len()));
                     return Err(Counting::Stopped);
                 }
                 let bytes = kept + 12 * layer.steps.len() as u64 + map.len() as u64 * (K::bytes(sweep.width) + 20);
@@ -192,7 +194,7 @@ fn layered<K: Key>(
         }
     }
     // The last layer holds the empty profile (every path closed) or nothing.
-    note("count widest layer", widest);
+    note(cells, widest);
     let end = K::pack(&sweep.start(), bits);
     let Some(end) = keys.iter().position(|k| *k == end) else {
         return Ok((0, Vec::new()));

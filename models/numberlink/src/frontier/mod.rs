@@ -88,6 +88,8 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         (mut found, _) => {
             if let Some(mut first) = first {
                 found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
+                found.stats.engine =
+                    std::mem::take(&mut first.stats.engine).and(std::mem::take(&mut found.stats.engine));
             }
             Ok(found.finish(&clock))
         }
@@ -112,7 +114,7 @@ pub(crate) fn searched(
     let mut search = Search::new(puzzle);
     let clock = options.clock();
     let (kept, ended) = search.run(Kept::of(options).up_to(options.solution_limit.max(1)), budget, &clock);
-    stats.constraints_by_kind.insert("search nodes".into(), search.nodes as usize);
+    stats.engine.nodes = Some(search.nodes);
     stats.solves += 1;
     let exhausted = ended == Ended::Exhausted && (!touch || puzzle.rule == Rule::Blanks && kept.count() == 0);
     Ok(kept.found(exhausted, stats).by(Backend::Native))
@@ -129,7 +131,7 @@ fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, 
         let (kept, ended) = search.run(Kept::new(limit, limit), budget, &clock);
         Ok::<_, std::convert::Infallible>(kept.found(ended == Ended::Exhausted, Stats::default()))
     });
-    stats.constraints_by_kind.insert("canonical search nodes".into(), search.nodes as usize);
+    stats.engine.canonical_nodes = Some(search.nodes);
     stats.solves += 1;
     Found { stats, ..found }.by(Backend::Native)
 }
@@ -161,7 +163,7 @@ pub(crate) fn counted(
 ) -> (Found, Counting) {
     let limit = options.solution_limit;
     let Some(mut sweep) = Sweep::new(puzzle) else {
-        stats.constraints_by_kind.insert("count too large".into(), 1);
+        stats.engine.count_too_large = true;
         return (Found::new(Vec::new(), false, stats), Counting::TooLarge("the board is too wide to sweep".into()));
     };
     stats.solves += 1;
@@ -176,7 +178,7 @@ pub(crate) fn counted(
                     if options.log {
                         eprintln!("frontier: {why}");
                     }
-                    stats.constraints_by_kind.insert("count too large".into(), 1);
+                    stats.engine.count_too_large = true;
                 }
                 return (Found::new(Vec::new(), false, stats), how);
             }
@@ -187,14 +189,19 @@ pub(crate) fn counted(
         let second = if induced_one { crate::theory::uniqueness::reroute(puzzle, &solutions[0]) } else { None };
         let unique = induced_one && second.is_none();
         if let Some(second) = second.filter(|_| limit == 2) {
-            stats.constraints_by_kind.insert("count without u-turns".into(), 1);
+            stats.engine.counted_without_u_turns = Some(1);
             let solutions = vec![solutions[0].clone(), second];
             return (Found::new(solutions, false, stats).by(Backend::Native), Counting::Settled);
         }
         // A count asked for more than uniqueness goes on to the full count, which is exact.
         let enough = counted >= limit && (limit <= 2 || count == u128::MAX);
         if !shortcut || count == 0 || enough || unique {
-            stats.constraints_by_kind.insert(if shortcut { "count without u-turns" } else { "count" }.into(), counted);
+            let counted = Some(u64::try_from(count).unwrap_or(u64::MAX));
+            if shortcut {
+                stats.engine.counted_without_u_turns = counted;
+            } else {
+                stats.engine.counted = counted;
+            }
             // Without U-turns the count is a lower bound unless it settles the question; the
             // full count is exact, past the solutions listed and past the limit (unless it
             // saturated).

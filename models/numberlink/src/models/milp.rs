@@ -244,6 +244,7 @@ fn count(
         backend_time: Some(backend_time),
         solves,
         threads,
+        ..Stats::default()
     };
     Ok((solutions, complete, stats))
 }

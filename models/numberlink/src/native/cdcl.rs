@@ -85,10 +85,6 @@ impl Cnf {
     }
 }
 
-/// The key of the clauses the connectivity propagator added, in the stats' constraints by
-/// kind.
-pub(crate) const CUTS: &str = "connectivity clauses";
-
 /// Builds the clauses of `puzzle`, for the solutions it admits.
 fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
     let induced = admit != Admit::All;
@@ -211,7 +207,7 @@ const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning s
 /// it did not keep, it counts from the start instead) the solutions of `puzzle` it admits,
 /// until the limit or `clock` says stop; with `options.export`, its clauses are written as
 /// DIMACS before the first solve. Its stats: CaDiCaL's solves, and the clauses of the
-/// connectivity propagator ([`CUTS`]).
+/// connectivity propagator (`engine.connectivity_clauses`).
 pub(crate) fn count(
     puzzle: &Numberlink,
     admit: Admit,
@@ -280,7 +276,7 @@ pub(crate) fn count(
         });
         exclude(&mut cnf, &used);
     }
-    stats.constraints_by_kind.insert(CUTS.into(), cnf.solver.propagator().clauses);
+    stats.engine.connectivity_clauses = Some(cnf.solver.propagator().clauses as u64);
     Ok(kept.found(complete, stats))
 }
 

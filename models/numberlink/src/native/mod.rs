@@ -374,21 +374,25 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
             let admit = if induced { cdcl::Admit::Canonical } else { cdcl::Admit::All };
             let counted = cdcl::count(puzzle, admit, search.kept, &clock, options)?;
             solves += counted.stats.solves;
-            cuts += counted.stats.constraints_by_kind.get(cdcl::CUTS).copied().unwrap_or(0);
+            cuts += counted.stats.engine.connectivity_clauses.unwrap_or(0);
             return Ok::<_, Error>(counted);
         }
         Ok(search.found())
     })?;
     let cells = puzzle.width() * puzzle.height();
-    let mut constraints_by_kind = std::collections::BTreeMap::from([("path".to_string(), puzzle.pairs() as usize)]);
-    if solves > 0 {
-        constraints_by_kind.insert("CaDiCaL solves".to_string(), solves);
-        constraints_by_kind.insert(cdcl::CUTS.to_string(), cuts);
-    }
+    let constraints_by_kind = std::collections::BTreeMap::from([("path".to_string(), puzzle.pairs() as usize)]);
+    let clause_learning = solves > 0;
+    let engine = masu_core::Engine {
+        nodes: Some(nodes),
+        sat_solves: clause_learning.then_some(solves as u64),
+        connectivity_clauses: clause_learning.then_some(cuts),
+        ..masu_core::Engine::default()
+    };
     let stats = Stats {
         variables: cells,
         constraints: puzzle.pairs() as usize,
         constraints_by_kind,
+        engine,
         solves: nodes as usize + solves,
         threads: Some(1),
         ..Stats::default()
