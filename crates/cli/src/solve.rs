@@ -9,9 +9,8 @@ use anyhow::{Context, Result, bail};
 use masu_core::{Puzzle, Report, SolveOptions, Status};
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
-use masu_harness::request::Request;
+use masu_harness::request::{Request, Unreadable};
 use masu_harness::stats::{max, median};
-use serde_json::json;
 
 use crate::args::{Format, SolveArgs};
 use crate::out::{out, outln};
@@ -108,10 +107,11 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 match &record {
                     Some(line) => outln!("{line}"),
                     // An unreadable puzzle: no record, its place and why.
-                    None if args.format == Format::Json => outln!(
-                        "{}",
-                        json!({"id": located.id(), "file": located.file, "line": item.line, "name": item.name, "status": "error", "error": message})
-                    ),
+                    None if args.format == Format::Json => {
+                        let unreadable =
+                            Unreadable::new(located.id(), &located.file, item.line, item.name.as_deref(), &message);
+                        outln!("{unreadable}")
+                    }
                     None => {}
                 }
             }

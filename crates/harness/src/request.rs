@@ -62,6 +62,44 @@ impl Default for Request {
     }
 }
 
+/// The line `masu solve --format json` writes for a puzzle it could not read, in place of an
+/// [`Answer`]: its place, and why.
+#[derive(Debug, Serialize)]
+pub struct Unreadable<'a> {
+    /// The puzzle's stable id (`file:line`).
+    pub id: String,
+    /// Its file.
+    pub file: &'a std::path::Path,
+    /// Its line in the file.
+    pub line: usize,
+    /// Its name in the file, where it has one.
+    pub name: Option<&'a str>,
+    /// Always `error`.
+    pub status: &'static str,
+    /// What is wrong, at its place.
+    pub error: &'a str,
+}
+
+impl<'a> Unreadable<'a> {
+    /// The puzzle `id` at `line` of `file` (named `name`), unreadable for `error`.
+    pub fn new(
+        id: String,
+        file: &'a std::path::Path,
+        line: usize,
+        name: Option<&'a str>,
+        error: &'a str,
+    ) -> Unreadable<'a> {
+        Unreadable { id, file, line, name, status: "error", error }
+    }
+}
+
+/// The JSON line.
+impl std::fmt::Display for Unreadable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| std::fmt::Error)?)
+    }
+}
+
 /// Why a request cannot run on a kind: said before any solve.
 #[derive(Debug, thiserror::Error)]
 pub enum Refused {

@@ -37,77 +37,27 @@ const POOL_MOST: usize = 2_000_000_000;
 /// How long a child asked to stop may take before it is killed.
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
-/// The child's script: one task (JSON in `argv[1]`), one JSON line out (a pool's points as
-/// their nonzero values). Gurobi's own console output goes to standard error; SIGINT, blocked
-/// by masu's binary and inherited so, is unblocked for Gurobi's handler.
-const SCRIPT: &str = r#"
-import json, os, signal, sys
-out = os.fdopen(os.dup(1), "w")
-os.dup2(2, 1)
-signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-def say(**fields):
-    out.write(json.dumps(fields) + "\n")
-    out.flush()
-try:
-    import gurobipy as gp
-except Exception as e:
-    say(error=f"cannot import gurobipy: {e}")
-    sys.exit(0)
-task = json.loads(sys.argv[1])
-def setting(m, name, value):
-    info = m.getParamInfo(name)
-    if info is None:
-        return "no such parameter (Gurobi's names: MIPGap, NodeLimit, Presolve)"
-    kind = type(info[2])
-    try:
-        m.setParam(name, value if kind is str else kind(value))
-    except (ValueError, TypeError):
-        return f"'{value}' is not a value of its type"
-    except gp.GurobiError as e:
-        return f"Gurobi refuses the value '{value}': {e}"
-try:
-    if task["do"] == "version":
-        say(version=".".join(map(str, gp.gurobi.version())))
-    elif task["do"] == "check":
-        with gp.Env(params={"OutputFlag": 0}) as env, gp.Model(env=env) as m:
-            for name, value in task["parameters"]:
-                error = setting(m, name, value)
-                if error:
-                    say(parameter=name, error=error)
-                    break
-            else:
-                say(checked=True)
-    else:
-        with gp.Env(params={"OutputFlag": 1 if task["log"] else 0}) as env:
-            m = gp.read(task["mps"], env=env)
-            if task["time_limit"] is not None:
-                m.Params.TimeLimit = task["time_limit"]
-            if task["threads"] is not None:
-                m.Params.Threads = task["threads"]
-            for name, value in task["parameters"]:
-                error = setting(m, name, value)
-                if error:
-                    say(parameter=name, error=error)
-                    sys.exit(0)
-            if task["pool"] is not None:
-                m.Params.PoolSearchMode = 2
-                m.Params.PoolSolutions = task["pool"]
-            m.optimize()
-            if m.Status == gp.GRB.INF_OR_UNBD:
-                m.Params.DualReductions = 0
-                m.optimize()
-            if task["pool"] is None:
-                say(status=m.Status, x={v.VarName: v.X for v in m.getVars()} if m.SolCount > 0 else None)
-            else:
-                xs = m.getVars()
-                points = []
-                for k in range(m.SolCount):
-                    m.Params.SolutionNumber = k
-                    points.append([[i, x] for i, x in enumerate(m.getAttr("Xn", xs)) if x != 0])
-                say(status=m.Status, names=[v.VarName for v in xs], points=points)
-except gp.GurobiError as e:
-    say(error=str(e), errno=e.errno)
-"#;
+/// The child's script ([`Task`] in, [`Answer`] out).
+const SCRIPT: &str = include_str!("gurobi.py");
+
+/// What the child is asked to do: its JSON is `argv[1]`.
+#[derive(serde::Serialize)]
+#[serde(tag = "do", rename_all = "lowercase")]
+enum Task<'a> {
+    /// Say gurobipy's version.
+    Version,
+    /// Check raw parameters on a fresh model.
+    Check { parameters: &'a [(String, String)] },
+    /// Solve the model in the MPS file, for one point or a pool of them.
+    Solve {
+        mps: &'a std::path::Path,
+        log: bool,
+        time_limit: Option<f64>,
+        threads: Option<u32>,
+        parameters: &'a [(String, String)],
+        pool: Option<usize>,
+    },
+}
 
 /// The Python that runs gurobipy, and the folder holding the fetched package.
 fn python() -> (String, Option<&'static str>) {
@@ -141,10 +91,11 @@ struct Answer {
 
 /// Runs the script on `task` until it answers, or (stop flag set) until it stops; `None`
 /// when it was stopped before it answered.
-fn run(task: &serde_json::Value, settings: &Settings) -> Result<Option<Answer>, Error> {
+fn run(task: &Task, settings: &Settings) -> Result<Option<Answer>, Error> {
     let (python, dir) = python();
     let mut command = Command::new(&python);
-    command.args(["-c", SCRIPT]).arg(task.to_string());
+    let task = serde_json::to_string(task).map_err(|e| Error::Library(format!("Gurobi: the task: {e}")))?;
+    command.args(["-c", SCRIPT]).arg(task);
     command.stderr(if settings.log { Stdio::inherit() } else { Stdio::piped() });
     if let Some(dir) = dir {
         command.env("PYTHONPATH", dir);
@@ -171,7 +122,7 @@ pub fn version() -> Result<String, Error> {
     static VERSION: OnceLock<Result<String, Error>> = OnceLock::new();
     VERSION
         .get_or_init(|| {
-            let answer = run(&serde_json::json!({"do": "version"}), &program::quick())?.unwrap_or_default();
+            let answer = run(&Task::Version, &program::quick())?.unwrap_or_default();
             let version = answer.version.ok_or_else(|| Error::Library(answer.error.unwrap_or_default()))?;
             let licence = if licensed() { "GRB_LICENSE_FILE" } else { "the wheel's size-limited licence" };
             Ok(format!("Gurobi {version} (gurobipy, {licence})"))
@@ -190,7 +141,7 @@ pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
     if parameters.is_empty() {
         return Ok(());
     }
-    let task = serde_json::json!({"do": "check", "parameters": parameters});
+    let task = Task::Check { parameters };
     let answer = run(&task, &program::quick())?.unwrap_or_default();
     match (refused(&answer), answer.error) {
         (Some(error), _) => Err(error),
@@ -215,15 +166,14 @@ fn answer(model: &Model, settings: &Settings, pool: Option<usize>) -> Result<Opt
     }
     let file = program::temporary("mps", model.to_mps("masu").as_bytes())
         .map_err(|e| Error::Library(format!("Gurobi: the model's file: {e}")))?;
-    let task = serde_json::json!({
-        "do": "solve",
-        "mps": &*file,
-        "log": settings.log,
-        "time_limit": settings.time_limit.map(|t| t.as_secs_f64().max(0.001)),
-        "threads": settings.threads,
-        "parameters": settings.parameters,
-        "pool": pool.map(|n| n.clamp(1, POOL_MOST)),
-    });
+    let task = Task::Solve {
+        mps: &file,
+        log: settings.log,
+        time_limit: settings.time_limit.map(|t| t.as_secs_f64().max(0.001)),
+        threads: settings.threads,
+        parameters: settings.parameters,
+        pool: pool.map(|n| n.clamp(1, POOL_MOST)),
+    };
     let Some(answer) = run(&task, settings)? else { return Ok(None) };
     if let Some(error) = refused(&answer) {
         return Err(error);
