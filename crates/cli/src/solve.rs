@@ -109,7 +109,7 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                     // An unreadable puzzle: no record, its place and why.
                     None if args.format == Format::Json => {
                         let unreadable =
-                            Unreadable::new(located.id(), &located.file, item.line, item.name.as_deref(), &message);
+                            Unreadable::new(located.id(), &located.file, item.line, item.name.as_deref(), message);
                         outln!("{unreadable}")
                     }
                     None => {}

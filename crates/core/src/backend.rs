@@ -1,4 +1,4 @@
-//! The solver backends, declared in one list ([`backends!`]): a backend is one entry there,
+//! The solver backends, declared in one list (`backends!`): a backend is one entry there,
 //! its variant and the row of what masu knows of it (its name on the command line, its Cargo
 //! feature, its families, its version, how its solver checks raw parameters (`--param`), how
 //! it takes threads, what limits its free licence, and its solve of a MILP in matrix form),

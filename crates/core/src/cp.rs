@@ -3,7 +3,7 @@
 //! [`CpModel::to_cpo`]): the formulations of CP models call [`enumerate`] with the backend
 //! asked for.
 //!
-//! Both count by no-goods ([`crate::nogood`]): on CP-SAT a constraint a point
+//! Both count by no-goods (`crate::nogood`): on CP-SAT a constraint a point
 //! ([`CpModel::exclude`]), after one short run of CP-SAT's own enumeration where the
 //! formulation asks for it; on CP Optimizer a disjunction a point, one run of the program per
 //! solve (`--export` writes the model as `.cpo`). CP Optimizer's side is in one place: the
@@ -32,7 +32,7 @@ pub struct CpRun {
 
 /// Up to `options.solution_limit` solutions of `model` that differ on `projection` (every
 /// variable when it is empty), on `backend` (CP-SAT or CP Optimizer), by no-goods
-/// ([`crate::nogood`]).
+/// (`crate::nogood`).
 pub fn enumerate(
     backend: Backend,
     model: &CpModel,
@@ -138,7 +138,7 @@ impl Excluding for CpSatSolves<'_> {
 /// [`enumerate`] on CP Optimizer: the model written once, and each no-good appended as CP
 /// Optimizer's own disjunction `v3 != 5 || v8 != 1 || …` over the projection (no auxiliary
 /// variable: the search space, which the Community Edition bounds, stays the model's), by
-/// [`crate::nogood`].
+/// `crate::nogood`.
 #[cfg(feature = "cplex")]
 fn on_cp_optimizer(model: &CpModel, projection: &[IntVar], options: &SolveOptions) -> Result<Enumeration, Error> {
     let text = model.to_cpo().map_err(|reason| Error::Backend {

@@ -28,7 +28,8 @@ pub struct Enumeration {
 impl CpSolver {
     /// Up to `limit` solutions of one enumeration, as CP-SAT's own `enumerate_all_solutions`
     /// finds them (successive solutions of one search, often neighbours), instead of a new
-    /// search per solution as in [`CpSolver::enumerate`]. On one worker: with more, CP-SAT's
+    /// search per solution as in counting by no-goods (masu-core's `cp::enumerate`). On one
+    /// worker: with more, CP-SAT's
     /// enumeration misses solutions.
     ///
     /// The C API has no solution callback to stop the search at `limit`, so the solutions
@@ -36,8 +37,8 @@ impl CpSolver {
     /// time (from `FIRST_POOL_RUN`; 4 times longer while none meets a solution, then long
     /// enough for the pool at the rate of the run before, 2 to 16 times longer) until one
     /// fills the pool or ends the enumeration, or the time limit passes. The result is the
-    /// same on every run of the program (unless the time limit cuts it). `complete` as in
-    /// [`CpSolver::enumerate`]: the enumeration ended with at most `limit` solutions. Which
+    /// same on every run of the program (unless the time limit cuts it). `complete`: the
+    /// enumeration ended with at most `limit` solutions. Which
     /// solutions a full pool keeps of those its run met is CP-SAT's choice.
     pub fn enumerate_all(&self, model: &CpModel, limit: usize) -> Result<Enumeration, Error> {
         self.export(model)?;
@@ -77,7 +78,7 @@ impl CpSolver {
         Ok(result)
     }
 
-    /// One short run of CP-SAT's own enumeration ([`FIRST_POOL_RUN`], one worker), within
+    /// One short run of CP-SAT's own enumeration (`FIRST_POOL_RUN`, one worker), within
     /// the parameters' time limit: a count that settles an easy model in one search, as a
     /// solution callback would (every variable must follow from those the count projects on).
     /// `None` when the time limit is already reached.

@@ -59,7 +59,7 @@ fn no_good(projection: &[usize], values: &[f64], name: String) -> Row {
 pub(crate) use crate::backend::MatrixSolver as Solver;
 
 /// Up to `options.solution_limit` solutions differing on `projection` (binary variables), by
-/// no-good rows ([`crate::nogood`]): a row over the projection for each new point. A solver
+/// no-good rows (`crate::nogood`): a row over the projection for each new point. A solver
 /// that enumerates itself (`pool`) is asked for all the points still wanted at once; points
 /// equal on the projection count once, and where it says it found every point, that proves
 /// the count too. A licence that refuses the model grown by no-good rows ends the count with
