@@ -67,7 +67,7 @@ pub fn on_cp_sat(
     solver.export(model)?;
     let mut first = None;
     if run.short_run_first && limit > 1 {
-        first = solver.short_run(model, limit)?;
+        first = solver.short_run(model, limit, clock.deadline())?;
         if let Some(mut once) = first.take_if(|once| once.complete || once.solutions.len() > limit) {
             once.solutions.truncate(limit);
             return Ok(once);

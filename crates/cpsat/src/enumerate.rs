@@ -37,12 +37,16 @@ impl CpSolver {
     /// time (from `FIRST_POOL_RUN`; 4 times longer while none meets a solution, then long
     /// enough for the pool at the rate of the run before, 2 to 16 times longer) until one
     /// fills the pool or ends the enumeration, or the time limit passes. The result is the
-    /// same on every run of the program (unless the time limit cuts it). `complete`: the
-    /// enumeration ended with at most `limit` solutions. Which
+    /// same on every run of the program (unless `deadline` cuts it: the caller's, `None` for
+    /// none). `complete`: the enumeration ended with at most `limit` solutions. Which
     /// solutions a full pool keeps of those its run met is CP-SAT's choice.
-    pub fn enumerate_all(&self, model: &CpModel, limit: usize) -> Result<Enumeration, Error> {
+    pub fn enumerate_all(
+        &self,
+        model: &CpModel,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Enumeration, Error> {
         self.export(model)?;
-        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
         let mut result = Enumeration {
             solutions: Vec::new(),
             complete: false,
@@ -78,12 +82,16 @@ impl CpSolver {
         Ok(result)
     }
 
-    /// One short run of CP-SAT's own enumeration (`FIRST_POOL_RUN`, one worker), within
-    /// the parameters' time limit: a count that settles an easy model in one search, as a
+    /// One short run of CP-SAT's own enumeration (`FIRST_POOL_RUN`, one worker), ending by
+    /// the caller's `deadline`: a count that settles an easy model in one search, as a
     /// solution callback would (every variable must follow from those the count projects on).
-    /// `None` when the time limit is already reached.
-    pub fn short_run(&self, model: &CpModel, limit: usize) -> Result<Option<Enumeration>, Error> {
-        let deadline = self.parameters.time_limit.map(|t| Instant::now() + t);
+    /// `None` when the deadline has passed.
+    pub fn short_run(
+        &self,
+        model: &CpModel,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Enumeration>, Error> {
         self.enumeration_run(model, limit, FIRST_POOL_RUN, deadline)
     }
 

@@ -7,7 +7,7 @@ use crate::*;
 /// Every solution, by CP-SAT's own enumeration (counting by no-goods, over a projection, is
 /// masu-core's and tested there).
 fn count(model: &CpModel) -> usize {
-    let e = CpSolver::default().enumerate_all(model, 10_000).unwrap();
+    let e = CpSolver::default().enumerate_all(model, 10_000, None).unwrap();
     assert!(e.complete);
     e.solutions.len()
 }
@@ -74,7 +74,7 @@ fn linear_expressions_with_constants_and_negated_literals() {
     // 2x + (1 - b) + 3 == 8  ⇔  2x - b == 4  ⇒  (x=2,b=0)
     m.add_eq(x * 2 + !b + 3, 8);
     m.add_linear_in(LinearExpr::from(x) + 10, &Domain::from_values([11, 12, 13]));
-    let e = CpSolver::default().enumerate_all(&m, 10).unwrap();
+    let e = CpSolver::default().enumerate_all(&m, 10, None).unwrap();
     assert_eq!(e.solutions, vec![vec![2, 0]]);
     assert!(e.complete);
 }
@@ -143,7 +143,7 @@ fn element_picks_by_index() {
     let target = m.new_int_var(0, 100);
     m.add_element(index, [5_i64, 7, 9, 7], target);
     m.add_eq(target, 7);
-    let e = CpSolver::default().enumerate_all(&m, 10).unwrap();
+    let e = CpSolver::default().enumerate_all(&m, 10, None).unwrap();
     let mut picked: Vec<i64> = e.solutions.iter().map(|s| s[index.index()]).collect();
     picked.sort();
     assert_eq!(picked, vec![1, 3]);
@@ -321,7 +321,7 @@ fn enforcement_literals_switch_constraints() {
                     m.add_eq(l, 0);
                 }
             }
-            let r = CpSolver::default().enumerate_all(&m, 1000).unwrap();
+            let r = CpSolver::default().enumerate_all(&m, 1000, None).unwrap();
             assert!(r.complete, "{name}");
             assert_eq!(r.solutions.len(), expected, "{name} enforced={forced}");
         }
@@ -457,17 +457,20 @@ fn one_enumeration_finds_every_solution_or_stops_at_the_limit() {
     let (m, q) = queens(8);
     let solver = CpSolver::new(Parameters { workers: Some(2), ..Default::default() });
     for (limit, expected, complete) in [(1000, 92, true), (92, 92, true), (91, 91, false), (10, 10, false)] {
-        let e = solver.enumerate_all(&m, limit).unwrap();
+        let e = solver.enumerate_all(&m, limit, None).unwrap();
         assert_eq!((e.solutions.len(), e.complete), (expected, complete), "limit {limit}");
         assert_distinct_queens(&e, &q, limit);
     }
     // The same solutions on every call.
-    assert_eq!(solver.enumerate_all(&m, 10).unwrap().solutions, solver.enumerate_all(&m, 10).unwrap().solutions);
+    assert_eq!(
+        solver.enumerate_all(&m, 10, None).unwrap().solutions,
+        solver.enumerate_all(&m, 10, None).unwrap().solutions
+    );
     // An infeasible model: complete with none.
     let mut none = CpModel::new();
     let x = none.new_int_var(0, 1);
     none.add_eq(x, 2);
-    let e = solver.enumerate_all(&none, 5).unwrap();
+    let e = solver.enumerate_all(&none, 5, None).unwrap();
     assert_eq!((e.solutions.len(), e.complete), (0, true));
 }
 

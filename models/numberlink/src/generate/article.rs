@@ -88,7 +88,7 @@ pub fn article(
     }
     // One enumeration, as the article's `enumerate_all_solutions` with a callback that
     // stops at `candidates`.
-    let found = options.cp_sat_solver().enumerate_all(&model, candidates)?;
+    let found = options.cp_sat_solver().enumerate_all(&model, candidates, options.clock().deadline())?;
     let generate_seconds = started.elapsed().as_secs_f64();
     let checking = Instant::now();
     let mut unique = Vec::new();
@@ -109,7 +109,7 @@ pub fn article(
         // The article checks uniqueness with its own solver (cells in 1..m), enumerating.
         let built = crate::models::reified::build(&board, pairs as u32, false, None).expect("no deadline");
         let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
-        let answers = check.cp_sat_solver().enumerate_all(&built.model, 2)?;
+        let answers = check.cp_sat_solver().enumerate_all(&built.model, 2, None)?;
         if !(answers.complete && answers.solutions.len() == 1) {
             continue;
         }
