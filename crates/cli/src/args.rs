@@ -97,8 +97,7 @@ impl RunArgs {
 
     /// What the records of a batch run with `options` and these flags say of its setting.
     pub(crate) fn setting(&self, options: &SolveOptions, batch: &BatchArgs) -> Setting {
-        let parameters = self.params.iter().map(ToString::to_string).collect();
-        Setting { parameters, ..Setting::of(options, batch.shard.map(|s| s.to_string())) }
+        Setting::of_batch(options, &self.params, batch.shard.map(|s| s.to_string()))
     }
 }
 

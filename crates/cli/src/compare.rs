@@ -16,7 +16,6 @@ use crate::batch::Batch;
 use crate::show::Shown;
 use crate::signals::exit_status;
 use masu_harness::request::Request;
-use masu_harness::runners::{runners, with_parameters};
 use masu_kinds::Visit;
 
 /// Compares the runners of one kind.
@@ -30,8 +29,8 @@ impl Visit for Compare<'_> {
 }
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
-    let (runners, not_run) = runners::<P>(args.formulations.as_deref(), args.backends.as_deref())?;
-    let runners = with_parameters(runners, &args.run.params)?;
+    let (runners, not_run) =
+        masu_harness::runners::asked::<P>(args.formulations.as_deref(), args.backends.as_deref(), &args.run.params)?;
     let interrupt = crate::signals::interrupt();
     let jobs = args.run.jobs();
     let asked =

@@ -39,6 +39,14 @@ pub struct Setting {
 }
 
 impl Setting {
+    /// The setting of a batch of solves with `options`, its runners given the raw `params`
+    /// (each on its backend, or on all), on `shard`: what `compare`, `corpus` and Python's
+    /// `compare` record.
+    pub fn of_batch(options: &SolveOptions, params: &[crate::runners::ScopedParam], shard: Option<String>) -> Setting {
+        let parameters = params.iter().map(ToString::to_string).collect();
+        Setting { parameters, ..Setting::of(options, shard) }
+    }
+
     /// This process's setting for solves with `options`: masu's version and this host, the
     /// solution and time limits, the size limit where one was given, the shard, and the raw
     /// parameters of `options` (a batch whose runners take different ones sets its own).

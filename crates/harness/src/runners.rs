@@ -123,6 +123,17 @@ pub fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Resu
     }
 }
 
+/// The runners a comparison asks for ([`runners`]), given the raw `params` each takes
+/// ([`with_parameters`]); the pairs not run, and why.
+pub fn asked<'a, P: Puzzle>(
+    formulations: Option<&[String]>,
+    backends: Option<&[Backend]>,
+    params: &[ScopedParam],
+) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>)> {
+    let (runners, not_run) = runners::<P>(formulations, backends)?;
+    Ok((with_parameters(runners, params)?, not_run))
+}
+
 /// `runners`, each given the raw parameters of `params` meant for its backend (those
 /// without a backend and those naming it), checked for it before anything runs.
 pub fn with_parameters<'a, P: Puzzle>(

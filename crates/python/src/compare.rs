@@ -45,13 +45,10 @@ impl Visit for &Comparing {
             self.backends.as_deref().map(|names| names.iter().map(|n| n.parse()).collect::<Result<Vec<Backend>, _>>());
         let backends = backends.transpose().map_err(|e: masu_core::UnknownName| Failure::Input(e.to_string()))?;
         let (runners, _not_run) =
-            masu_harness::runners::runners::<P>(self.formulations.as_deref(), backends.as_deref())
+            masu_harness::runners::asked::<P>(self.formulations.as_deref(), backends.as_deref(), &self.params)
                 .map_err(|e| Failure::Input(e.to_string()))?;
-        let runners =
-            masu_harness::runners::with_parameters(runners, &self.params).map_err(|e| Failure::Input(e.to_string()))?;
         let comparison = masu_harness::compare(&instances, &runners, &self.options, 1, self.jobs, &|| {});
-        let parameters = self.params.iter().map(ToString::to_string).collect();
-        let setting = Setting { parameters, ..Setting::of(&self.options, None) };
+        let setting = Setting::of_batch(&self.options, &self.params, None);
         let mut records = Vec::new();
         for (i, row) in comparison.rows.iter().enumerate() {
             let instance = &instances[i / runners.len()];
