@@ -109,74 +109,81 @@ pub struct Stats {
     pub engine: Engine,
 }
 
-/// What masu's own engines did, each figure under its own name (`stats.engine` in the JSON):
-/// an engine fills the figures it has, and the others are left out. Several stages of one
-/// solve add theirs up ([`Engine::and`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Engine {
-    /// Nodes of a depth-first search (numberlink `native`, `frontier`'s search).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
-    /// Nodes of the search for canonical solutions alone (numberlink `frontier`, blanks rule).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub canonical_nodes: Option<u64>,
-    /// Links decided (numberlink `links`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub link_decisions: Option<u64>,
-    /// Solves of the clause-learning stage (CaDiCaL).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sat_solves: Option<u64>,
-    /// Clauses the connectivity propagator added inside CaDiCaL's search (numberlink `native`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub connectivity_clauses: Option<u64>,
-    /// Cells the exact count swept (numberlink `frontier`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells_swept: Option<u64>,
-    /// States in the exact count's widest layer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub widest_layer: Option<u64>,
-    /// Solutions the exact count found without U-turns (blanks rule: the canonical ones).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub counted_without_u_turns: Option<u64>,
-    /// Solutions the exact count found in full.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub counted: Option<u64>,
-    /// The exact count's layers outgrew the memory it had.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub count_too_large: bool,
-    /// Settled under the blanks rule first (numberlink `auto` on a fill-rule board: every
-    /// solution of the fill rule is one of the blanks rule).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub settled_under_blanks_rule: bool,
+/// Declares [`Engine`] from its figures: counts of work (added up over a solve's stages),
+/// what a count found (the later stage's), and flags (set by either); each figure is
+/// serialized under its own name, and left out when no engine set it.
+macro_rules! engine {
+    (
+        work { $( $(#[doc = $wd:literal])* $work:ident, )+ }
+        found { $( $(#[doc = $cd:literal])* $found:ident, )+ }
+        flags { $( $(#[doc = $fd:literal])* $flag:ident, )+ }
+    ) => {
+        /// What masu's own engines did, each figure under its own name (`stats.engine` in the
+        /// JSON): an engine fills the figures it has, and the others are left out. Several
+        /// stages of one solve add theirs up ([`Engine::and`]).
+        #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+        pub struct Engine {
+            $( $(#[doc = $wd])* #[serde(skip_serializing_if = "Option::is_none")] pub $work: Option<u64>, )+
+            $( $(#[doc = $cd])* #[serde(skip_serializing_if = "Option::is_none")] pub $found: Option<u64>, )+
+            $( $(#[doc = $fd])* #[serde(skip_serializing_if = "std::ops::Not::not")] pub $flag: bool, )+
+        }
+
+        impl Engine {
+            /// A stage's figures, then `later`'s: counts of work add up, what a count found is
+            /// the later one's where it has one, and a flag set by either stays set.
+            pub fn and(self, later: Engine) -> Engine {
+                let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
+                    (Some(a), Some(b)) => Some(a + b),
+                    (a, b) => a.or(b),
+                };
+                Engine {
+                    $( $work: sum(self.$work, later.$work), )+
+                    $( $found: later.$found.or(self.$found), )+
+                    $( $flag: self.$flag || later.$flag, )+
+                }
+            }
+        }
+    };
+}
+
+engine! {
+    work {
+        /// Nodes of a depth-first search (numberlink `native`, `frontier`'s search).
+        nodes,
+        /// Nodes of the search for canonical solutions alone (numberlink `frontier`, blanks
+        /// rule).
+        canonical_nodes,
+        /// Links decided (numberlink `links`).
+        link_decisions,
+        /// Solves of the clause-learning stage (CaDiCaL).
+        sat_solves,
+        /// Clauses the connectivity propagator added inside CaDiCaL's search (numberlink
+        /// `native`).
+        connectivity_clauses,
+    }
+    found {
+        /// Cells the exact count swept (numberlink `frontier`).
+        cells_swept,
+        /// States in the exact count's widest layer.
+        widest_layer,
+        /// Solutions the exact count found without U-turns (blanks rule: the canonical ones).
+        counted_without_u_turns,
+        /// Solutions the exact count found in full.
+        counted,
+    }
+    flags {
+        /// The exact count's layers outgrew the memory it had.
+        count_too_large,
+        /// Settled under the blanks rule first (numberlink `auto` on a fill-rule board: every
+        /// solution of the fill rule is one of the blanks rule).
+        settled_under_blanks_rule,
+    }
 }
 
 impl Engine {
     /// Whether no figure is set.
     pub fn is_empty(&self) -> bool {
         *self == Engine::default()
-    }
-
-    /// A stage's figures, then `later`'s: counts of work (nodes, decisions, solves,
-    /// clauses) add up, what a count found is the later one's where it has one, and a flag
-    /// set by either stays set.
-    pub fn and(self, later: Engine) -> Engine {
-        let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
-            (Some(a), Some(b)) => Some(a + b),
-            (a, b) => a.or(b),
-        };
-        Engine {
-            nodes: sum(self.nodes, later.nodes),
-            canonical_nodes: sum(self.canonical_nodes, later.canonical_nodes),
-            link_decisions: sum(self.link_decisions, later.link_decisions),
-            sat_solves: sum(self.sat_solves, later.sat_solves),
-            connectivity_clauses: sum(self.connectivity_clauses, later.connectivity_clauses),
-            cells_swept: later.cells_swept.or(self.cells_swept),
-            widest_layer: later.widest_layer.or(self.widest_layer),
-            counted_without_u_turns: later.counted_without_u_turns.or(self.counted_without_u_turns),
-            counted: later.counted.or(self.counted),
-            count_too_large: self.count_too_large || later.count_too_large,
-            settled_under_blanks_rule: self.settled_under_blanks_rule || later.settled_under_blanks_rule,
-        }
     }
 }
 
