@@ -73,12 +73,12 @@ pub(crate) fn run(command: &mut Command, settings: &Settings, stop: Stop, echo: 
 /// [`OVERRUN`] past the time limit: its status, and whether it was stopped.
 fn wait(child: &mut Child, settings: &Settings, stop: Stop) -> std::io::Result<(ExitStatus, bool)> {
     let mut asked: Option<Instant> = None;
-    let bound = settings.time_limit.map(|limit| Instant::now() + limit + OVERRUN);
+    let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok((status, asked.is_some()));
         }
-        let overran = bound.is_some_and(|bound| Instant::now() > bound);
+        let overran = settings.time_limit.is_some_and(|limit| started.elapsed() > limit + OVERRUN);
         let kill = overran
             || match (stop, asked) {
                 (Stop::Kill, _) => settings.stopped(),

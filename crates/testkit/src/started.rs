@@ -83,12 +83,12 @@ impl Started {
         };
         let stdout = pipe(self.child.stdout.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
         let stderr = pipe(self.child.stderr.take().map(|r| Box::new(r) as Box<dyn Read + Send>));
-        let deadline = Instant::now() + bound;
+        let started = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
             }
-            if Instant::now() >= deadline {
+            if started.elapsed() >= bound {
                 let _ = self.child.kill();
                 let _ = self.child.wait();
                 let printed = String::from_utf8_lossy(&stderr.recv_timeout(Duration::from_secs(5)).unwrap_or_default())

@@ -23,8 +23,7 @@ use super::Counting;
 use super::sweep::{Label, Sweep};
 use crate::{Numberlink, Paths};
 
-/// No step: the end of a list.
-const NONE: u32 = u32::MAX;
+use crate::puzzle::geometry::NONE_U32 as NONE;
 
 /// A step into a profile of the next layer.
 #[derive(Clone, Copy, Debug)]

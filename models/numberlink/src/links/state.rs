@@ -12,8 +12,7 @@ pub(super) const UNDECIDED: u8 = 0;
 pub(super) const LINE: u8 = 1;
 pub(super) const BLANK: u8 = 2;
 
-/// No neighbour on that side.
-pub(super) const NONE: usize = usize::MAX;
+pub(super) use crate::puzzle::geometry::NONE;
 
 /// The sides of a cell as [`State::adj`] indexes them ([`Side::index`]).
 pub(super) const EAST: usize = Side::East.index();

@@ -31,8 +31,7 @@ use masu_sat::Propagator;
 
 use crate::{Numberlink, Rule};
 
-/// No link: pads a cell's list of links.
-const NONE: u32 = u32::MAX;
+use crate::puzzle::geometry::NONE_U32 as NONE;
 
 /// The propagator's state: the links, their values, and the trail to undo them.
 #[derive(Debug)]

@@ -37,8 +37,7 @@ use crate::{Found, Numberlink, Paths, Rule};
 pub(crate) mod cdcl;
 mod connectivity;
 
-/// No cell: marks the end of a neighbour list.
-const NONE: usize = usize::MAX;
+use crate::puzzle::geometry::NONE;
 
 struct Search<'a> {
     puzzle: &'a Numberlink,

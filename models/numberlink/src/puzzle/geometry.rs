@@ -5,6 +5,11 @@
 //!
 //! [`Numberlink::neighbours`]: crate::Numberlink::neighbours
 
+/// No index: what an index slot holds when it is empty (a missing neighbour, link or end).
+pub(crate) const NONE: usize = usize::MAX;
+/// [`NONE`] in the compact index arrays (`u32`).
+pub(crate) const NONE_U32: u32 = u32::MAX;
+
 /// A side of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Side {
