@@ -361,7 +361,8 @@ impl<P: Propagator> Sat<P> {
                 // SAFETY: a valid solver; the shim's message lives until the solver is deleted
                 // and is read (copied) at once.
                 let said = unsafe { std::ffi::CStr::from_ptr(masu_sat_error(self.solver)) };
-                Outcome::Failed(format!("CaDiCaL failed: {}", said.to_string_lossy()))
+                let said = if said.is_empty() { "a C++ exception".into() } else { said.to_string_lossy() };
+                Outcome::Failed(format!("CaDiCaL failed: {said}"))
             }
             _ => Outcome::Stopped,
         }

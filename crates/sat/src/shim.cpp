@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -58,22 +57,26 @@ struct Bridge : CaDiCaL::Terminator, CaDiCaL::ExternalPropagator {
 struct Solver {
   std::unique_ptr<Bridge> bridge;
   CaDiCaL::Solver solver;
-  // What the first exception caught said (empty: none yet).
+  // Whether an exception was caught; what it said, where there was memory to keep it.
+  bool failed = false;
   std::string error;
 };
 
-// Runs `f` on `s`, keeping what an exception says instead of letting it leave.
+// Runs `f` on `s`, keeping that an exception was thrown, and what it said, instead of
+// letting it leave.
 template <typename F> void guarded (Solver *s, F f) {
-  if (!s->error.empty ())
+  if (s->failed)
     return;
   try {
     f ();
   } catch (const std::exception &e) {
-    s->error = e.what ();
-    if (s->error.empty ())
-      s->error = "a C++ exception";
+    s->failed = true;
+    try {
+      s->error = e.what ();
+    } catch (...) {
+    }
   } catch (...) {
-    s->error = "a C++ exception";
+    s->failed = true;
   }
 }
 
@@ -81,11 +84,16 @@ template <typename F> void guarded (Solver *s, F f) {
 
 extern "C" {
 
-// A new solver, or null when there was no memory for it.
+// A new solver, or null when it could not be made (no memory for it: CaDiCaL's constructor
+// allocates too).
 void *masu_sat_new (const char *config) {
-  Solver *s = new (std::nothrow) Solver;
-  if (s)
-    guarded (s, [&] { s->solver.configure (config); });
+  Solver *s = nullptr;
+  try {
+    s = new Solver;
+  } catch (...) {
+    return nullptr;
+  }
+  guarded (s, [&] { s->solver.configure (config); });
   return s;
 }
 
@@ -117,10 +125,11 @@ int masu_sat_solve (void *s) {
   Solver *solver = static_cast<Solver *> (s);
   int answer = 0;
   guarded (solver, [&] { answer = solver->solver.solve (); });
-  return solver->error.empty () ? answer : -1;
+  return solver->failed ? -1 : answer;
 }
 
-// What the exception that failed the solver said, alive until the solver is deleted.
+// What the exception that failed the solver said (empty when even that could not be kept),
+// alive until the solver is deleted.
 const char *masu_sat_error (void *s) { return static_cast<Solver *> (s)->error.c_str (); }
 
 int masu_sat_val (void *s, int lit) { return static_cast<Solver *> (s)->solver.val (lit); }
