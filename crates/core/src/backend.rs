@@ -4,7 +4,7 @@
 //! it takes threads, what limits its free licence, and its solve of a MILP in matrix form),
 //! plus its solver's file in `masu-mip`. Everything else reads the row: the families a
 //! formulation names (`formulations!`), help texts, errors and the docs' lists (checked by
-//! `tests/backends.rs`). What is checked of a backend before a solve, with masu's errors, is
+//! `tests/labels.rs`). What is checked of a backend before a solve, with masu's errors, is
 //! [`crate::check`].
 
 use std::fmt;
@@ -339,30 +339,10 @@ const fn members<const N: usize>(family: Family) -> [Backend; N] {
     out
 }
 
-/// How many backends `lists` name together, each counted once (for `formulations!`).
-#[doc(hidden)]
-pub const fn union_len(lists: &[&[Backend]]) -> usize {
-    let mut seen = [false; FACTS.len()];
-    let (mut n, mut l) = (0, 0);
-    while l < lists.len() {
-        let mut i = 0;
-        while i < lists[l].len() {
-            let b = lists[l][i] as usize;
-            if !seen[b] {
-                seen[b] = true;
-                n += 1;
-            }
-            i += 1;
-        }
-        l += 1;
-    }
-    n
-}
-
-/// The backends `lists` name, in order, each once (for `formulations!`).
-#[doc(hidden)]
-pub const fn union<const N: usize>(lists: &[&[Backend]]) -> [Backend; N] {
-    let mut out = [Backend::Native; N];
+/// The backends `lists` name, in order, each once, and how many they are (the rest of the
+/// array is padding).
+const fn union_all(lists: &[&[Backend]]) -> ([Backend; FACTS.len()], usize) {
+    let mut out = [Backend::Native; FACTS.len()];
     let mut seen = [false; FACTS.len()];
     let (mut n, mut l) = (0, 0);
     while l < lists.len() {
@@ -378,7 +358,26 @@ pub const fn union<const N: usize>(lists: &[&[Backend]]) -> [Backend; N] {
         }
         l += 1;
     }
+    (out, n)
+}
+
+/// How many backends `lists` name together, each counted once (for `formulations!`).
+#[doc(hidden)]
+pub const fn union_len(lists: &[&[Backend]]) -> usize {
+    union_all(lists).1
+}
+
+/// The backends `lists` name, in order, each once (for `formulations!`).
+#[doc(hidden)]
+pub const fn union<const N: usize>(lists: &[&[Backend]]) -> [Backend; N] {
+    let (all, n) = union_all(lists);
     assert!(n == N, "the union's length");
+    let mut out = [Backend::Native; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = all[i];
+        i += 1;
+    }
     out
 }
 

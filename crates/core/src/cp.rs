@@ -6,9 +6,9 @@
 //! Both count by no-goods (`crate::nogood`): on CP-SAT a constraint a point
 //! ([`CpModel::exclude`]), after one short run of CP-SAT's own enumeration where the
 //! formulation asks for it; on CP Optimizer a disjunction a point, one run of the program per
-//! solve (`--export` writes the model as `.cpo`). CP Optimizer's side is in one place: the
-//! `.cpo` writer ([`CpModel::to_cpo`]) and the program's runner (`masu_mip::cp_optimizer`)
-//! are driven from here alone.
+//! solve (`--export` writes the model as `.cpo`). CP Optimizer's count is here; its `.cpo`
+//! writer ([`CpModel::to_cpo`]) is the binding's, beside the model it reads, and its
+//! program's runner (`masu_mip::cp_optimizer`) sits with the other solvers run as programs.
 
 use std::borrow::Cow;
 use std::time::Duration;
