@@ -230,6 +230,14 @@ impl Stats {
         }
     }
 
+    /// Takes in what `other`, another stage of the same solve, noted: its constraints by
+    /// kind (its count where both have one) and its engine's figures (work added up, what a
+    /// count found these stats' where they have one). The model size and times stay these.
+    pub fn absorb(&mut self, other: Stats) {
+        self.constraints_by_kind.extend(other.constraints_by_kind);
+        self.engine = other.engine.and(std::mem::take(&mut self.engine));
+    }
+
     /// masu's own share of the time: building the model plus everything around the
     /// backend's reported time (encoding, FFI, decoding, checking).
     pub fn overhead(&self) -> Duration {

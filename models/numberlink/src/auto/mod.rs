@@ -91,8 +91,7 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
             return Ok(first.finish(&clock));
         }
         let mut found = rest(puzzle, &clock.options(options), exact, wide)?;
-        found.stats.constraints_by_kind.extend(first.stats.constraints_by_kind);
-        found.stats.engine = first.stats.engine.and(found.stats.engine);
+        found.stats.absorb(first.stats);
         found
     } else {
         let links = |o: &SolveOptions| crate::links::solve(puzzle, o);
@@ -176,13 +175,12 @@ fn count_then_exact(
 ) -> Result<Found, Error> {
     let clock = options.clock();
     let own = clock.for_at_most(count_for);
-    let (mut found, how) = frontier::counted(puzzle, options, Some(memory), &|| own.reached(), stats);
+    let (found, how) = frontier::counted(puzzle, options, Some(memory), &|| own.reached(), stats);
     if how == Counting::Settled || clock.reached() {
         return Ok(found);
     }
     let mut settled = exact(puzzle, &clock.options(options))?;
-    settled.stats.constraints_by_kind.append(&mut found.stats.constraints_by_kind);
-    settled.stats.engine = std::mem::take(&mut found.stats.engine).and(std::mem::take(&mut settled.stats.engine));
+    settled.stats.absorb(found.stats);
     Ok(settled)
 }
 
@@ -242,9 +240,8 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
         (_, Err(e), _) => return Err(e),
     };
-    if let Some(mut other) = other {
-        found.stats.constraints_by_kind.append(&mut other.stats.constraints_by_kind);
-        found.stats.engine = std::mem::take(&mut other.stats.engine).and(std::mem::take(&mut found.stats.engine));
+    if let Some(other) = other {
+        found.stats.absorb(other.stats);
     }
     found.stats.threads = Some(2);
     Ok(found)

@@ -86,10 +86,8 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     match counted(puzzle, options, Some(COUNT_MEMORY), &|| clock.reached(), stats) {
         (_, Counting::TooLarge(why)) => Err(Error::TooLarge(why)),
         (mut found, _) => {
-            if let Some(mut first) = first {
-                found.stats.constraints_by_kind.append(&mut first.stats.constraints_by_kind);
-                found.stats.engine =
-                    std::mem::take(&mut first.stats.engine).and(std::mem::take(&mut found.stats.engine));
+            if let Some(first) = first {
+                found.stats.absorb(first.stats);
             }
             Ok(found.finish(&clock))
         }
