@@ -146,7 +146,7 @@ const ENGINE_SETS: [(&str, &str); 8] = [
 ];
 
 /// Rounds of the engine table: each puzzle's time is its fastest of these, for every solver.
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 15;
 
 /// The native engines' solver call alone on every 9×9 set, counting to 2 on one thread,
 /// beside tdoku's call (`MASU_TDOKU`) measured the same way in the same run.

@@ -367,10 +367,12 @@ impl Grid {
                 let bit = pair & pair.wrapping_neg();
                 pair ^= bit;
                 let cell = bit.trailing_zeros() as usize;
+                // One count over a word of 64 bits: the peers in its band above, its column
+                // in the other two bands below (column `c` and, moved up one, `c + 1`: apart).
                 let column = columns(1 << (cell % 9));
-                let seen = (PEERS[cell] & self.open[b]).count_ones()
-                    + (column & self.open[after]).count_ones()
-                    + (column & self.open[last]).count_ones();
+                let seen = (u64::from(PEERS[cell] & self.open[b]) << 32
+                    | u64::from(column & self.open[after] | (column & self.open[last]) << 1))
+                .count_ones();
                 if best.is_none_or(|(most, ..)| seen > most) {
                     best = Some((seen, b, bit));
                 }
