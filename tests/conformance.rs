@@ -266,10 +266,14 @@ mod numberlink {
     #[test]
     fn fast_generation_is_deterministic_and_unique() {
         let options = SolveOptions::default();
-        let a = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 0, &options).unwrap().unwrap();
-        let b = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 0, &options).unwrap().unwrap();
+        let pairs = numberlink::generate::Pairs { toward: 5, most: None };
+        let fast = |seed, index| {
+            numberlink::generate::fast(6, pairs, numberlink::Rule::Fill, seed, index, &options).unwrap().made().unwrap()
+        };
+        let a = fast(42, 0);
+        let b = fast(42, 0);
         assert_eq!(a.puzzle, b.puzzle);
-        let other = numberlink::generate::fast(6, 5, numberlink::Rule::Fill, 42, 1, &options).unwrap().unwrap();
+        let other = fast(42, 1);
         assert_ne!(a.puzzle, other.puzzle);
         for g in [a, other] {
             let puzzle = Numberlink::new(g.puzzle, Rule::Fill).unwrap();

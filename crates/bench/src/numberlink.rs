@@ -442,6 +442,8 @@ pub(crate) fn generating() -> Result<()> {
 pub(crate) fn generating() -> Result<()> {
     use masu_kinds::numberlink::generate;
     let per_puzzle = Duration::from_secs(90);
+    // Toward the side, keeping the pairs repairs add (no `--pairs`).
+    let toward = |n: usize| generate::Pairs { toward: n, most: None };
     let mut table = String::from(
         "| method | size | pairs | asked | unique puzzles | candidates or draws | puzzles per minute | median s per unique puzzle | max s |\n\
          |---|---:|---|---:|---:|---:|---:|---:|---:|\n",
@@ -453,7 +455,9 @@ pub(crate) fn generating() -> Result<()> {
         eprintln!("generate fast {n}×{n}, {rule} rule, {n} pairs, {count} puzzles ...");
         let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
         let method = if rule == Fill { "masu fast" } else { "masu fast, blanks rule" };
-        let row = generated_row(count, |index| generate::fast(n, n, rule, 1, index, &options))?;
+        let row = generated_row(count, |index| {
+            generate::fast(n, toward(n), rule, 1, index, &options).map(generate::Outcome::made)
+        })?;
         table.push_str(&format!("| {method} | {n} | {n} drawn, {row}\n"));
     }
     // grow: the default above 9×9, seed 1 (its budget was tuned on seeds 0 and 2).
@@ -461,8 +465,41 @@ pub(crate) fn generating() -> Result<()> {
     for (rule, (n, count)) in [Fill, Blanks].into_iter().flat_map(|rule| grow.map(|g| (rule, g))) {
         eprintln!("generate grow {n}×{n}, {rule} rule, {count} puzzles ...");
         let clock_for = || SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() }.clock();
-        let row = generated_row(count, |index| generate::grow(n, n, rule, 1, index, &clock_for(), &mut |_| {}))?;
+        let row = generated_row(count, |index| {
+            generate::grow(n, toward(n), rule, 1, index, &clock_for(), &mut |_| {}).map(generate::Outcome::made)
+        })?;
         table.push_str(&format!("| masu grow, {rule} rule | {n} | {n} asked, {row}\n"));
+    }
+    // grow under a bound on the pairs (`--pairs`), the median of Janko's published boards
+    // at 20×20 and his 30×30's, on seeds that tuned nothing (101 to 105), 60 s each.
+    for (n, most) in [(20, 15), (30, 46)] {
+        eprintln!("generate grow {n}×{n}, blanks rule, at most {most} pairs, seeds 101 to 105 ...");
+        let pairs = generate::Pairs { toward: most, most: Some(most) };
+        let started = std::time::Instant::now();
+        let (mut reached, mut times, mut draws, mut made) = (Vec::new(), Vec::new(), 0, 0);
+        for seed in 101..=105 {
+            let clock = SolveOptions { time_limit: Some(Duration::from_secs(60)), ..SolveOptions::default() }.clock();
+            match generate::grow(n, pairs, Blanks, seed, 0, &clock, &mut |_| {})? {
+                generate::Outcome::Made(g) => {
+                    made += 1;
+                    draws += g.attempts;
+                    reached.push(g.pairs as f64);
+                    times.push(g.seconds);
+                }
+                generate::Outcome::OutOfTime { fewest } => {
+                    reached.extend(fewest.map(|f| f as f64));
+                    times.push(clock.elapsed().as_secs_f64());
+                }
+            }
+        }
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        table.push_str(&format!(
+            "| masu grow, blanks rule, `--pairs {most}` | {n} | at most {most} asked, {} reached (median; made or fewest) | 5 | {made} | {draws} | {:.1} | {} | {} |\n",
+            median(&reached).map_or("–".into(), |m| format!("{m}")),
+            made as f64 / minutes,
+            fixed(median(&times), 4),
+            fixed(max(&times), 4),
+        ));
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
         eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 180 s (masu) ...");
@@ -498,7 +535,9 @@ pub(crate) fn generating() -> Result<()> {
              column). `grow` (the default above 9×9): seed 1, {} s limit per puzzle; paths that never run beside \
              themselves, proven unique under the blanks rule (so under both) by the link search with a budget of \
              nodes, cut where the proof finds a second solution or runs out, then joined back where still unique \
-             (`docs/generate.md`); its puzzles fill the board under either rule. The article's method enumerates candidate full boards and keeps those whose endpoints its own \
+             (`docs/generate.md`); its puzzles fill the board under either rule. With `--pairs N` a unique board \
+             with more than N pairs is drawn again until the time limit (60 s here, seeds 101 to 105); a puzzle not \
+             made is counted by the fewest pairs a unique board reached. The article's method enumerates candidate full boards and keeps those whose endpoints its own \
              solver finds unique. Both enumerate the candidates in one search (CP-SAT's `enumerate_all_solutions` on \
              one worker) and check each candidate by enumerating its solutions up to 2. The article's code stops at \
              1000 candidates with a callback; masu, without one in CP-SAT's C API, takes them from CP-SAT's solution \

@@ -245,6 +245,63 @@ fn numberlink_generation_ends_at_its_time_limit_and_when_stopped() {
     assert!(stderr.contains(&format!("numberlink: {} of 100000 puzzles", lines.len())), "{stderr}");
 }
 
+/// `--pairs N` is the most pairs a numberlink puzzle has: every puzzle made by either method,
+/// under either rule, has at most N (its JSON's count is its numbers'); one that cannot be
+/// made within N by its time limit is reported with the fewest pairs reached and never
+/// printed.
+#[test]
+fn numberlink_pairs_bound_every_puzzle() {
+    if !masu_core::Backend::CpSat.is_compiled() {
+        return;
+    }
+    for (method, size, most, rule) in [("fast", 8, 8, "fill"), ("fast", 8, 8, "blanks"), ("grow", 12, 12, "blanks")] {
+        let (size, most_text) = (size.to_string(), most.to_string());
+        let out = masu(&[
+            "generate",
+            "numberlink",
+            "--size",
+            &size,
+            "--pairs",
+            &most_text,
+            "--method",
+            method,
+            "--rule",
+            rule,
+            "--count",
+            "4",
+            "--seed",
+            "9",
+            "--time-limit",
+            "60",
+        ]);
+        assert!(out.status.success(), "{method} {rule}: {}", text(&out.stderr));
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines.len(), 4, "{method} {rule}");
+        for line in lines {
+            let numbers: std::collections::BTreeSet<u64> = line["puzzle"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| r.as_array().unwrap())
+                .filter_map(|v| v.as_u64())
+                .filter(|&k| k > 0)
+                .collect();
+            assert_eq!(line["pairs"].as_u64(), Some(numbers.len() as u64), "{method} {rule}: {line}");
+            assert!(numbers.len() <= most, "{method} {rule}: {} pairs over {most}", numbers.len());
+        }
+    }
+    let out = masu(&["generate", "numberlink", "--size", "12", "--pairs", "3", "--count", "1", "--time-limit", "3"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty(), "a puzzle over its pairs was printed");
+    assert!(
+        stderr.contains(
+            "puzzle 0: no unique board with at most 3 pairs within the time limit (the fewest a unique board reached: "
+        ),
+        "{stderr}"
+    );
+}
+
 /// `--seed` gives the same puzzles on any machine: three per kind, pinned.
 #[test]
 fn a_seed_pins_the_puzzles_of_every_kind() {

@@ -181,24 +181,44 @@ pub fn apart(apart: bool, why: &str) -> Result<(), Failed> {
     if apart { Err(Failed::Flags(why.into())) } else { Ok(()) }
 }
 
+/// What making one puzzle came to, for [`each`]: an `Option<(seconds, puzzle)>` is one too
+/// (`None`: the time limit came first).
+#[derive(Debug)]
+pub enum Attempt<T> {
+    /// Made in these seconds.
+    Made(f64, T),
+    /// Not made before the time limit: the run's sentence says why.
+    OutOfTime,
+    /// Not made, for a reason of its own (what it came closest to, say).
+    Missed(String),
+}
+
+impl<T> From<Option<(f64, T)>> for Attempt<T> {
+    fn from(made: Option<(f64, T)>) -> Attempt<T> {
+        made.map_or(Attempt::OutOfTime, |(seconds, puzzle)| Attempt::Made(seconds, puzzle))
+    }
+}
+
 /// The loop most generators are: `make(index, made)` for each index of the run, until it is
-/// interrupted (`made` hears its [`Made::Working`] notes); a puzzle its time limit stopped
-/// is [`Made::Missed`], saying `missed` (one the interrupt stopped is not reported).
-pub fn each<T: Printed>(
+/// interrupted (`made` hears its [`Made::Working`] notes); a puzzle not made is
+/// [`Made::Missed`], saying `missed` when its time limit stopped it, or its own reason (one
+/// the interrupt stopped is not reported).
+pub fn each<T: Printed, A: Into<Attempt<T>>>(
     run: &Run,
     missed: &str,
     made: &mut dyn FnMut(Made),
-    mut make: impl FnMut(u64, &mut dyn FnMut(Made)) -> Result<Option<(f64, T)>, Failed>,
+    mut make: impl FnMut(u64, &mut dyn FnMut(Made)) -> Result<A, Failed>,
 ) -> Result<(), Failed> {
     for index in 0..run.count {
         if run.interrupted() {
             break;
         }
-        match make(index, made)? {
-            Some((seconds, puzzle)) => made(Made::puzzle(index, seconds, &puzzle)?),
+        match make(index, made)?.into() {
+            Attempt::Made(seconds, puzzle) => made(Made::puzzle(index, seconds, &puzzle)?),
             // Stopped, not missed: the puzzle in hand is not reported.
-            None if run.interrupted() => break,
-            None => made(Made::Missed { index, why: missed.to_string() }),
+            _ if run.interrupted() => break,
+            Attempt::OutOfTime => made(Made::Missed { index, why: missed.to_string() }),
+            Attempt::Missed(why) => made(Made::Missed { index, why }),
         }
     }
     Ok(())

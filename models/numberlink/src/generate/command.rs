@@ -26,11 +26,13 @@ pub struct Args {
     /// Board side.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(SIZES))]
     pub size: u64,
-    /// Pairs (default: the side, 1 on 2×2; at most size²/3, a path having 3 cells or more).
+    /// The most pairs a puzzle may have (at most size²/3, a path having 3 cells or more).
     ///
-    /// fast: random paths are joined down to this many; a large board may stall above it,
-    /// and repairs add pairs, so each puzzle's JSON gives its own count. article: the
-    /// numbers of its model.
+    /// fast and grow: paths are joined down toward this many, repairs add pairs, and a
+    /// unique board with more is drawn again; a puzzle not made within it by its time limit
+    /// is reported with the fewest pairs reached. Without it, boards are made toward the
+    /// side (1 on 2×2) and keep what repairs add: each puzzle's JSON gives its own count.
+    /// article: the numbers of its model.
     #[arg(long, value_parser = clap::value_parser!(u64).range(PAIRS))]
     pub pairs: Option<u64>,
     /// The rule uniqueness is proven under: fill (every cell on a path; article 001, Flow
@@ -72,7 +74,7 @@ impl masu_core::Generate for Numberlink {
 
 #[cfg(feature = "cp-sat")]
 mod with_cp_sat {
-    use masu_core::generate::{Failed, Made, NoUrl, Run, each};
+    use masu_core::generate::{Attempt, Failed, Made, NoUrl, Run, each};
     use masu_core::{Backend, SolveOptions, Status};
 
     /// A failure of the solves that make or check a puzzle.
@@ -81,13 +83,14 @@ mod with_cp_sat {
     }
 
     use super::{Args, Printed};
-    use crate::generate::{Generated, Method, Progress, article, fast, grow};
+    use crate::generate::{Generated, Method, Outcome, Pairs, Progress, article, fast, grow};
     use crate::{Formulation, Numberlink, Rule};
 
     pub(super) fn generate(args: &Args, run: &Run, made: &mut dyn FnMut(Made)) -> Result<Option<String>, Failed> {
         args.check()?;
         let n = args.size as usize;
-        let pairs = args.pairs.map_or(n.min(n * n / 3), |k| k as usize);
+        let asked = args.pairs.map(|k| k as usize);
+        let pairs = asked.unwrap_or(n.min(n * n / 3));
         if pairs > n * n / 3 {
             return Err(Failed::Flags(format!(
                 "--pairs {pairs}: a {n}×{n} board holds at most {} paths of 3 cells or more",
@@ -127,15 +130,15 @@ mod with_cp_sat {
                 )))
             }
             Method::Fast => {
+                let pairs = Pairs { toward: pairs, most: asked };
                 each(run, "no unique board within the time limit", made, |index, _| {
-                    let Some(g) = fast(n, pairs, rule, run.seed, index, per_puzzle).map_err(making)? else {
-                        return Ok(None);
-                    };
-                    Ok(Some((g.seconds, printed("fast", n, g.pairs, index, Some(run.seed), &g, options)?)))
+                    let outcome = fast(n, pairs, rule, run.seed, index, per_puzzle).map_err(making)?;
+                    attempt("fast", n, pairs, index, run.seed, outcome, options)
                 })?;
                 Ok(None)
             }
             Method::Grow => {
+                let pairs = Pairs { toward: pairs, most: asked };
                 each(run, "no unique board within the time limit", made, |index, made| {
                     let mut working = |p: Progress| {
                         made(Made::Working {
@@ -144,12 +147,33 @@ mod with_cp_sat {
                         })
                     };
                     let found = grow(n, pairs, rule, run.seed, index, &per_puzzle.clock(), &mut working);
-                    let Some(g) = found.map_err(making)? else { return Ok(None) };
-                    Ok(Some((g.seconds, printed("grow", n, g.pairs, index, Some(run.seed), &g, options)?)))
+                    attempt("grow", n, pairs, index, run.seed, found.map_err(making)?, options)
                 })?;
                 Ok(None)
             }
         }
+    }
+
+    /// What a draw of fast or grow came to, as `each` reports it: the puzzle made, or why
+    /// none was (beyond the time limit: the fewest pairs a unique board reached, over the most
+    /// asked).
+    fn attempt(
+        method: &'static str,
+        n: usize,
+        pairs: Pairs,
+        index: u64,
+        seed: u64,
+        outcome: Outcome,
+        options: &SolveOptions,
+    ) -> Result<Attempt<Printed>, Failed> {
+        Ok(match outcome {
+            Outcome::Made(g) => Attempt::Made(g.seconds, printed(method, n, g.pairs, index, Some(seed), &g, options)?),
+            Outcome::OutOfTime { fewest: Some(fewest) } => Attempt::Missed(format!(
+                "no unique board with at most {} pairs within the time limit (the fewest a unique board reached: {fewest})",
+                pairs.most.unwrap_or(pairs.toward)
+            )),
+            Outcome::OutOfTime { fewest: None } => Attempt::OutOfTime,
+        })
     }
 
     /// A generated board as printed: how it was made, its `rule`, the share of cells its

@@ -4,9 +4,9 @@
 #[cfg(feature = "cp-sat")]
 use masu_core::{Error, SolveOptions};
 
-#[cfg(feature = "cp-sat")]
-use super::Generated;
 use super::Random;
+#[cfg(feature = "cp-sat")]
+use super::{Generated, Outcome, Pairs};
 #[cfg(feature = "cp-sat")]
 use crate::{Numberlink, Paths, Rule};
 
@@ -153,44 +153,50 @@ pub(super) fn puzzle_of(n: usize, cover: &[Vec<(usize, usize)>]) -> (Vec<Vec<u32
     (puzzle, solution)
 }
 
-/// Draws until a board has a unique solution under `rule`; `None` when `options`' time runs
-/// out.
+/// Draws until a board has a unique solution under `rule` within `pairs.most`;
+/// [`Outcome::OutOfTime`] when `options`' time runs out first.
 ///
 /// A drawn board that is not unique is repaired before it is given up: the solver's other
 /// solution differs from the drawn one at some cell, so the drawn path through that cell is
 /// cut there in two (each part keeps 3 cells or more), which makes the cell an endpoint and
-/// rules that other solution out. Repairs add pairs; the board is redrawn after `3n` repairs.
+/// rules that other solution out. Repairs add pairs; the board is redrawn after `3n` repairs,
+/// or when it is unique with more pairs than `pairs.most`.
 #[cfg(feature = "cp-sat")]
 pub fn fast(
     n: usize,
-    pairs: usize,
+    pairs: Pairs,
     rule: Rule,
     seed: u64,
     index: u64,
     options: &SolveOptions,
-) -> Result<Option<Generated>, Error> {
+) -> Result<Outcome, Error> {
     let mut draw = masu_core::generate::Draws::new(seed, index, options);
+    let mut fewest: Option<usize> = None;
     while draw.next_attempt() {
-        let Some(mut cover) = random_cover(n, pairs, &mut draw.random) else { continue };
+        let Some(mut cover) = random_cover(n, pairs.toward, &mut draw.random) else { continue };
         let mut native_failed = false;
         for _repair in 0..=3 * n {
             let clock = &draw.clock;
             if clock.reached() {
-                return Ok(None);
+                return Ok(Outcome::OutOfTime { fewest });
             }
             let (puzzle, solution) = puzzle_of(n, &cover);
             let Ok(board) = Numberlink::new(puzzle.clone(), rule) else { break };
             let check = SolveOptions { solution_limit: 2, ..clock.options(options) };
             let report = decide(&board, &check, &mut native_failed)?;
             match report.status {
+                masu_core::Status::Unique if !pairs.allow(cover.len()) => {
+                    // Repairs only add pairs: draw again.
+                    fewest = Some(fewest.map_or(cover.len(), |f| f.min(cover.len())));
+                    break;
+                }
                 masu_core::Status::Unique => {
                     let solution = report.solutions.into_iter().next().map_or(solution, |p: Paths| p.numbers);
-                    let pairs = cover.len();
-                    return Ok(Some(Generated {
+                    return Ok(Outcome::Made(Generated {
                         puzzle,
                         solution,
                         rule,
-                        pairs,
+                        pairs: cover.len(),
                         attempts: draw.attempts,
                         seconds: draw.seconds(),
                         blanks_unique: rule == Rule::Blanks,
@@ -206,7 +212,7 @@ pub fn fast(
             }
         }
     }
-    Ok(None)
+    Ok(Outcome::OutOfTime { fewest })
 }
 
 /// Decides whether `board` is unique: the native search first, alone and within its budget

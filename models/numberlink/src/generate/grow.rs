@@ -29,7 +29,8 @@ use masu_core::{Clock, Error, SolveOptions};
 
 #[cfg(feature = "cp-sat")]
 use super::{
-    Generated, Random, cover::Cover, cover::ends_beside, cover::joined, fast::puzzle_of, fast::split_where_differs,
+    Generated, Outcome, Pairs, Random, cover::Cover, cover::ends_beside, cover::joined, fast::puzzle_of,
+    fast::split_where_differs,
 };
 #[cfg(feature = "cp-sat")]
 use crate::{Numberlink, Rule};
@@ -53,32 +54,35 @@ pub struct Progress {
     pub pairs: usize,
 }
 
-/// Grows a puzzle unique under both rules (module doc); `None` when `clock` runs out before
-/// one is proven. `working` hears of each step.
+/// Grows a puzzle unique under both rules (module doc) within `pairs.most`;
+/// [`Outcome::OutOfTime`] when `clock` runs out before one is proven. `working` hears of
+/// each step.
 #[cfg(feature = "cp-sat")]
 pub fn grow(
     n: usize,
-    pairs: usize,
+    pairs: Pairs,
     rule: Rule,
     seed: u64,
     index: u64,
     clock: &Clock,
     working: &mut dyn FnMut(Progress),
-) -> Result<Option<Generated>, Error> {
+) -> Result<Outcome, Error> {
     let mut random = Random::of_draw(seed, index);
     let mut progress = Progress::default();
-    let mut cover = loop {
+    let mut fewest: Option<usize> = None;
+    let out_of_time = |fewest| Ok(Outcome::OutOfTime { fewest });
+    loop {
         if clock.reached() {
-            return Ok(None);
+            return out_of_time(fewest);
         }
         progress.drawn += 1;
         progress.cuts = 0;
-        let Some(mut cover) = Cover::grow(n, pairs, STEPS_PER_CELL * n * n, &mut random) else { continue };
+        let Some(mut cover) = Cover::grow(n, pairs.toward, STEPS_PER_CELL * n * n, &mut random) else { continue };
         let unique = loop {
             progress.pairs = cover.len();
             working(progress);
             let cut = match prove(n, &cover, clock)? {
-                Proof::Stopped => return Ok(None),
+                Proof::Stopped => return out_of_time(fewest),
                 Proof::Unique => break true,
                 Proof::Other(other) => {
                     let drawn = puzzle_of(n, &cover).1;
@@ -91,21 +95,25 @@ pub fn grow(
             }
             progress.cuts += 1;
         };
-        if unique {
-            break cover;
+        if !unique {
+            continue;
         }
-    };
-    join_back(n, pairs, &mut cover, clock, &mut random)?;
-    let (puzzle, solution) = puzzle_of(n, &cover);
-    Ok(Some(Generated {
-        puzzle,
-        solution,
-        rule,
-        pairs: cover.len(),
-        attempts: progress.drawn,
-        seconds: clock.elapsed().as_secs_f64(),
-        blanks_unique: true,
-    }))
+        join_back(n, pairs, &mut cover, clock, &mut random)?;
+        if !pairs.allow(cover.len()) {
+            fewest = Some(fewest.map_or(cover.len(), |f| f.min(cover.len())));
+            continue;
+        }
+        let (puzzle, solution) = puzzle_of(n, &cover);
+        return Ok(Outcome::Made(Generated {
+            puzzle,
+            solution,
+            rule,
+            pairs: cover.len(),
+            attempts: progress.drawn,
+            seconds: clock.elapsed().as_secs_f64(),
+            blanks_unique: true,
+        }));
+    }
 }
 
 /// What one proof says of a cover.
@@ -141,13 +149,14 @@ fn prove(n: usize, cover: &[Vec<(usize, usize)>], clock: &Clock) -> Result<Proof
     })
 }
 
-/// Joins paths of a unique `cover` end to end back toward `pairs`, each join kept where the
-/// joined cover is still proven unique: at most [`JOIN_TRIES`] per pair the cover has when
-/// it starts, each pair of ends tried once. The clock ends it early, the cover unique still.
+/// Joins paths of a unique `cover` end to end back toward `pairs.toward`, each join kept
+/// where the joined cover is still proven unique, each pair of ends tried once: at most
+/// [`JOIN_TRIES`] per pair the cover has when it starts, or, when `pairs.most` bounds the
+/// puzzle, every pair of ends side by side. The clock ends it early, the cover unique still.
 #[cfg(feature = "cp-sat")]
 fn join_back(
     n: usize,
-    pairs: usize,
+    pairs: Pairs,
     cover: &mut Vec<Vec<(usize, usize)>>,
     clock: &Clock,
     random: &mut Random,
@@ -158,8 +167,9 @@ fn join_back(
         e.sort_unstable();
         e
     };
-    for _ in 0..JOIN_TRIES * cover.len() {
-        if cover.len() <= pairs || clock.reached() {
+    let tries = if pairs.most.is_some() { usize::MAX } else { JOIN_TRIES * cover.len() };
+    for _ in 0..tries {
+        if cover.len() <= pairs.toward || clock.reached() {
             break;
         }
         let candidates: Vec<(usize, usize)> =

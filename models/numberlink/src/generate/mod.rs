@@ -55,6 +55,46 @@ pub enum Method {
     Grow,
 }
 
+/// The pairs a puzzle is made toward, and the most it may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairs {
+    /// Paths are joined down toward this many.
+    pub toward: usize,
+    /// A puzzle with more is never returned (`--pairs`): the generator draws again until its
+    /// time limit. `None`: repairs may add pairs beyond `toward`.
+    pub most: Option<usize>,
+}
+
+impl Pairs {
+    /// Whether a unique board of `pairs` pairs may be returned.
+    pub fn allow(&self, pairs: usize) -> bool {
+        self.most.is_none_or(|most| pairs <= most)
+    }
+}
+
+/// What the attempts at one puzzle came to.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// A puzzle within the pairs asked.
+    Made(Generated),
+    /// The time limit came first; `fewest`: the fewest pairs of a unique board made on the
+    /// way, over the most asked (`None`: no unique board was made).
+    OutOfTime {
+        /// The fewest pairs reached.
+        fewest: Option<usize>,
+    },
+}
+
+impl Outcome {
+    /// The puzzle made, if one was.
+    pub fn made(self) -> Option<Generated> {
+        match self {
+            Outcome::Made(g) => Some(g),
+            Outcome::OutOfTime { .. } => None,
+        }
+    }
+}
+
 /// One generated puzzle with its unique solution.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Generated {
@@ -64,7 +104,7 @@ pub struct Generated {
     pub solution: Vec<Vec<u32>>,
     /// The rule its uniqueness is proven under.
     pub rule: crate::Rule,
-    /// Its number of pairs (fast: repairs may add some to those drawn).
+    /// Its number of pairs (repairs may add some to those drawn, never past [`Pairs::most`]).
     pub pairs: usize,
     /// Boards drawn (fast) or candidates examined (article) for this puzzle.
     pub attempts: usize,
