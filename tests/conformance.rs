@@ -291,7 +291,9 @@ mod numberlink {
     #[test]
     fn grown_30_by_30_boards_are_unique_under_both_rules_by_a_second_engine() {
         let clock = SolveOptions::default().clock();
-        let grow = || numberlink::generate::grow(30, 30, Rule::Fill, 3, 0, &clock, &mut |_| {}).unwrap().unwrap();
+        let pairs = numberlink::generate::Pairs { toward: 30, most: None };
+        let grow =
+            || numberlink::generate::grow(30, pairs, Rule::Fill, 3, 0, &clock, &mut |_| {}).unwrap().made().unwrap();
         let g = grow();
         assert_eq!(g.puzzle, grow().puzzle, "a seed gives one puzzle");
         assert!(g.solution.iter().flatten().all(|&k| k > 0), "a grown board is filled");
