@@ -112,6 +112,8 @@ mod with_cp_sat {
                 "--method grow: a {n}×{n} board has no paths that keep apart; use fast"
             )));
         }
+        // What fast and grow make toward, and the bound `--pairs` sets.
+        let bound = Pairs { toward: pairs, most: asked };
         match method {
             Method::Article => {
                 let run = article(n, pairs, rule, args.candidates as usize, options).map_err(making)?;
@@ -130,15 +132,13 @@ mod with_cp_sat {
                 )))
             }
             Method::Fast => {
-                let pairs = Pairs { toward: pairs, most: asked };
                 each(run, "no unique board within the time limit", made, |index, _| {
-                    let outcome = fast(n, pairs, rule, run.seed, index, per_puzzle).map_err(making)?;
-                    attempt("fast", n, pairs, index, run.seed, outcome, options)
+                    let outcome = fast(n, bound, rule, run.seed, index, per_puzzle).map_err(making)?;
+                    attempt("fast", n, bound, index, run.seed, outcome, options)
                 })?;
                 Ok(None)
             }
             Method::Grow => {
-                let pairs = Pairs { toward: pairs, most: asked };
                 each(run, "no unique board within the time limit", made, |index, made| {
                     let mut working = |p: Progress| {
                         made(Made::Working {
@@ -146,8 +146,8 @@ mod with_cp_sat {
                             what: format!("cover {} drawn, {} pairs after {} cuts", p.drawn, p.pairs, p.cuts),
                         })
                     };
-                    let found = grow(n, pairs, rule, run.seed, index, &per_puzzle.clock(), &mut working);
-                    attempt("grow", n, pairs, index, run.seed, found.map_err(making)?, options)
+                    let found = grow(n, bound, rule, run.seed, index, &per_puzzle.clock(), &mut working);
+                    attempt("grow", n, bound, index, run.seed, found.map_err(making)?, options)
                 })?;
                 Ok(None)
             }

@@ -187,7 +187,7 @@ pub fn fast(
             match report.status {
                 masu_core::Status::Unique if !pairs.allow(cover.len()) => {
                     // Repairs only add pairs: draw again.
-                    fewest = Some(fewest.map_or(cover.len(), |f| f.min(cover.len())));
+                    fewest = Pairs::refused(fewest, cover.len());
                     break;
                 }
                 masu_core::Status::Unique => {

@@ -100,7 +100,7 @@ pub fn grow(
         }
         join_back(n, pairs, &mut cover, clock, &mut random)?;
         if !pairs.allow(cover.len()) {
-            fewest = Some(fewest.map_or(cover.len(), |f| f.min(cover.len())));
+            fewest = Pairs::refused(fewest, cover.len());
             continue;
         }
         let (puzzle, solution) = puzzle_of(n, &cover);

@@ -70,6 +70,13 @@ impl Pairs {
     pub fn allow(&self, pairs: usize) -> bool {
         self.most.is_none_or(|most| pairs <= most)
     }
+
+    /// The fewest pairs of the unique boards refused so far, `fewest`, with one of `pairs`
+    /// more refused.
+    #[cfg(feature = "cp-sat")]
+    pub(crate) fn refused(fewest: Option<usize>, pairs: usize) -> Option<usize> {
+        Some(fewest.map_or(pairs, |f| f.min(pairs)))
+    }
 }
 
 /// What the attempts at one puzzle came to.
