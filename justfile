@@ -113,6 +113,17 @@ peer-numlin dir="../peers/numlin":
     printf '[package]\nname = "numlin-count"\nversion = "0.1.0"\nedition = "2024"\n\n[dependencies]\nnumlin = { path = ".." }\n\n[workspace]\n' > {{dir}}/masu-driver/Cargo.toml
     cargo build --release --manifest-path {{dir}}/masu-driver/Cargo.toml
 
+# Build semiexp's clause-learning reference model of numberlink (numlin_v2's, on
+# semiexp/cspuz_core, MIT; a checkout of cspuz_core in DIR with its glucose and cadical
+# submodules) with masu's driver: then MASU_REFERENCE=DIR/masu-driver/target/release/reference-count
+peer-reference dir="../peers/cspuz":
+    test -f {{dir}}/cspuz_rs/src/graph.rs || (echo "no cspuz_core checkout in {{dir}}" >&2; exit 1)
+    test -f {{dir}}/cspuz_core/lib/cadical/src/cadical.hpp || (echo "{{dir}}: its submodules are not checked out" >&2; exit 1)
+    mkdir -p {{dir}}/masu-driver/src
+    cp scripts/peers/reference_count.rs {{dir}}/masu-driver/src/main.rs
+    printf '[package]\nname = "reference-count"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\ncspuz_rs = { path = "../cspuz_rs" }\n\n[workspace]\n' > {{dir}}/masu-driver/Cargo.toml
+    cargo build --release --manifest-path {{dir}}/masu-driver/Cargo.toml
+
 # Build thomasahle's Go numberlink solver (a checkout of thomasahle/numberlink in DIR; Debian's
 # golang-go), for `just bench numberlink`: then MASU_AHLE=DIR/bin/numberlink
 peer-ahle dir="../peers/ahle":

@@ -306,10 +306,13 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
             fixed(max(&t.walls), 4),
         ));
     }
-    let peer = match std::env::var_os("MASU_NUMLIN") {
-        Some(driver) => peer_rows(Path::new(&driver), &boards, &comparison.rows, labels.first(), time_limit)?,
-        None => String::new(),
-    };
+    let mut peer = String::new();
+    for (variable, name, about, make) in JANKO_PEERS {
+        if let Some(driver) = std::env::var_os(variable) {
+            let driver = make(Path::new(&driver));
+            peer += &peer_rows(&driver, name, about, &boards, &comparison.rows, labels.first(), time_limit)?;
+        }
+    }
     publish(
         "numberlink-janko",
         &format!(
@@ -329,20 +332,43 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
     )
 }
 
-/// The peer semiexp/numlin's row, where `MASU_NUMLIN` names its build: beside `first` (the
-/// default's label), what each settles of what the other leaves open, where the two settle
-/// and disagree, and on the boards the peer settles, both medians. The boards the default
-/// leaves open go to stderr with the peer's word on each.
+/// The peers of the janko bench: the variable naming each build, its name, how it runs, and
+/// its driver's formats.
+type JankoPeer = (&'static str, &'static str, &'static str, fn(&Path) -> super::peers::Peer<'_>);
+const JANKO_PEERS: [JankoPeer; 2] = [
+    (
+        "MASU_NUMLIN",
+        "semiexp/numlin",
+        "(Rust, its search of canonical solutions with a check for a second route, through \
+         `scripts/peers/numlin_count.rs`, `just peer-numlin`; MASU_NUMLIN names the build)",
+        super::peers::numlin,
+    ),
+    (
+        "MASU_REFERENCE",
+        "semiexp's clause-learning reference model",
+        "(numlin_v2's reference: line edges, a path number per cell, no loop as the dual graph's \
+         connectivity, every distinct answer counted on cspuz_core; through `scripts/peers/reference_count.rs`, \
+         `just peer-reference`; MASU_REFERENCE names the build)",
+        super::peers::numlin,
+    ),
+];
+
+/// A peer's row (`name`, run as `about` says): beside `first` (the default's label), what
+/// each settles of what the other leaves open, where the two settle and disagree, and on the
+/// boards both settle, the medians and the summed times. The boards the default leaves open
+/// go to stderr with the peer's word on each.
 fn peer_rows(
-    driver: &Path,
+    peer: &super::peers::Peer,
+    name: &str,
+    about: &str,
     boards: &[Instance<Numberlink>],
     rows: &[masu_harness::Row],
     first: Option<&String>,
     time_limit: Duration,
 ) -> Result<String> {
     use super::peers::Said;
-    eprintln!("semiexp/numlin on {} janko boards, two at once ...", boards.len());
-    let said = super::peers::run(&super::peers::numlin(driver), boards, time_limit, 2)?;
+    eprintln!("{name} on {} janko boards, two at once ...", boards.len());
+    let said = super::peers::run(peer, boards, time_limit, 2)?;
     let ours: BTreeMap<&str, &masu_harness::Row> =
         rows.iter().filter(|r| Some(&r.label()) == first).map(|r| (r.instance.as_str(), r)).collect();
     let count_of = |row: &masu_harness::Row| match row.verdict {
@@ -354,6 +380,7 @@ fn peer_rows(
     let (mut settled, mut counts, mut walls) = (0, [0; 3], Vec::new());
     let (mut theirs_only, mut ours_only, mut disagree) = (0, 0, Vec::new());
     let (mut peer_settled_walls, mut our_walls_there, mut ours_there) = (Vec::new(), Vec::new(), 0);
+    let (mut both, mut our_sum, mut their_sum) = (0, 0.0, 0.0);
     for (board, &(answer, seconds)) in boards.iter().zip(&said) {
         walls.push(seconds);
         let mine = ours.get(board.name.as_str()).and_then(|r| count_of(r));
@@ -366,6 +393,9 @@ fn peer_rows(
                 ours_there += usize::from(mine.is_some());
             }
         }
+        if let (Some(_), Said::Count(_), Some(row)) = (mine, answer, ours.get(board.name.as_str())) {
+            (both, our_sum, their_sum) = (both + 1, our_sum + row.wall_s, their_sum + seconds);
+        }
         match (mine, answer) {
             (None, Said::Count(_)) => theirs_only += 1,
             (Some(_), Said::Open) => ours_only += 1,
@@ -374,7 +404,7 @@ fn peer_rows(
         }
         if mine.is_none() {
             eprintln!(
-                "left open by masu {}: {} — numlin: {answer:?} in {seconds:.1} s",
+                "left open by masu {}: {} — {name}: {answer:?} in {seconds:.1} s",
                 first.map_or("", |f| f),
                 board.name
             );
@@ -382,12 +412,12 @@ fn peer_rows(
     }
     let first = first.map_or("–", |f| f.as_str());
     Ok(format!(
-        "\nThe peer semiexp/numlin (Rust, through `scripts/peers/numlin_count.rs`, `just peer-numlin`; \
-         MASU_NUMLIN names the build), one process per board bounded by `timeout {}`, two at once, \
+        "\nThe peer {name} {about}, one process per board bounded by `timeout {}`, two at once, \
          times of the process: it settles {settled} of {} ({} unique, {} multiple, {} with no answer), \
          median {} s. Of the boards masu {first} leaves open it settles {theirs_only}; masu {first} settles \
          {ours_only} it leaves open. On the {} boards it settles, masu {first} settles {ours_there}, median {} s \
-         against its {} s. Boards where both settle and disagree: {}.\n",
+         against its {} s; summed over the {both} boards both settle, {} s against its {} s. Boards where both \
+         settle and disagree: {}.\n",
         time_limit.as_secs(),
         boards.len(),
         counts[1],
@@ -397,6 +427,8 @@ fn peer_rows(
         peer_settled_walls.len(),
         fixed(median(&our_walls_there), 4),
         fixed(median(&peer_settled_walls), 4),
+        fixed(Some(our_sum), 2),
+        fixed(Some(their_sum), 2),
         if disagree.is_empty() { "none".to_string() } else { disagree.join(", ") },
     ))
 }

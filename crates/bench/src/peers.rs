@@ -3,6 +3,9 @@
 //!
 //! - semiexp/numlin (`MASU_NUMLIN`, built by `just peer-numlin` with
 //!   `scripts/peers/numlin_count.rs`): uniqueness under the blanks rule, its count 0, 1 or 2;
+//! - semiexp's clause-learning reference model (`MASU_REFERENCE`, built by `just
+//!   peer-reference` with `scripts/peers/reference_count.rs` on semiexp/cspuz_core): the
+//!   same question, formats and output as numlin's driver;
 //! - thomasahle/numberlink (`MASU_AHLE`, the Go solver built by `just peer-ahle`): one answer
 //!   under the fill rule, its `W H` text on standard input.
 
@@ -40,8 +43,8 @@ pub(crate) struct Peer<'a> {
     pub read: fn(&str) -> Option<u8>,
 }
 
-/// semiexp/numlin's driver: input `HEIGHT WIDTH`, then the rows of numbers; output, the count
-/// first.
+/// semiexp/numlin's driver (and the reference model's): input `HEIGHT WIDTH`, then the rows
+/// of numbers; output, the count first.
 pub(crate) fn numlin(driver: &Path) -> Peer<'_> {
     Peer {
         driver,
