@@ -160,6 +160,9 @@ engine! {
         /// Clauses the connectivity propagator added inside CaDiCaL's search (numberlink
         /// `native`).
         connectivity_clauses,
+        /// Links that propagator forced, with a reason given lazily (numberlink `native`,
+        /// `--param bridges=true`).
+        forced_links,
     }
     found {
         /// Cells the exact count swept (numberlink `frontier`).

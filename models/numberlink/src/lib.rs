@@ -117,7 +117,7 @@ impl Puzzle for Numberlink {
     const DEFAULT: Formulation = Formulation::Auto;
     const RULES: &'static str = "fill (every cell on a path) or blanks (cells may stay empty); default: what the file implies (Flow Free boards: fill), else blanks";
     const PARAMETERS: &'static [&'static dyn masu_core::Declared] =
-        &[&native::HANDOVER, &frontier::CANONICAL, &TOUCH, &links::SOUTH_FIRST];
+        &[&native::HANDOVER, &native::BRIDGES, &frontier::CANONICAL, &TOUCH, &links::SOUTH_FIRST];
     const READER_FORMATS: &'static [Format<'static>] = &[Format::Json, Format::Extension("txt"), Format::Content];
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.

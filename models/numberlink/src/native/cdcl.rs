@@ -86,13 +86,13 @@ impl Cnf {
 }
 
 /// Builds the clauses of `puzzle`, for the solutions it admits.
-fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool) -> Cnf {
+fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, record: bool, bridges: bool) -> Cnf {
     let induced = admit != Admit::All;
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = w * h;
     let pairs = puzzle.pairs() as usize;
     let blanks = puzzle.rule == Rule::Blanks;
-    let mut solver = masu_sat::propagating(move || stop.reached(), Connectivity::new(puzzle));
+    let mut solver = masu_sat::propagating(move || stop.reached(), Connectivity::new(puzzle, bridges));
     if record {
         solver.record();
     }
@@ -206,8 +206,9 @@ const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning s
 /// Counts on into `kept` (what was recorded already excluded: where it counted solutions
 /// it did not keep, it counts from the start instead) the solutions of `puzzle` it admits,
 /// until the limit or `clock` says stop; with `options.export`, its clauses are written as
-/// DIMACS before the first solve. Its stats: CaDiCaL's solves, and the clauses of the
-/// connectivity propagator (`engine.connectivity_clauses`).
+/// DIMACS before the first solve. Its stats: CaDiCaL's solves, the clauses of the
+/// connectivity propagator (`engine.connectivity_clauses`) and the links it forced
+/// (`engine.forced_links`, with `--param bridges=true`).
 pub(crate) fn count(
     puzzle: &Numberlink,
     admit: Admit,
@@ -227,7 +228,7 @@ pub(crate) fn count(
         }
     }
     let stop = clock.clone();
-    let mut cnf = encode(puzzle, admit, stop, options.export.is_some());
+    let mut cnf = encode(puzzle, admit, stop, options.export.is_some(), options.get(&super::BRIDGES));
     let w = puzzle.width();
     if let Some(export) = &options.export {
         let mut comment = DIMACS_COMMENT.to_string();
@@ -277,6 +278,7 @@ pub(crate) fn count(
         exclude(&mut cnf, &used);
     }
     stats.engine.connectivity_clauses = Some(cnf.solver.propagator().clauses as u64);
+    stats.engine.forced_links = Some(cnf.solver.propagator().forced as u64).filter(|_| options.get(&super::BRIDGES));
     Ok(kept.found(complete, stats))
 }
 
@@ -305,9 +307,14 @@ mod tests {
         SolveOptions::default().clock()
     }
 
+    /// Options with bridges forced or not.
+    fn bridges(on: bool) -> SolveOptions {
+        SolveOptions { read: vec![("bridges", masu_core::ParameterValue::Switch(on))], ..SolveOptions::default() }
+    }
+
     /// On random boards of both rules, the clause-learning stage alone (from nothing, and
-    /// from a solution the search found) counts what the search counts, up to 10, and every
-    /// answer passes the checker.
+    /// from a solution the search found; bridges forced and not) counts what the search
+    /// counts, up to 10, and every answer passes the checker.
     #[test]
     fn counts_equal_the_search() {
         let options = SolveOptions { solution_limit: 10, ..SolveOptions::default() };
@@ -323,14 +330,14 @@ mod tests {
                         continue;
                     }
                     let theirs = Found::new(solutions, complete, Stats::default());
-                    for known in [0, 1] {
+                    for (known, on) in [(0, false), (0, true), (1, true)] {
                         let mut kept = Kept::new(10, usize::MAX);
                         for paths in theirs.solutions.iter().take(known) {
                             kept.record(|| paths.clone());
                         }
                         let admit = if induced { Admit::Induced } else { Admit::All };
-                        let ours = count(&puzzle, admit, kept, &unlimited(), &SolveOptions::default()).unwrap();
-                        assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced}"));
+                        let ours = count(&puzzle, admit, kept, &unlimited(), &bridges(on)).unwrap();
+                        assert_same_count(&ours, &theirs, &format!("{puzzle:?} induced {induced} bridges {on}"));
                         for paths in &ours.solutions {
                             crate::puzzle::check::check(&puzzle, paths).unwrap();
                         }
@@ -342,22 +349,23 @@ mod tests {
         assert!(compared > 50, "{compared}");
     }
 
-    /// Every clause the connectivity propagator adds holds in every solution of its board:
-    /// on small boards of both rules (covers, and scattered endpoints with many solutions),
-    /// the stage enumerates all its models while each clause is checked against the links
-    /// of every solution the exhaustive search finds. A wrong clause would cut solutions
-    /// and could turn "several" into "unique".
+    /// Every clause the connectivity propagator adds, and the reason of every link it
+    /// forces, holds in every solution of its board: on small boards of both rules (covers,
+    /// and scattered endpoints with many solutions), the stage enumerates all its models
+    /// while each clause is checked against the links of every solution the exhaustive
+    /// search finds. A wrong clause would cut solutions and could turn "several" into
+    /// "unique".
     #[test]
     fn every_connectivity_clause_holds_in_every_solution() {
         let options = SolveOptions::default();
         let covers = [boards(3..7, Rule::Fill), boards(3..6, Rule::Blanks)].concat();
-        let (mut boards_seen, mut clauses) = (0, 0);
+        let (mut boards_seen, mut clauses, mut forced) = (0, 0, 0);
         for puzzle in covers.into_iter().chain(crate::testkit::scattered(5, 300, 4, 3)) {
             let (solutions, complete) = crate::native::count_by_search(&puzzle, false, 2000, &options);
             if !complete {
                 continue;
             }
-            let mut cnf = encode(&puzzle, Admit::All, unlimited(), false);
+            let mut cnf = encode(&puzzle, Admit::All, unlimited(), false, boards_seen % 2 == 0);
             let var: std::collections::HashMap<(usize, usize), i32> =
                 cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
             let mut models = 0;
@@ -376,8 +384,12 @@ mod tests {
             }
             boards_seen += 1;
             clauses += cnf.solver.propagator().added.len();
+            forced += cnf.solver.propagator().forced;
         }
-        assert!(boards_seen > 200 && clauses > 1000, "{boards_seen} boards, {clauses} clauses");
+        assert!(
+            boards_seen > 200 && clauses > 1000 && forced > 200,
+            "{boards_seen} boards, {clauses} clauses, {forced} forced"
+        );
     }
 
     /// Under the blanks rule, on random boards (endpoints of covers, with a blank row added,

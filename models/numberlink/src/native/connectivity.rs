@@ -25,13 +25,20 @@
 //! the board stayed open at 60 s, where this settles it in 21–25 s. Forcing false the
 //! link that would close a chain into a cycle, before it is decided (as a clause, or as a
 //! propagation with its reason given lazily), slowed 430 to 40–42 s against 25 s beside it
-//! and left seven boards CaDiCaL settles in 2–9 s as fast as before.
+//! and left seven boards CaDiCaL settles in 2–9 s as fast as before; measured again, it
+//! slowed 430 from 23.5 s to 29.8 s and settled none of the eleven large janko boards this
+//! leaves open at 60 s (`docs/hard-instances.md`).
+//!
+//! With `--param bridges=true` it also forces the links a number needs to reach its partner
+//! before it is cut off ([`super::forcing`]), each with a reason CaDiCaL asks for lazily.
 
 use masu_sat::Propagator;
 
 use crate::{Numberlink, Rule};
 
 use crate::puzzle::geometry::NONE_U32 as NONE;
+
+use super::forcing::{Bridges, Links};
 
 /// The propagator's state: the links, their values, and the trail to undo them.
 #[derive(Debug)]
@@ -60,15 +67,25 @@ pub(crate) struct Connectivity {
     /// Scratch: a component label per cell, and a queue.
     label: Vec<u32>,
     queue: Vec<usize>,
+    /// The bridge pass, when it forces bridges.
+    bridges: Option<Bridges>,
+    /// Forcings found and not handed yet; the reason of each link's last forcing.
+    pending: Vec<(u32, Vec<i32>)>,
+    reasons: Vec<Vec<i32>>,
+    /// A link was made false (or levels undone) since the last bridge pass.
+    bridge_open: bool,
     /// Clauses added (cycles and cuts).
     pub(crate) clauses: usize,
+    /// Literals forced.
+    pub(crate) forced: usize,
     /// Every clause added, for the test that each holds in every solution.
     #[cfg(test)]
     pub(super) added: Vec<Vec<i32>>,
 }
 
 impl Connectivity {
-    pub(crate) fn new(puzzle: &Numberlink) -> Connectivity {
+    /// The propagator of `puzzle`, forcing bridges when `bridges`.
+    pub(crate) fn new(puzzle: &Numberlink, bridges: bool) -> Connectivity {
         let cells = puzzle.width() * puzzle.height();
         let mut endpoint = vec![false; cells];
         let pairs = (1..=puzzle.pairs())
@@ -79,7 +96,13 @@ impl Connectivity {
                 (s, t)
             })
             .collect();
+        let pairs: Vec<(usize, usize)> = pairs;
         Connectivity {
+            bridges: bridges.then(|| Bridges::new(cells, &pairs)),
+            pending: Vec::new(),
+            reasons: Vec::new(),
+            bridge_open: true,
+            forced: 0,
             ends: Vec::new(),
             var: Vec::new(),
             link_of: Vec::new(),
@@ -108,6 +131,7 @@ impl Connectivity {
         self.var.push(var);
         self.value.push(0);
         self.fixed.push(false);
+        self.reasons.push(Vec::new());
         if self.link_of.len() <= var as usize {
             self.link_of.resize(var as usize + 1, NONE);
         }
@@ -249,6 +273,7 @@ impl Propagator for Connectivity {
         self.value[l as usize] = if lit > 0 { 1 } else { -1 };
         self.fixed[l as usize] |= fixed;
         self.cut_open |= lit < 0;
+        self.bridge_open |= lit < 0;
         self.trail.push(l);
     }
 
@@ -266,12 +291,47 @@ impl Propagator for Connectivity {
             self.trail.truncate(start);
             self.looked = self.looked.min(start);
         }
+        self.pending.clear();
+        self.bridge_open = true;
         self.levels.truncate(level);
     }
 
     fn clause(&mut self) -> Option<Vec<i32>> {
         let found = self.look();
         self.note(found)
+    }
+
+    fn propagate(&mut self) -> i32 {
+        loop {
+            while let Some((l, reason)) = self.pending.pop() {
+                if self.value[l as usize] == 0 {
+                    let lit = reason[0];
+                    #[cfg(test)]
+                    {
+                        // A reason's other literals are false when it is given.
+                        let false_now =
+                            |r: &i32| self.value[self.link_of[r.unsigned_abs() as usize] as usize] == -r.signum() as i8;
+                        assert!(reason[1..].iter().all(false_now), "reason {reason:?} not false but its first");
+                        self.added.push(reason.clone());
+                    }
+                    self.reasons[l as usize] = reason;
+                    self.forced += 1;
+                    return lit;
+                }
+            }
+            if let (Some(bridges), true) = (self.bridges.as_mut(), self.bridge_open) {
+                self.bridge_open = false;
+                let links = Links { ends: &self.ends, value: &self.value, around: &self.around, var: &self.var };
+                bridges.force(&links, self.fill, &mut self.pending);
+                continue;
+            }
+            return 0;
+        }
+    }
+
+    fn reason(&mut self, lit: i32) -> Vec<i32> {
+        let l = self.link_of[lit.unsigned_abs() as usize];
+        self.reasons[l as usize].clone()
     }
 
     fn check(&mut self, model: &[i32]) -> Option<Vec<i32>> {

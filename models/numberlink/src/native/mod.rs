@@ -36,6 +36,7 @@ use crate::{Found, Numberlink, Paths, Rule};
 
 pub(crate) mod cdcl;
 mod connectivity;
+mod forcing;
 
 use crate::puzzle::geometry::NONE;
 
@@ -361,7 +362,7 @@ const FRAME_BYTES: usize = 1024;
 
 fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool) -> Result<Found, Error> {
     let clock = options.clock();
-    let (mut nodes, mut solves, mut cuts) = (0, 0, 0);
+    let (mut nodes, mut solves, mut cuts, mut forced) = (0, 0, 0, None);
     let found = crate::theory::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, &clock, induced, Kept::of(options).up_to(limit));
         search.node_limit = options.get(&HANDOVER);
@@ -374,6 +375,7 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
             let counted = cdcl::count(puzzle, admit, search.kept, &clock, options)?;
             solves += counted.stats.solves;
             cuts += counted.stats.engine.connectivity_clauses.unwrap_or(0);
+            forced = [forced, counted.stats.engine.forced_links].into_iter().flatten().reduce(|a, b| a + b);
             return Ok::<_, Error>(counted);
         }
         Ok(search.found())
@@ -385,6 +387,7 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
         nodes: Some(nodes),
         sat_solves: clause_learning.then_some(solves as u64),
         connectivity_clauses: clause_learning.then_some(cuts),
+        forced_links: forced,
         ..masu_core::Engine::default()
     };
     let stats = Stats {
@@ -404,6 +407,15 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
 /// subtree after subtree (`docs/tuning.md`).
 pub const HANDOVER: masu_core::Parameter<u64> =
     masu_core::Parameter::count("handover", 20_000, "nodes before native hands over to clause learning");
+
+/// Whether the clause-learning stage's propagator forces the links that bridges make
+/// necessary before a number is cut off (`forcing.rs`), rather than only answering the cut
+/// with a clause. Off: on the large janko boards it speeds as many as it slows.
+pub const BRIDGES: masu_core::Parameter<bool> = masu_core::Parameter::switch(
+    "bridges",
+    false,
+    "true: native's clause-learning stage forces the links that keep numbers joined to their partners",
+);
 
 /// The search alone, without the clause-learning stage: its solutions up to `limit`, and
 /// whether it saw every one.
