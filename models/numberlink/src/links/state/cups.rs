@@ -28,6 +28,17 @@ impl State {
         if !line(i, along) && !turns(i) || !line(i, along + 2) && !turns(i) {
             return false;
         }
+        // Before walking: the inner cell at or next to `i` has a blank cell beside it on an
+        // inward side (every inner cell of a cup has; a run of one link is no cup).
+        let blank = |y: usize| y != NONE && self.clue[y] == 0 && self.deg[y] == 0 && (settled || self.und[y] == 0);
+        let inner = match (line(i, along), line(i, along + 2)) {
+            (true, true) => i,
+            (true, false) => self.adj[i][along].1,
+            _ => self.adj[i][along + 2].1,
+        };
+        if !inward.iter().any(|&side| blank(self.adj[inner][side].1)) {
+            return false;
+        }
         // While searching, runs longer than WALK are left to the check of each solution.
         let mut steps = 0;
         let (mut lo, mut hi) = (i, i);
