@@ -307,9 +307,9 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
         ));
     }
     let mut peer = String::new();
-    for (variable, name, about, make) in JANKO_PEERS {
+    for (variable, name, about) in JANKO_PEERS {
         if let Some(driver) = std::env::var_os(variable) {
-            let driver = make(Path::new(&driver));
+            let driver = super::peers::numlin(Path::new(&driver));
             peer += &peer_rows(&driver, name, about, &boards, &comparison.rows, labels.first(), time_limit)?;
         }
     }
@@ -332,16 +332,14 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
     )
 }
 
-/// The peers of the janko bench: the variable naming each build, its name, how it runs, and
-/// its driver's formats.
-type JankoPeer = (&'static str, &'static str, &'static str, fn(&Path) -> super::peers::Peer<'_>);
-const JANKO_PEERS: [JankoPeer; 2] = [
+/// The peers of the janko bench: the variable naming each build, its name, and how it runs
+/// (both drivers read and print numlin's driver's formats).
+const JANKO_PEERS: [(&str, &str, &str); 2] = [
     (
         "MASU_NUMLIN",
         "semiexp/numlin",
         "(Rust, its search of canonical solutions with a check for a second route, through \
          `scripts/peers/numlin_count.rs`, `just peer-numlin`; MASU_NUMLIN names the build)",
-        super::peers::numlin,
     ),
     (
         "MASU_REFERENCE",
@@ -349,7 +347,6 @@ const JANKO_PEERS: [JankoPeer; 2] = [
         "(numlin_v2's reference: line edges, a path number per cell, no loop as the dual graph's \
          connectivity, every distinct answer counted on cspuz_core; through `scripts/peers/reference_count.rs`, \
          `just peer-reference`; MASU_REFERENCE names the build)",
-        super::peers::numlin,
     ),
 ];
 
