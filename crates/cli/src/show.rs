@@ -42,7 +42,7 @@ impl Shown<'_> {
             CompareFormat::Table => {
                 out!("{title}\n\n{}\n{}", write::table(comparison), write::summary(&comparison.rows, shift));
                 // One line per reason: `not run (not applicable): all-different/highs, ...`.
-                for reason in [Reason::NotApplicable, Reason::NotCompiled] {
+                for reason in [Reason::NotApplicable, Reason::NotCompiled, Reason::NotInstalled] {
                     let pairs: Vec<&str> =
                         not_run.iter().filter(|n| n.reason == reason).map(|n| n.runner.as_str()).collect();
                     if !pairs.is_empty() {

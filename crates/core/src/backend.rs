@@ -85,6 +85,9 @@ struct Facts {
     /// Its solve for several points of a MILP in matrix form, for a solver that enumerates
     /// itself (CPLEX's populate, Gurobi's pool).
     pool: fn() -> Option<PoolSolver>,
+    /// Why it cannot run on this machine though compiled in (a program it runs is missing),
+    /// or `None`.
+    missing: fn() -> Option<String>,
 }
 
 /// A solver's check of raw parameters, `(name, value)` pairs (called for a backend compiled in).
@@ -134,6 +137,7 @@ macro_rules! matrix_backend {
             reads: &[],
             matrix: compiled!($name, $module::solve),
             pool: $pool,
+            missing: || None,
             $($rest)*
         }
     };
@@ -205,6 +209,7 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        missing: || None,
     },
     /// HiGHS through good_lp (feature `highs`): it solves good_lp's model
     /// ([`crate::milp`]), not the matrix form.
@@ -231,6 +236,7 @@ backends! {
         reads: HIGHS_READS,
         matrix: || None,
         pool: || None,
+        missing: || None,
     },
     /// A solver written in Rust inside masu, needing no library.
     Native => Facts {
@@ -247,6 +253,7 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        missing: || None,
     },
     /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
     Cbc => matrix_backend!("cbc", "CBC", cbc, || None, threads: Threads::One, scale: Scale::Any, size_limited: false),
@@ -294,6 +301,39 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        missing: || None,
+    },
+    /// Gecode 6.2 (features `gecode` and `cp-sat`): its FlatZinc program `fzn-gecode`
+    /// (Debian's `flatzinc`) on the CP models written as FlatZinc ([`crate::cp`]).
+    Gecode => Facts {
+        name: "gecode",
+        feature: Some("gecode"),
+        compiled: cfg!(all(feature = "gecode", feature = "cp-sat")),
+        families: &[Family::Cp],
+        threads: Threads::Asked,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || {
+            #[cfg(feature = "gecode")]
+            return VersionText::text(masu_mip::gecode::version(), "Gecode");
+            #[cfg(not(feature = "gecode"))]
+            not_loaded("Gecode")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "gecode")]
+            return masu_mip::gecode::check_parameters(_parameters);
+            #[cfg(not(feature = "gecode"))]
+            Ok(())
+        },
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+        missing: || {
+            #[cfg(feature = "gecode")]
+            return masu_mip::gecode::missing();
+            #[cfg(not(feature = "gecode"))]
+            None
+        },
     },
 }
 
@@ -470,6 +510,12 @@ impl Backend {
         (self.facts().pool)()
     }
 
+    /// Why it cannot run on this machine though compiled in (the program it runs is
+    /// missing: how to install it), or `None` when it can (or is not compiled in).
+    pub fn missing(self) -> Option<String> {
+        if self.is_compiled() { (self.facts().missing)() } else { None }
+    }
+
     /// `backends` as the docs and the help name them: a whole family by its name (`CP`,
     /// then `MILP`), the others by theirs, in order (`CP, MILP`; `cp-sat, native`).
     pub fn label(backends: &[Backend]) -> String {
@@ -543,8 +589,8 @@ mod tests {
             assert_eq!(members, sorted);
         }
         assert_eq!(Backend::MILP[0], Backend::Highs);
-        assert_eq!(union::<3>(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]).len(), 3);
-        assert_eq!(union_len(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]), 3);
+        assert_eq!(union::<4>(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]).len(), 4);
+        assert_eq!(union_len(&[&[Backend::CpSat], &Backend::CP, &[Backend::Highs]]), 4);
         assert_eq!(Backend::listed(&[Backend::Highs, Backend::CpSat, Backend::Cbc], "or"), "highs, cp-sat or cbc");
         let both = union::<{ union_len(&[&Backend::CP, &Backend::MILP]) }>(&[&Backend::CP, &Backend::MILP]);
         assert_eq!(Backend::label(&both), "CP, MILP");

@@ -26,6 +26,15 @@ pub enum Error {
     /// Edition): refused before the model was sent; runs as [`Error::TooLarge`] does.
     #[error("model too large for the licence: {0}")]
     Licence(String),
+    /// The backend is compiled in but cannot run on this machine: a program it runs is
+    /// missing (`how` says how to install it).
+    #[error("{backend} is not installed: {how}")]
+    NotInstalled {
+        /// The backend.
+        backend: Backend,
+        /// What is missing and how to install it.
+        how: String,
+    },
     /// CP-SAT rejected the model or failed (a model too large for it is [`Error::TooLarge`]).
     #[cfg(feature = "cp-sat")]
     #[error(transparent)]
@@ -83,6 +92,7 @@ impl Error {
             masu_mip::Error::Licence(why) => Error::Licence(why),
             masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
             masu_mip::Error::Library(message) => Error::Backend { backend, message },
+            masu_mip::Error::NotInstalled(how) => Error::NotInstalled { backend, how },
         }
     }
 }

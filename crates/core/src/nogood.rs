@@ -48,7 +48,11 @@ pub(crate) struct Counted<P> {
 }
 
 /// Up to `limit` points of `solver`, within `clock`.
-pub(crate) fn count<S: Excluding>(solver: &mut S, limit: usize, clock: &Clock) -> Result<Counted<S::Point>, S::Error> {
+pub(crate) fn count<S: Excluding + ?Sized>(
+    solver: &mut S,
+    limit: usize,
+    clock: &Clock,
+) -> Result<Counted<S::Point>, S::Error> {
     let mut counted = Counted { points: Vec::new(), complete: false };
     while counted.points.len() < limit && !clock.reached() {
         let wanted = limit - counted.points.len();

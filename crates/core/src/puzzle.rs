@@ -161,12 +161,13 @@ pub fn report<P: Puzzle>(
     Ok(report)
 }
 
-/// Every formulation × backend of a kind that this build can run, in the kind's order.
+/// Every formulation × backend of a kind that this build can run on this machine (compiled
+/// in, and nothing it runs missing: [`Backend::missing`]), in the kind's order.
 pub fn runnable<P: Puzzle>() -> Vec<(P::Formulation, Backend)> {
     P::Formulation::ALL
         .iter()
         .flat_map(|&f| f.backends().iter().map(move |&b| (f, b)))
-        .filter(|(_, b)| b.is_compiled())
+        .filter(|(_, b)| b.is_compiled() && b.missing().is_none())
         .collect()
 }
 

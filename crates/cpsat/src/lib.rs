@@ -24,6 +24,7 @@
 mod cpo;
 mod enumerate;
 mod ffi;
+mod fzn;
 mod model;
 mod params;
 mod proto;
@@ -34,6 +35,7 @@ mod tests;
 pub use cpo::NotExpressible;
 pub use enumerate::Enumeration;
 pub use ffi::{library_candidates, library_path, prefer_library_dir};
+pub use fzn::FlatZinc;
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
 pub use params::{check_parameters, field_names};
 pub use solver::{CpSolver, Exporter, Parameters, Response, Status, StopHandle};

@@ -66,6 +66,8 @@ pub enum Reason {
     NotApplicable,
     /// This build leaves the backend out.
     NotCompiled,
+    /// The backend is compiled in, but a program it runs is missing on this machine.
+    NotInstalled,
 }
 
 impl Reason {
@@ -74,6 +76,7 @@ impl Reason {
         match self {
             Reason::NotApplicable => "not applicable",
             Reason::NotCompiled => "not compiled in",
+            Reason::NotInstalled => "not installed",
         }
     }
 }
@@ -100,6 +103,8 @@ pub fn runners<'a, P: Puzzle>(
                 not_run.push(NotRun { runner, reason: Reason::NotApplicable });
             } else if !b.is_compiled() {
                 not_run.push(NotRun { runner, reason: Reason::NotCompiled });
+            } else if b.missing().is_some() {
+                not_run.push(NotRun { runner, reason: Reason::NotInstalled });
             } else {
                 runners.push(Runner::new(f, b));
             }

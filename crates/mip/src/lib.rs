@@ -36,6 +36,8 @@ pub mod cp_optimizer;
 pub mod cplex;
 #[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress"))]
 mod dylib;
+#[cfg(feature = "gecode")]
+pub mod gecode;
 #[cfg(feature = "gurobi")]
 pub mod gurobi;
 #[cfg(feature = "highs")]
@@ -43,7 +45,7 @@ pub mod highs;
 #[cfg(feature = "microlp")]
 pub mod microlp;
 mod mps;
-#[cfg(any(feature = "gurobi", feature = "cplex"))]
+#[cfg(any(feature = "gurobi", feature = "cplex", feature = "gecode"))]
 mod program;
 #[cfg(feature = "scip")]
 pub mod scip;
@@ -212,6 +214,9 @@ pub enum Error {
     /// said before the model is sent.
     #[error("{0}")]
     Licence(String),
+    /// The solver's program is not on this machine: how to install it.
+    #[error("{0}")]
+    NotInstalled(String),
 }
 
 /// One suite, run against every solver compiled in.

@@ -188,8 +188,8 @@ impl Puzzle for Nonogram {
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         match (formulation, backend) {
             #[cfg(feature = "cp-sat")]
-            (Formulation::StartIndex, Backend::CpSat | Backend::CpOptimizer) => {
-                start_index::solve_cp_sat(self, backend, options)
+            (Formulation::StartIndex, b) if b.is(masu_core::Family::Cp) => {
+                start_index::solve_cp(self, backend, options)
             }
             (Formulation::StartIndex, _) => start_index::solve_milp(self, backend, options),
             (Formulation::Patterns, _) => patterns::solve(self, backend, options),

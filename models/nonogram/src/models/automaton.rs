@@ -24,7 +24,7 @@
 use masu_core::{Backend, Error, SolveOptions};
 use masu_cpsat::{BoolVar, CpModel, Transition};
 
-use crate::start_index::{found_from_cp_sat, lines};
+use crate::start_index::{found_from_cp, lines};
 use crate::{Found, Nonogram, timed};
 
 /// The automaton of a clue: (final states, transitions `(from, to, label)`), start state 0.
@@ -67,7 +67,7 @@ pub fn build(puzzle: &Nonogram) -> AutomatonModel {
 
 pub(crate) fn solve(puzzle: &Nonogram, options: &SolveOptions) -> Result<Found, Error> {
     let (built, build_time) = timed(|| build(puzzle));
-    found_from_cp_sat(puzzle, Backend::CpSat, &built.model, &built.vars, options, build_time, true)
+    found_from_cp(puzzle, Backend::CpSat, &built.model, &built.vars, options, build_time, true)
 }
 
 #[cfg(test)]

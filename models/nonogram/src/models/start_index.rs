@@ -119,18 +119,18 @@ mod cp_sat {
         StartIndexModel { model, vars: cells }
     }
 
-    pub(crate) fn solve_cp_sat(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    pub(crate) fn solve_cp(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
         let (built, build_time) = timed(|| build(puzzle));
         // No short enumeration first: on this model it costs more than it saves
         // (docs/tuning.md).
-        found_from_cp_sat(puzzle, backend, &built.model, &built.vars, options, build_time, false)
+        found_from_cp(puzzle, backend, &built.model, &built.vars, options, build_time, false)
     }
 
-    /// Enumerates on `backend` (CP-SAT or CP Optimizer), distinct on the cells, and reads the
+    /// Enumerates on the CP backend `backend`, distinct on the cells, and reads the
     /// grids (shared with the automaton formulation). With `short_run_first`, counting starts with one short run of
     /// CP-SAT's own enumeration (`CpSolver::enumerate_first`; every other variable of both
     /// models follows from the cells, so counting over all of them is exact).
-    pub(crate) fn found_from_cp_sat(
+    pub(crate) fn found_from_cp(
         puzzle: &Nonogram,
         backend: Backend,
         model: &CpModel,
@@ -157,7 +157,7 @@ mod cp_sat {
 }
 
 #[cfg(feature = "cp-sat")]
-pub(crate) use cp_sat::{found_from_cp_sat, solve_cp_sat};
+pub(crate) use cp_sat::{found_from_cp, solve_cp};
 
 /// The MILP form and one binary per cell, row-major.
 pub type StartIndexMilp = masu_core::Built<Milp, Variable>;

@@ -1,0 +1,91 @@
+//! IBM CP Optimizer as a CP backend (features `cplex` and `cp-sat`): the model written once as
+//! `.cpo` text ([`CpModel::to_cpo`], `--export` writes it), the `cplex` wheel's
+//! `cpoptimizer` program run once a solve (`masu_mip::cp_optimizer`), and each no-good
+//! appended as CP Optimizer's own disjunction `v3 != 5 || v8 != 1 || …` over the projection
+//! (no auxiliary variable: the search space, which the Community Edition bounds, stays the
+//! model's).
+
+use std::time::{Duration, Instant};
+
+use masu_cpsat::{CpModel, IntVar};
+use masu_mip::cp_optimizer::{self, Answer};
+
+use super::{CpBackend, CpRun, Search};
+use crate::nogood::{Excluding, Step};
+use crate::{Backend, Error, SolveOptions};
+
+/// IBM CP Optimizer.
+pub(crate) struct CpOptimizer;
+
+impl CpBackend for CpOptimizer {
+    fn open<'a>(
+        &self,
+        model: &'a CpModel,
+        projection: &'a [IntVar],
+        options: &'a SolveOptions,
+        _: CpRun,
+    ) -> Result<Box<dyn Search + 'a>, Error> {
+        let text = model.to_cpo().map_err(|reason| Error::Backend {
+            backend: Backend::CpOptimizer,
+            message: format!("the model cannot be written in CP Optimizer's language: {reason}"),
+        })?;
+        if let Some(export) = &options.export {
+            export.write("cpo", text.as_bytes())?;
+        }
+        Ok(Box::new(Program {
+            text,
+            variables: model.num_variables(),
+            projection: super::indices(model, projection),
+            options,
+            wall_time: Duration::ZERO,
+            solves: 0,
+        }))
+    }
+}
+
+/// CP Optimizer's program on the model's text, a disjunction appended a point.
+struct Program<'a> {
+    text: String,
+    variables: usize,
+    projection: Vec<usize>,
+    options: &'a SolveOptions,
+    wall_time: Duration,
+    solves: usize,
+}
+
+impl Search for Program<'_> {
+    fn wall_time(&self) -> Duration {
+        self.wall_time
+    }
+    fn solves(&self) -> usize {
+        self.solves
+    }
+    fn workers(&self) -> Option<u32> {
+        self.options.threads
+    }
+}
+
+impl Excluding for Program<'_> {
+    type Point = Vec<i64>;
+    type Error = Error;
+
+    fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+        let settings = self.options.settings(left);
+        let started = Instant::now();
+        let answer = cp_optimizer::solve(&self.text, self.variables, &settings);
+        self.wall_time += started.elapsed();
+        self.solves += 1;
+        Ok(match answer.map_err(|e| Error::of_solver(Backend::CpOptimizer, e))? {
+            Answer::Solved(values) => Step::Found { points: vec![values], all: false },
+            Answer::Infeasible => Step::Infeasible,
+            Answer::Unknown => Step::Stopped,
+        })
+    }
+
+    fn exclude(&mut self, values: &Vec<i64>) {
+        let differs: Vec<String> = self.projection.iter().map(|&x| format!("v{x} != {}", values[x])).collect();
+        self.text.push_str(&format!("{};\n", differs.join(" || ")));
+    }
+}
+
+cp_conformance!(crate::Backend::CpOptimizer);
