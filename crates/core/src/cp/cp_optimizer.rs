@@ -5,12 +5,12 @@
 //! (no auxiliary variable: the search space, which the Community Edition bounds, stays the
 //! model's).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use masu_cpsat::{CpModel, IntVar};
 use masu_mip::cp_optimizer::{self, Answer};
 
-use super::{CpBackend, CpRun, Search};
+use super::{CpBackend, CpRun, Figures, Runs, Search};
 use crate::nogood::{Excluding, Step};
 use crate::{Backend, Error, SolveOptions};
 
@@ -36,9 +36,7 @@ impl CpBackend for CpOptimizer {
             text,
             variables: model.num_variables(),
             projection: super::indices(model, projection),
-            options,
-            wall_time: Duration::ZERO,
-            solves: 0,
+            runs: Runs::new(options),
         }))
     }
 }
@@ -48,20 +46,12 @@ struct Program<'a> {
     text: String,
     variables: usize,
     projection: Vec<usize>,
-    options: &'a SolveOptions,
-    wall_time: Duration,
-    solves: usize,
+    runs: Runs<'a>,
 }
 
 impl Search for Program<'_> {
-    fn wall_time(&self) -> Duration {
-        self.wall_time
-    }
-    fn solves(&self) -> usize {
-        self.solves
-    }
-    fn workers(&self) -> Option<u32> {
-        self.options.threads
+    fn figures(&self) -> Figures {
+        self.runs.figures
     }
 }
 
@@ -70,11 +60,7 @@ impl Excluding for Program<'_> {
     type Error = Error;
 
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let settings = self.options.settings(left);
-        let started = Instant::now();
-        let answer = cp_optimizer::solve(&self.text, self.variables, &settings);
-        self.wall_time += started.elapsed();
-        self.solves += 1;
+        let answer = self.runs.run(left, |settings| cp_optimizer::solve(&self.text, self.variables, settings));
         Ok(match answer.map_err(|e| Error::of_solver(Backend::CpOptimizer, e))? {
             Answer::Solved(values) => Step::Found { points: vec![values], all: false },
             Answer::Infeasible => Step::Infeasible,

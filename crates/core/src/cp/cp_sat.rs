@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use masu_cpsat::{CpModel, CpSolver, Enumeration, IntVar, Status};
 
-use super::{CpBackend, CpRun, Search};
+use super::{CpBackend, CpRun, Figures, Search};
 use crate::nogood::{Excluding, Step};
 use crate::{Error, SolveOptions};
 
@@ -64,13 +64,8 @@ pub fn on_cp_sat(
     }
     let mut solves = CpSatSolves::new(solver.clone(), model, projection, run);
     let counted = crate::nogood::count(&mut solves, limit, clock)?;
-    let mut found = Enumeration {
-        solutions: counted.points,
-        complete: counted.complete,
-        wall_time: solves.wall_time,
-        solves: solves.solves,
-        workers: solver.parameters.effective_workers(),
-    };
+    let Figures { wall_time, solves, workers } = solves.figures;
+    let mut found = Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers };
     if let Some(once) = first {
         found.solves += 1;
         found.wall_time += once.wall_time;
@@ -86,12 +81,12 @@ struct CpSatSolves<'a> {
     /// The model's own variables (the no-goods add more).
     variables: usize,
     hint: bool,
-    wall_time: Duration,
-    solves: usize,
+    figures: Figures,
 }
 
 impl<'a> CpSatSolves<'a> {
     fn new(solver: CpSolver, model: &'a CpModel, projection: &'a [IntVar], run: CpRun) -> CpSatSolves<'a> {
+        let workers = solver.parameters.effective_workers();
         CpSatSolves {
             solver,
             // Copied at the first no-good: the copy of a 1002×1002 numberlink board's 29
@@ -100,21 +95,14 @@ impl<'a> CpSatSolves<'a> {
             projection,
             variables: model.num_variables(),
             hint: run.hint_last_solution,
-            wall_time: Duration::ZERO,
-            solves: 0,
+            figures: Figures { workers, ..Figures::default() },
         }
     }
 }
 
 impl Search for CpSatSolves<'_> {
-    fn wall_time(&self) -> Duration {
-        self.wall_time
-    }
-    fn solves(&self) -> usize {
-        self.solves
-    }
-    fn workers(&self) -> Option<u32> {
-        self.solver.parameters.effective_workers()
+    fn figures(&self) -> Figures {
+        self.figures
     }
 }
 
@@ -124,8 +112,7 @@ impl Excluding for CpSatSolves<'_> {
 
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let response = self.solver.solve_within(&self.model, left)?;
-        self.solves += 1;
-        self.wall_time += response.wall_time;
+        self.figures.add(response.wall_time);
         Ok(match response.status {
             Status::Infeasible => Step::Infeasible,
             Status::Unknown => Step::Stopped,

@@ -9,12 +9,12 @@
 //! search went through the whole space.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use masu_cpsat::{CpModel, FlatZinc, IntVar};
 use masu_mip::gecode::{self, Answer};
 
-use super::{CpBackend, CpRun, Search};
+use super::{CpBackend, CpRun, Figures, Runs, Search};
 use crate::nogood::{Excluding, Step};
 use crate::{Backend, Error, SolveOptions};
 
@@ -44,13 +44,7 @@ impl CpBackend for Gecode {
         if let Some(export) = &options.export {
             export.write("fzn", flatzinc.text().as_bytes())?;
         }
-        Ok(Box::new(Program {
-            flatzinc,
-            projection: super::indices(model, projection),
-            options,
-            wall_time: Duration::ZERO,
-            solves: 0,
-        }))
+        Ok(Box::new(Program { flatzinc, projection: super::indices(model, projection), runs: Runs::new(options) }))
     }
 }
 
@@ -58,20 +52,12 @@ impl CpBackend for Gecode {
 struct Program<'a> {
     flatzinc: FlatZinc,
     projection: Vec<usize>,
-    options: &'a SolveOptions,
-    wall_time: Duration,
-    solves: usize,
+    runs: Runs<'a>,
 }
 
 impl Search for Program<'_> {
-    fn wall_time(&self) -> Duration {
-        self.wall_time
-    }
-    fn solves(&self) -> usize {
-        self.solves
-    }
-    fn workers(&self) -> Option<u32> {
-        self.options.threads
+    fn figures(&self) -> Figures {
+        self.runs.figures
     }
 }
 
@@ -80,11 +66,8 @@ impl Excluding for Program<'_> {
     type Error = Error;
 
     fn solve(&mut self, left: Option<Duration>, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let settings = self.options.settings(left);
-        let started = Instant::now();
-        let answer = gecode::solve(&self.flatzinc.text(), self.flatzinc.variables(), wanted.min(RUN), &settings);
-        self.wall_time += started.elapsed();
-        self.solves += 1;
+        let (text, variables) = (self.flatzinc.text(), self.flatzinc.variables());
+        let answer = self.runs.run(left, |settings| gecode::solve(&text, variables, wanted.min(RUN), settings));
         Ok(match answer.map_err(|e| Error::of_solver(Backend::Gecode, e))? {
             Answer::Found { solutions, all } => {
                 let mut seen = HashSet::new();

@@ -58,24 +58,58 @@ pub(crate) trait CpBackend: Sync {
     ) -> Result<Enumeration, Error> {
         let mut search = self.open(model, projection, options, run)?;
         let counted = crate::nogood::count(&mut *search, options.solution_limit, &options.clock())?;
-        Ok(Enumeration {
-            solutions: counted.points,
-            complete: counted.complete,
-            wall_time: search.wall_time(),
-            solves: search.solves(),
-            workers: search.workers(),
-        })
+        let Figures { wall_time, solves, workers } = search.figures();
+        Ok(Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers })
     }
 }
 
 /// One backend's solves of an opened model, each excluding what was found before it.
 pub(crate) trait Search: Excluding<Point = Vec<i64>, Error = Error> {
+    /// What the solves so far took.
+    fn figures(&self) -> Figures;
+}
+
+/// What a search's solves took.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Figures {
     /// The solver's time over the solves.
-    fn wall_time(&self) -> Duration;
+    pub wall_time: Duration,
     /// The solves run.
-    fn solves(&self) -> usize;
+    pub solves: usize,
     /// The workers of the solves (`None`: the solver's default).
-    fn workers(&self) -> Option<u32>;
+    pub workers: Option<u32>,
+}
+
+impl Figures {
+    /// One solve more, which took `time`.
+    fn add(&mut self, time: Duration) {
+        self.wall_time += time;
+        self.solves += 1;
+    }
+}
+
+/// The solves of a backend that runs a program once a solve (CP Optimizer, Gecode): each
+/// given the count's options with the time left, and timed.
+#[cfg(any(feature = "cplex", feature = "gecode"))]
+struct Runs<'a> {
+    options: &'a SolveOptions,
+    figures: Figures,
+}
+
+#[cfg(any(feature = "cplex", feature = "gecode"))]
+impl<'a> Runs<'a> {
+    fn new(options: &'a SolveOptions) -> Runs<'a> {
+        Runs { options, figures: Figures { workers: options.threads, ..Figures::default() } }
+    }
+
+    /// One run of `solve` within `left`.
+    fn run<T>(&mut self, left: Option<Duration>, solve: impl FnOnce(&masu_mip::Settings) -> T) -> T {
+        let settings = self.options.settings(left);
+        let started = std::time::Instant::now();
+        let out = solve(&settings);
+        self.figures.add(started.elapsed());
+        out
+    }
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
