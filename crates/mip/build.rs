@@ -6,6 +6,7 @@
 //! `XPRESSDIR`). Nothing links against them. The `cplex` wheel's `cpoptimizer` program (CP
 //! Optimizer) is kept too (`MASU_CPOPTIMIZER`). With `gurobi`: fetches the `gurobipy` wheel the
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
+//! With `z3`: fetches Z3's library from the `z3-solver` wheel (`MASU_Z3_DIR`).
 
 #[path = "../cpsat/build/wheel.rs"]
 mod wheel;
@@ -14,6 +15,8 @@ mod wheel;
 const CPLEX_VERSION: &str = "22.2.0.1";
 /// The `xpresslibs` wheel masu fetches: its library is `libxprs.so.47` (Optimizer 47).
 const XPRESS_VERSION: &str = "9.9.1";
+/// The `z3-solver` wheel masu fetches: its library is `z3/lib/libz3.so` (Z3 4.15.4).
+const Z3_VERSION: &str = "4.15.4.0";
 /// The `gurobipy` wheel masu fetches (CPython 3.11): the package, run by the build's Python.
 const GUROBI_VERSION: &str = "13.0.3";
 
@@ -37,6 +40,10 @@ fn main() {
             "xpresslibs/bin/community-xpauth.xpr".to_string(),
         ];
         fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, &[("MASU_XPRESS_DIR", "xpresslibs/lib")]);
+    }
+    if std::env::var_os("CARGO_FEATURE_Z3").is_some() {
+        let keep = ["z3/lib/libz3.so".to_string()];
+        fetched("z3-solver", Z3_VERSION, "manylinux2014_x86_64", &keep, &[("MASU_Z3_DIR", "z3/lib")]);
     }
     if std::env::var_os("CARGO_FEATURE_GUROBI").is_some() {
         let keep = ["gurobipy/".to_string()];

@@ -28,6 +28,7 @@ mod fzn;
 mod model;
 mod params;
 mod proto;
+mod smt;
 mod solver;
 #[cfg(test)]
 mod tests;
@@ -38,6 +39,7 @@ pub use ffi::{library_candidates, library_path, prefer_library_dir};
 pub use fzn::FlatZinc;
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
 pub use params::{check_parameters, field_names};
+pub use smt::SmtLib;
 pub use solver::{CpSolver, Exporter, Parameters, Response, Status, StopHandle};
 
 /// What can go wrong between a model and CP-SAT's answer.

@@ -49,7 +49,7 @@ macro_rules! library_api {
 pub(crate) use library_api;
 
 /// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
-#[cfg(any(feature = "scip", feature = "cplex", feature = "xpress"))]
+#[cfg(any(feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {
     std::ffi::CString::new(text).map_err(|_| crate::Error::Library(format!("'{text}' holds a NUL byte")))
 }

@@ -34,7 +34,7 @@ pub mod cbc;
 pub mod cp_optimizer;
 #[cfg(feature = "cplex")]
 pub mod cplex;
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress"))]
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 mod dylib;
 #[cfg(feature = "gecode")]
 pub mod gecode;
@@ -51,6 +51,8 @@ mod program;
 pub mod scip;
 #[cfg(feature = "xpress")]
 pub mod xpress;
+#[cfg(feature = "z3")]
+pub mod z3;
 
 /// A variable: bounds, integrality, objective coefficient (minimised).
 #[derive(Clone, Debug, PartialEq)]

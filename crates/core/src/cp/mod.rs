@@ -88,15 +88,15 @@ impl Figures {
     }
 }
 
-/// The solves of a backend that runs a program once a solve (CP Optimizer, Gecode): each
-/// given the count's options with the time left, and timed.
-#[cfg(any(feature = "cplex", feature = "gecode"))]
+/// The solves of a backend that runs a solver once a solve (CP Optimizer's and Gecode's
+/// programs, a Z3 check): each given the count's options with the time left, and timed.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
 struct Runs<'a> {
     options: &'a SolveOptions,
     figures: Figures,
 }
 
-#[cfg(any(feature = "cplex", feature = "gecode"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
 impl<'a> Runs<'a> {
     fn new(options: &'a SolveOptions) -> Runs<'a> {
         Runs { options, figures: Figures { workers: options.threads, ..Figures::default() } }
@@ -113,7 +113,7 @@ impl<'a> Runs<'a> {
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
-#[cfg(any(feature = "cplex", feature = "gecode"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {
     if projection.is_empty() {
         (0..model.num_variables()).collect()
@@ -145,14 +145,69 @@ const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
     (Backend::CpOptimizer, &CpOptimizer),
     #[cfg(feature = "gecode")]
     (Backend::Gecode, &Gecode),
+    #[cfg(feature = "z3")]
+    (Backend::Z3, &Z3),
 ];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
 /// (complete, at a limit, none), a projection, enforcement literals and a table, a stop, a
 /// time limit of nothing, and raw parameters refused by name. A backend whose program is
 /// missing here must refuse with [`Error::NotInstalled`] (and CI, which installs it, sets
-/// `MASU_EXPECT_<NAME>` so that a missing program fails).
+/// `MASU_EXPECT_<NAME>` so that a missing program fails). With `, stops`, also a search
+/// that no propagation settles (thirteen pigeons in twelve holes, pairwise different), ended
+/// by the time limit and by a stop request within a few seconds.
 macro_rules! cp_conformance {
+    ($backend:expr, stops) => {
+        cp_conformance!($backend);
+
+        #[cfg(test)]
+        mod stops {
+            use std::time::{Duration, Instant};
+
+            use masu_cpsat::{CpModel, IntVar};
+
+            use crate::cp::{CpRun, enumerate};
+            use crate::{Backend, Interrupt, SolveOptions};
+
+            const BACKEND: Backend = $backend;
+
+            fn pigeons() -> (CpModel, Vec<IntVar>) {
+                let mut model = CpModel::new();
+                let xs: Vec<IntVar> = (0..13).map(|_| model.new_int_var(1, 12)).collect();
+                for (i, &x) in xs.iter().enumerate() {
+                    for &y in &xs[i + 1..] {
+                        model.add_ne(x, y);
+                    }
+                }
+                (model, xs)
+            }
+
+            #[test]
+            fn the_time_limit_and_a_stop_end_a_hopeless_search() {
+                if BACKEND.missing().is_some() {
+                    return; // the conformance suite says why, and fails where CI installed it
+                }
+                let (model, xs) = pigeons();
+                let limited = SolveOptions { time_limit: Some(Duration::from_millis(500)), ..SolveOptions::default() };
+                let started = Instant::now();
+                let found = enumerate(BACKEND, &model, &xs, &limited, CpRun::default()).unwrap();
+                assert_eq!((found.solutions.len(), found.complete), (0, false));
+                assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+                let interrupt = Interrupt::new();
+                let stopped = SolveOptions { interrupt: interrupt.clone(), ..SolveOptions::default() };
+                let started = Instant::now();
+                let found = std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        std::thread::sleep(Duration::from_millis(300));
+                        interrupt.interrupt();
+                    });
+                    enumerate(BACKEND, &model, &xs, &stopped, CpRun::default()).unwrap()
+                });
+                assert_eq!((found.solutions.len(), found.complete), (0, false));
+                assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+            }
+        }
+    };
     ($backend:expr) => {
         #[cfg(test)]
         mod conformance {
@@ -296,3 +351,7 @@ use cp_optimizer::CpOptimizer;
 mod gecode;
 #[cfg(feature = "gecode")]
 use gecode::Gecode;
+#[cfg(feature = "z3")]
+mod z3;
+#[cfg(feature = "z3")]
+use z3::Z3;

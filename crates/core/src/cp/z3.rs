@@ -1,0 +1,76 @@
+//! Z3 as a CP backend (feature `z3`): the model written once as SMT-LIB 2
+//! ([`CpModel::to_smtlib`], `--export` writes it as `.smt2`), each point excluded by an
+//! assertion of its own appended to the text, and each check a Z3 solver of the whole text
+//! (`masu_mip::z3`: its finite-domain logic takes no arithmetic once it has checked, so it is
+//! not added to). The text adds no variable, so Z3's models are assignments of the model's
+//! own variables, and one point a check is found.
+
+use std::time::Duration;
+
+use masu_cpsat::{CpModel, IntVar};
+use masu_mip::z3::{self, Answer};
+
+use super::{CpBackend, CpRun, Figures, Runs, Search};
+use crate::nogood::{Excluding, Step};
+use crate::{Backend, Error, SolveOptions};
+
+/// Microsoft's Z3, an SMT solver.
+pub(crate) struct Z3;
+
+impl CpBackend for Z3 {
+    fn open<'a>(
+        &self,
+        model: &'a CpModel,
+        projection: &'a [IntVar],
+        options: &'a SolveOptions,
+        _: CpRun,
+    ) -> Result<Box<dyn Search + 'a>, Error> {
+        let smt = model.to_smtlib().map_err(|reason| Error::Backend {
+            backend: Backend::Z3,
+            message: format!("the model cannot be written as SMT-LIB: {reason}"),
+        })?;
+        if let Some(export) = &options.export {
+            export.write("smt2", smt.text().as_bytes())?;
+        }
+        let (text, variables) = (smt.text().to_string(), smt.variables());
+        let projection = super::indices(model, projection);
+        Ok(Box::new(Checks { smt, text, variables, projection, runs: Runs::new(options) }))
+    }
+}
+
+/// Z3's checks of the model, an assertion appended a point.
+struct Checks<'a> {
+    smt: masu_cpsat::SmtLib,
+    /// The model's text and the no-goods so far.
+    text: String,
+    variables: usize,
+    projection: Vec<usize>,
+    runs: Runs<'a>,
+}
+
+impl Search for Checks<'_> {
+    fn figures(&self) -> Figures {
+        Figures { workers: Some(1), ..self.runs.figures }
+    }
+}
+
+impl Excluding for Checks<'_> {
+    type Point = Vec<i64>;
+    type Error = Error;
+
+    fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+        let (text, variables) = (&self.text, self.variables);
+        let answer = self.runs.run(left, |settings| z3::solve(text, variables, settings));
+        Ok(match answer.map_err(|e| Error::of_solver(Backend::Z3, e))? {
+            Answer::Solved(values) => Step::Found { points: vec![values], all: false },
+            Answer::Infeasible => Step::Infeasible,
+            Answer::Unknown => Step::Stopped,
+        })
+    }
+
+    fn exclude(&mut self, values: &Vec<i64>) {
+        self.text.push_str(&self.smt.excluding(&self.projection, values));
+    }
+}
+
+cp_conformance!(crate::Backend::Z3, stops);
