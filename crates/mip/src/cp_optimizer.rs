@@ -19,22 +19,11 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use crate::program::{self, Stop};
-use crate::{Error, Settings};
+use crate::{Answer, Error, Settings};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
 const STUDIO_PROGRAM: &str = "cpoptimizer/bin/x86-64_linux/cpoptimizer";
-
-/// What one solve found: the value of every variable `v0 … v<n−1>`, or none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A solution (optimal where the model has an objective: the program optimises to the end).
-    Solved(Vec<i64>),
-    /// Proven to have none.
-    Infeasible,
-    /// Stopped (time limit, stop flag) before either.
-    Unknown,
-}
 
 /// The program: the installation's, else the wheel's.
 fn program() -> Result<PathBuf, Error> {

@@ -193,6 +193,18 @@ impl Settings<'_> {
     }
 }
 
+/// What one solve of a CP model found, on a solver that finds a point a solve (CP
+/// Optimizer's program, Z3): the value of every variable `v0 … v<n−1>`, or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution.
+    Solved(Vec<i64>),
+    /// Proven to have none.
+    Infeasible,
+    /// Stopped (time limit, stop flag, or the solver's own reason) before either.
+    Unknown,
+}
+
 /// What can go wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
@@ -487,7 +499,8 @@ mod conformance {
     #[cfg(feature = "cplex")]
     #[test]
     fn cp_optimizer_solves_refuses_and_stops() {
-        use crate::cp_optimizer::{Answer, check_parameters, solve, version};
+        use crate::Answer;
+        use crate::cp_optimizer::{check_parameters, solve, version};
         let owned =
             |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
         check_parameters(&owned(&[("FailLimit", "1000"), ("SearchType", "DepthFirst")])).unwrap();

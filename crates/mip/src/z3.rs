@@ -19,7 +19,7 @@ use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
 use crate::dylib::{c_string, library_api, watched};
-use crate::{Error, Settings};
+use crate::{Answer, Error, Settings};
 
 const FILE: &str = "libz3.so";
 /// The variable naming another build of the library.
@@ -95,17 +95,6 @@ fn candidates() -> Vec<PathBuf> {
 
 /// Records nothing: the error code stays in the context, where each call's caller reads it.
 unsafe extern "C" fn keep_going(_: Ptr, _: c_int) {}
-
-/// What one check found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A model: the value of every variable `v0 … v<n−1>`.
-    Solved(Vec<i64>),
-    /// Proven to have none.
-    Infeasible,
-    /// Stopped (time limit, stop flag, or Z3's own reason) before either.
-    Unknown,
-}
 
 /// What one check of one solver found: an answer, or that the finite-domain solver gave up
 /// (it bit-blasts only integers it finds bounds for).

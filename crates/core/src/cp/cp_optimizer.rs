@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use masu_cpsat::{CpModel, IntVar};
-use masu_mip::cp_optimizer::{self, Answer};
+use masu_mip::cp_optimizer;
 
 use super::{CpBackend, CpRun, Figures, Runs, Search};
 use crate::nogood::{Excluding, Step};
@@ -25,13 +25,9 @@ impl CpBackend for CpOptimizer {
         options: &'a SolveOptions,
         _: CpRun,
     ) -> Result<Box<dyn Search + 'a>, Error> {
-        let text = model.to_cpo().map_err(|reason| Error::Backend {
-            backend: Backend::CpOptimizer,
-            message: format!("the model cannot be written in CP Optimizer's language: {reason}"),
-        })?;
-        if let Some(export) = &options.export {
-            export.write("cpo", text.as_bytes())?;
-        }
+        let text =
+            model.to_cpo().map_err(|r| super::not_written(Backend::CpOptimizer, "CP Optimizer's language", r))?;
+        super::exported(options, "cpo", &text)?;
         Ok(Box::new(Program {
             text,
             variables: model.num_variables(),
@@ -61,11 +57,7 @@ impl Excluding for Program<'_> {
 
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let answer = self.runs.run(left, |settings| cp_optimizer::solve(&self.text, self.variables, settings));
-        Ok(match answer.map_err(|e| Error::of_solver(Backend::CpOptimizer, e))? {
-            Answer::Solved(values) => Step::Found { points: vec![values], all: false },
-            Answer::Infeasible => Step::Infeasible,
-            Answer::Unknown => Step::Stopped,
-        })
+        super::step(Backend::CpOptimizer, answer)
     }
 
     fn exclude(&mut self, values: &Vec<i64>) {

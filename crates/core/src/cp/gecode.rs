@@ -37,13 +37,8 @@ impl CpBackend for Gecode {
         if let Some(how) = gecode::missing() {
             return Err(Error::NotInstalled { backend: Backend::Gecode, how });
         }
-        let flatzinc = model.to_flatzinc().map_err(|reason| Error::Backend {
-            backend: Backend::Gecode,
-            message: format!("the model cannot be written as FlatZinc: {reason}"),
-        })?;
-        if let Some(export) = &options.export {
-            export.write("fzn", flatzinc.text().as_bytes())?;
-        }
+        let flatzinc = model.to_flatzinc().map_err(|r| super::not_written(Backend::Gecode, "FlatZinc", r))?;
+        super::exported(options, "fzn", &flatzinc.text())?;
         Ok(Box::new(Program { flatzinc, projection: super::indices(model, projection), runs: Runs::new(options) }))
     }
 }

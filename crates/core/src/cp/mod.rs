@@ -112,6 +112,36 @@ impl<'a> Runs<'a> {
     }
 }
 
+/// Why `backend` cannot take the model: it cannot be written in the solver's `language`.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
+fn not_written(backend: Backend, language: &str, reason: masu_cpsat::NotExpressible) -> Error {
+    Error::Backend { backend, message: format!("the model cannot be written in {language}: {reason}") }
+}
+
+/// The model's `text` in the solver's language, exported as `.extension` where `--export` asks.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
+fn exported(options: &SolveOptions, extension: &str, text: &str) -> Result<(), Error> {
+    match &options.export {
+        Some(export) => export.write(extension, text.as_bytes()).map(|_| ()),
+        None => Ok(()),
+    }
+}
+
+/// One solve's answer on a solver that finds a point a solve (CP Optimizer, Z3), as a step of
+/// the count.
+#[cfg(any(feature = "cplex", feature = "z3"))]
+fn step(
+    backend: Backend,
+    answer: Result<masu_mip::Answer, masu_mip::Error>,
+) -> Result<crate::nogood::Step<Vec<i64>>, Error> {
+    use crate::nogood::Step;
+    Ok(match answer.map_err(|e| Error::of_solver(backend, e))? {
+        masu_mip::Answer::Solved(values) => Step::Found { points: vec![values], all: false },
+        masu_mip::Answer::Infeasible => Step::Infeasible,
+        masu_mip::Answer::Unknown => Step::Stopped,
+    })
+}
+
 /// The projection as indices of the model's variables (every variable when it is empty).
 #[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {

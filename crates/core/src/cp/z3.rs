@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use masu_cpsat::{CpModel, IntVar};
-use masu_mip::z3::{self, Answer};
+use masu_mip::z3;
 
 use super::{CpBackend, CpRun, Figures, Runs, Search};
 use crate::nogood::{Excluding, Step};
@@ -25,13 +25,8 @@ impl CpBackend for Z3 {
         options: &'a SolveOptions,
         _: CpRun,
     ) -> Result<Box<dyn Search + 'a>, Error> {
-        let smt = model.to_smtlib().map_err(|reason| Error::Backend {
-            backend: Backend::Z3,
-            message: format!("the model cannot be written as SMT-LIB: {reason}"),
-        })?;
-        if let Some(export) = &options.export {
-            export.write("smt2", smt.text().as_bytes())?;
-        }
+        let smt = model.to_smtlib().map_err(|r| super::not_written(Backend::Z3, "SMT-LIB", r))?;
+        super::exported(options, "smt2", smt.text())?;
         let (text, variables) = (smt.text().to_string(), smt.variables());
         let projection = super::indices(model, projection);
         Ok(Box::new(Checks { smt, text, variables, projection, runs: Runs::new(options) }))
@@ -61,11 +56,7 @@ impl Excluding for Checks<'_> {
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let (text, variables) = (&self.text, self.variables);
         let answer = self.runs.run(left, |settings| z3::solve(text, variables, settings));
-        Ok(match answer.map_err(|e| Error::of_solver(Backend::Z3, e))? {
-            Answer::Solved(values) => Step::Found { points: vec![values], all: false },
-            Answer::Infeasible => Step::Infeasible,
-            Answer::Unknown => Step::Stopped,
-        })
+        super::step(Backend::Z3, answer)
     }
 
     fn exclude(&mut self, values: &Vec<i64>) {
