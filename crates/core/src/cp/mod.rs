@@ -4,13 +4,13 @@
 //! of its own.
 //!
 //! A CP backend is one file here, its line in `SOLVERS` and its row in `backends!`
-//! ([`crate::backend`], the facts every front end reads): a [`CpBackend`] that
+//! ([`crate::backend`], the facts every front end reads): a `CpBackend` that
 //! opens the model in the solver's own terms (CP-SAT's proto, CP Optimizer's `.cpo`, Gecode's
-//! FlatZinc) as a [`Search`]: one solve within the time left, and the exclusion of a point.
+//! FlatZinc, Z3's SMT-LIB) as a `Search`: one solve within the time left, and the exclusion of a point.
 //! Counting is core's no-goods (`crate::nogood`), the same loop for every backend; a solver
 //! that enumerates itself hands several points a solve (Gecode's `-n`), and CP-SAT first tries
 //! one short run of its own enumeration. Each backend's file invokes the CP conformance suite
-//! ([`cp_conformance!`]), which holds every CP backend to the same counts, statuses, stops
+//! (`cp_conformance!`), which holds every CP backend to the same counts, statuses, stops
 //! and refusals.
 //!
 //! Invariants: the solutions are pairwise different on the projection (every variable when

@@ -1,13 +1,13 @@
 //! Z3 as a CP backend (feature `z3`): the model written once as SMT-LIB 2
 //! ([`CpModel::to_smtlib`], `--export` writes it as `.smt2`), each point excluded by an
-//! assertion of its own appended to the text, and each check a Z3 solver of the whole text
-//! (`masu_mip::z3`: its finite-domain logic takes no arithmetic once it has checked, so it is
-//! not added to). The text adds no variable, so Z3's models are assignments of the model's
+//! assertion of its own appended to the text ([`SmtLib::exclude`]), and each check a Z3
+//! solver of the whole text (`masu_mip::z3`: its finite-domain logic takes no arithmetic once
+//! it has checked, so it is not added to). The text adds no variable, so Z3's models are assignments of the model's
 //! own variables, and one point a check is found.
 
 use std::time::Duration;
 
-use masu_cpsat::{CpModel, IntVar};
+use masu_cpsat::{CpModel, IntVar, SmtLib};
 use masu_mip::z3;
 
 use super::{CpBackend, CpRun, Figures, Runs, Search};
@@ -27,18 +27,14 @@ impl CpBackend for Z3 {
     ) -> Result<Box<dyn Search + 'a>, Error> {
         let smt = model.to_smtlib().map_err(|r| super::not_written(Backend::Z3, "SMT-LIB", r))?;
         super::exported(options, "smt2", smt.text())?;
-        let (text, variables) = (smt.text().to_string(), smt.variables());
-        let projection = super::indices(model, projection);
-        Ok(Box::new(Checks { smt, text, variables, projection, runs: Runs::new(options) }))
+        Ok(Box::new(Checks { smt, projection: super::indices(model, projection), runs: Runs::new(options) }))
     }
 }
 
 /// Z3's checks of the model, an assertion appended a point.
 struct Checks<'a> {
-    smt: masu_cpsat::SmtLib,
     /// The model's text and the no-goods so far.
-    text: String,
-    variables: usize,
+    smt: SmtLib,
     projection: Vec<usize>,
     runs: Runs<'a>,
 }
@@ -54,13 +50,13 @@ impl Excluding for Checks<'_> {
     type Error = Error;
 
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let (text, variables) = (&self.text, self.variables);
-        let answer = self.runs.run(left, |settings| z3::solve(text, variables, settings));
+        let smt = &self.smt;
+        let answer = self.runs.run(left, |settings| z3::solve(smt.text(), smt.variables(), settings));
         super::step(Backend::Z3, answer)
     }
 
     fn exclude(&mut self, values: &Vec<i64>) {
-        self.text.push_str(&self.smt.excluding(&self.projection, values));
+        self.smt.exclude(&self.projection, values);
     }
 }
 
