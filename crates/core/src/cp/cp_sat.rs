@@ -63,9 +63,7 @@ pub fn on_cp_sat(
         }
     }
     let mut solves = CpSatSolves::new(solver.clone(), model, projection, run);
-    let counted = crate::nogood::count(&mut solves, limit, clock)?;
-    let Figures { wall_time, solves, workers } = solves.figures;
-    let mut found = Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers };
+    let mut found = super::counted(&mut solves, limit, clock)?;
     if let Some(once) = first {
         found.solves += 1;
         found.wall_time += once.wall_time;

@@ -56,11 +56,15 @@ pub(crate) trait CpBackend: Sync {
         options: &SolveOptions,
         run: CpRun,
     ) -> Result<Enumeration, Error> {
-        let mut search = self.open(model, projection, options, run)?;
-        let counted = crate::nogood::count(&mut *search, options.solution_limit, &options.clock())?;
-        let Figures { wall_time, solves, workers } = search.figures();
-        Ok(Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers })
+        counted(&mut *self.open(model, projection, options, run)?, options.solution_limit, &options.clock())
     }
+}
+
+/// Up to `limit` points of `search` within `clock`, by no-goods, with what its solves took.
+fn counted(search: &mut dyn Search, limit: usize, clock: &crate::Clock) -> Result<Enumeration, Error> {
+    let counted = crate::nogood::count(search, limit, clock)?;
+    let Figures { wall_time, solves, workers } = search.figures();
+    Ok(Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers })
 }
 
 /// One backend's solves of an opened model, each excluding what was found before it.
