@@ -362,6 +362,36 @@ backends! {
         pool: || None,
         missing: || None,
     },
+    /// Pumpkin 0.5 (features `pumpkin` and `cp-sat`): TU Delft's lazy-clause-generation
+    /// solver as a library, on the CP models translated call by call ([`crate::cp`]); with
+    /// `--param proof-path=FILE` its DRCP proof, checked by `pumpkin-checker`.
+    Pumpkin => Facts {
+        name: "pumpkin",
+        feature: Some("pumpkin"),
+        compiled: cfg!(all(feature = "pumpkin", feature = "cp-sat")),
+        families: &[Family::Cp],
+        threads: Threads::One,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || {
+            #[cfg(feature = "pumpkin")]
+            return format!("Pumpkin {}", masu_cpsat::pumpkin::VERSION);
+            #[cfg(not(feature = "pumpkin"))]
+            not_loaded("Pumpkin")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "pumpkin")]
+            return masu_cpsat::pumpkin::Settings::parse(_parameters)
+                .map(|_| ())
+                .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "pumpkin", name, reason });
+            #[cfg(not(feature = "pumpkin"))]
+            Ok(())
+        },
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+        missing: || None,
+    },
 }
 
 /// How many members `family` has.

@@ -60,5 +60,5 @@ pub use options::{Clock, Export, Interrupt, SolveOptions};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
 pub use puzzle::{NoRule, Puzzle, Unchosen, check_parameters, choose, runnable, solve, timed};
 pub use random::Random;
-pub use report::{Engine, Report, Stats, Status};
+pub use report::{Certificate, Engine, Report, Stats, Status};
 pub use sys::{available_memory, on_sized_stack};

@@ -107,6 +107,41 @@ pub struct Stats {
     /// What masu's own engine did (left out of the JSON when it says nothing).
     #[serde(skip_serializing_if = "Engine::is_empty")]
     pub engine: Engine,
+    /// The check of a proof that no other solution is left, where one was logged (left out
+    /// of the JSON where none was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<Certificate>,
+}
+
+/// An independent checker's word on a proof of the verdict: a count is certified only where
+/// `accepted` is true.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Certificate {
+    /// The checker, with its version.
+    pub checker: String,
+    /// Whether it accepted the proof.
+    pub accepted: bool,
+    /// Why it rejected the proof, or why the proof was not checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// The proof's size.
+    pub proof_bytes: u64,
+    /// What the check took (seconds in JSON).
+    #[serde(serialize_with = "seconds")]
+    pub check_time: Duration,
+}
+
+#[cfg(feature = "cp-sat")]
+impl From<masu_cpsat::Checked> for Certificate {
+    fn from(c: masu_cpsat::Checked) -> Certificate {
+        Certificate {
+            checker: c.checker.into(),
+            accepted: c.accepted,
+            detail: c.detail,
+            proof_bytes: c.proof_bytes,
+            check_time: c.check_time,
+        }
+    }
 }
 
 /// Declares [`Engine`] from its figures: counts of work (added up over a solve's stages),
@@ -210,6 +245,7 @@ impl Stats {
             solves: found.solves,
             threads: found.workers,
             engine: Engine::default(),
+            certificate: found.certificate.clone().map(Certificate::from),
         }
     }
 

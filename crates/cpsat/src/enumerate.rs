@@ -23,6 +23,24 @@ pub struct Enumeration {
     /// The workers of the solve that settled the result: 1 for CP-SAT's own enumeration,
     /// else the parameters' (`None`, CP-SAT's default).
     pub workers: Option<u32>,
+    /// The check of a proof that no other solution is left, where the backend logged one
+    /// (Pumpkin with a proof path).
+    pub certificate: Option<Checked>,
+}
+
+/// The outcome of a proof's check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The checker (name and version).
+    pub checker: &'static str,
+    /// Whether the checker accepted the proof.
+    pub accepted: bool,
+    /// The checker's word: why the proof was rejected, or why it was not checked.
+    pub detail: Option<String>,
+    /// The proof's size.
+    pub proof_bytes: u64,
+    /// What the check took.
+    pub check_time: Duration,
 }
 
 impl CpSolver {
@@ -53,6 +71,7 @@ impl CpSolver {
             wall_time: Duration::ZERO,
             solves: 0,
             workers: Some(1),
+            certificate: None,
         };
         if limit == 0 {
             return Ok(result);
@@ -120,6 +139,7 @@ impl CpSolver {
             wall_time: response.wall_time,
             solves: 1,
             workers: Some(1),
+            certificate: None,
         }))
     }
 }

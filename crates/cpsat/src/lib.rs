@@ -28,13 +28,15 @@ mod fzn;
 mod model;
 mod params;
 mod proto;
+#[cfg(feature = "pumpkin")]
+pub mod pumpkin;
 mod smt;
 mod solver;
 #[cfg(test)]
 mod tests;
 
 pub use cpo::NotExpressible;
-pub use enumerate::Enumeration;
+pub use enumerate::{Checked, Enumeration};
 pub use ffi::{library_candidates, library_path, prefer_library_dir};
 pub use fzn::FlatZinc;
 pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};

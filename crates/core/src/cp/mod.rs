@@ -64,7 +64,14 @@ pub(crate) trait CpBackend: Sync {
 fn counted(search: &mut dyn Search, limit: usize, clock: &crate::Clock) -> Result<Enumeration, Error> {
     let counted = crate::nogood::count(search, limit, clock)?;
     let Figures { wall_time, solves, workers } = search.figures();
-    Ok(Enumeration { solutions: counted.points, complete: counted.complete, wall_time, solves, workers })
+    Ok(Enumeration {
+        solutions: counted.points,
+        complete: counted.complete,
+        wall_time,
+        solves,
+        workers,
+        certificate: None,
+    })
 }
 
 /// One backend's solves of an opened model, each excluding what was found before it.
@@ -181,6 +188,8 @@ const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
     (Backend::Gecode, &Gecode),
     #[cfg(feature = "z3")]
     (Backend::Z3, &Z3),
+    #[cfg(feature = "pumpkin")]
+    (Backend::Pumpkin, &Pumpkin),
 ];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
@@ -389,3 +398,7 @@ use gecode::Gecode;
 mod z3;
 #[cfg(feature = "z3")]
 use z3::Z3;
+#[cfg(feature = "pumpkin")]
+mod pumpkin;
+#[cfg(feature = "pumpkin")]
+use pumpkin::Pumpkin;

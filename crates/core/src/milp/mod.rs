@@ -81,7 +81,7 @@ impl MilpOutcome {
             backend_time: Some(self.backend_time),
             solves: self.solves,
             threads: self.threads,
-            engine: crate::Engine::default(),
+            ..crate::Stats::default()
         }
     }
 }
