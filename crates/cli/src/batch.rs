@@ -75,10 +75,10 @@ impl<'a> Batch<'a> {
                 outln!("{}", serde_json::to_string(record).unwrap_or_default());
             }
         }
-        if let (Some(log), None) = (&mut self.log, &self.failed) {
-            if let Err(e) = log.append(&records) {
-                self.failed = Some(e);
-            }
+        if let (Some(log), None) = (&mut self.log, &self.failed)
+            && let Err(e) = log.append(&records)
+        {
+            self.failed = Some(e);
         }
     }
 

@@ -116,10 +116,10 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 }
             }
         });
-        if let (Some(path), Ok(puzzle), Ok((report, _))) = (&args.svg, &item.puzzle, &outcome) {
-            if let Some(picture) = puzzle.svg(report.solutions.first()) {
-                std::fs::write(path, picture).with_context(|| format!("cannot write {}", path.display()))?;
-            }
+        if let (Some(path), Ok(puzzle), Ok((report, _))) = (&args.svg, &item.puzzle, &outcome)
+            && let Some(picture) = puzzle.svg(report.solutions.first())
+        {
+            std::fs::write(path, picture).with_context(|| format!("cannot write {}", path.display()))?;
         }
         progress.advance();
     }

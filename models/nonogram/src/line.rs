@@ -384,13 +384,13 @@ pub(crate) mod tests {
         let mut random = xorshift(99);
         for round in 0..20_000 {
             let n = if round % 10 == 0 { MASK_LENGTH - (random() % 4) as usize } else { (random() % 30) as usize };
-            let truth: Vec<bool> = (0..n).map(|_| random() % 3 != 0).collect();
+            let truth: Vec<bool> = (0..n).map(|_| !random().is_multiple_of(3)).collect();
             let clue = clue_of(truth.iter().copied());
             let cells: Vec<Cell> = truth
                 .iter()
                 .map(|&f| match random() % 5 {
                     0 => [Cell::Empty, Cell::Filled][usize::from(f)],
-                    1 if random() % 6 == 0 => [Cell::Filled, Cell::Empty][usize::from(f)],
+                    1 if random().is_multiple_of(6) => [Cell::Filled, Cell::Empty][usize::from(f)],
                     _ => Cell::Unknown,
                 })
                 .collect();
@@ -407,7 +407,7 @@ pub(crate) mod tests {
         let mut random = xorshift(12345);
         for _ in 0..3000 {
             let n = (random() % 12 + 1) as usize;
-            let truth: Vec<bool> = (0..n).map(|_| random() % 2 == 0).collect();
+            let truth: Vec<bool> = (0..n).map(|_| random().is_multiple_of(2)).collect();
             let clue = clue_of(truth.iter().copied());
             // Reveal some cells, sometimes wrongly, to test contradictions too.
             let cells: Vec<Cell> = truth
@@ -420,7 +420,7 @@ pub(crate) mod tests {
                             Cell::Empty
                         }
                     }
-                    1 if random() % 4 == 0 => {
+                    1 if random().is_multiple_of(4) => {
                         if f {
                             Cell::Empty
                         } else {

@@ -233,7 +233,7 @@ mod tests {
         let mut random = crate::line::tests::xorshift(7);
         for _ in 0..60 {
             let (w, h) = (random() as usize % 4 + 1, random() as usize % 4 + 1);
-            let grid: Grid = (0..h).map(|_| (0..w).map(|_| random() % 3 != 0).collect()).collect();
+            let grid: Grid = (0..h).map(|_| (0..w).map(|_| !random().is_multiple_of(3)).collect()).collect();
             let (rows, cols) = clues_of(&grid);
             let puzzle = Nonogram::new(rows, cols).unwrap();
             let brute = (0..1u32 << (w * h))

@@ -77,7 +77,7 @@ mod tests {
     /// A random picture, `2..2 + spread` cells a side, and its puzzle.
     fn random_picture(random: &mut impl FnMut() -> u64, spread: usize) -> (Grid, Nonogram) {
         let (w, h) = (random() as usize % spread + 2, random() as usize % spread + 2);
-        let grid: Grid = (0..h).map(|_| (0..w).map(|_| random() % 2 == 0).collect()).collect();
+        let grid: Grid = (0..h).map(|_| (0..w).map(|_| random().is_multiple_of(2)).collect()).collect();
         let (rows, cols) = clues_of(&grid);
         (grid, Nonogram::new(rows, cols).unwrap())
     }

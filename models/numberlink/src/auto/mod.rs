@@ -77,10 +77,12 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     let touch = options.get(&crate::TOUCH);
     let limit = options.solution_limit;
     let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
-    if touch && puzzle.rule == Rule::Fill && limit == 2 {
-        if let Some(found) = blanks_first(puzzle, &clock.options(options))? {
-            return Ok(found.finish(&clock));
-        }
+    if touch
+        && puzzle.rule == Rule::Fill
+        && limit == 2
+        && let Some(found) = blanks_first(puzzle, &clock.options(options))?
+    {
+        return Ok(found.finish(&clock));
     }
     if !linked {
         return rest(puzzle, options, exact, wide);

@@ -131,7 +131,7 @@ impl<'a> Search<'a> {
             let out = choices[depth][usize::from(cursor[depth])];
             cursor[depth] += 1;
             self.nodes += 1;
-            if self.nodes % 4096 == 0 && clock.reached() {
+            if self.nodes.is_multiple_of(4096) && clock.reached() {
                 return Ended::Stopped;
             }
             if self.nodes > budget {
@@ -247,7 +247,7 @@ impl<'a> Search<'a> {
     /// endpoint, links south and east): it may then link neither north nor west.
     fn inside_a_turn_down_right(&self, i: usize) -> bool {
         let w = self.width;
-        i >= w && i % w > 0 && self.clue[i - w - 1] == 0 && self.links[i - w - 1] == SOUTH | EAST
+        i >= w && !i.is_multiple_of(w) && self.clue[i - w - 1] == 0 && self.links[i - w - 1] == SOUTH | EAST
     }
 
     /// Whether blank cell `i` is across the 2×2 block from a `┌` (north-west of it) or a `┐`

@@ -72,7 +72,7 @@ impl<'a> Search<'a> {
             self.stopped_at = Some(from);
             return Some(Ended::Budget);
         }
-        if self.nodes % 1024 == 0 && clock.reached() {
+        if self.nodes.is_multiple_of(1024) && clock.reached() {
             return Some(Ended::Stopped);
         }
         if self.state.open == 0 {
@@ -97,10 +97,11 @@ impl<'a> Search<'a> {
             from += 1;
         };
         let mark = self.state.mark();
-        if self.state.set(link, LINE) && self.state.propagate() {
-            if let Some(ended) = self.descend(kept, clock, from) {
-                return Some(ended);
-            }
+        if self.state.set(link, LINE)
+            && self.state.propagate()
+            && let Some(ended) = self.descend(kept, clock, from)
+        {
+            return Some(ended);
         }
         self.state.undo(mark);
         let ended =

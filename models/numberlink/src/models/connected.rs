@@ -99,7 +99,7 @@ pub fn booleans_pay(puzzle: &Numberlink) -> bool {
 /// `deadline`: on thomasahle's 1002×1002 board the build alone takes 9 s.
 pub fn build(puzzle: &Numberlink, induced: bool, booleans: bool, deadline: Option<Instant>) -> Option<ConnectedModel> {
     // Looks at the clock every 4096 steps of a loop.
-    let late = |step: usize| step % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
+    let late = |step: usize| step.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d);
     let mut model = CpModel::new();
     let pairs = puzzle.pairs() as usize;
     let cells = puzzle.width() * puzzle.height();

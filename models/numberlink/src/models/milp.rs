@@ -59,7 +59,7 @@ pub struct NumberlinkMilp {
 /// `None` once past `deadline`: on thomasahle's 1002×1002 board the build alone takes 7 s.
 pub fn build(puzzle: &Numberlink, induced: bool, deadline: Option<Instant>) -> Option<NumberlinkMilp> {
     // Looks at the clock every 4096 steps of a loop.
-    let late = |step: usize| step % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
+    let late = |step: usize| step.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d);
     let mut milp = Milp::new();
     let k = puzzle.pairs() as usize;
     let cells = puzzle.width() * puzzle.height();

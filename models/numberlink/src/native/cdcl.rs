@@ -222,10 +222,13 @@ pub(crate) fn count(
         // Out of time: encoding a large board would take time of its own.
         return Ok(kept.found(false, stats));
     }
-    if admit != Admit::All && puzzle.rule == Rule::Blanks && kept.count() == 0 && !kept.full() {
-        if let Some(filled) = filling(puzzle, clock, options) {
-            kept.record(|| filled);
-        }
+    if admit != Admit::All
+        && puzzle.rule == Rule::Blanks
+        && kept.count() == 0
+        && !kept.full()
+        && let Some(filled) = filling(puzzle, clock, options)
+    {
+        kept.record(|| filled);
     }
     let stop = clock.clone();
     let mut cnf = encode(puzzle, admit, stop, options.export.is_some(), options.get(&super::BRIDGES));

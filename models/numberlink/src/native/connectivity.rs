@@ -234,10 +234,10 @@ impl Connectivity {
     fn look(&mut self) -> Option<Vec<i32>> {
         while self.looked < self.trail.len() {
             let l = self.trail[self.looked];
-            if self.value[l as usize] > 0 {
-                if let Some(clause) = self.cycle_through(l) {
-                    return Some(clause);
-                }
+            if self.value[l as usize] > 0
+                && let Some(clause) = self.cycle_through(l)
+            {
+                return Some(clause);
             }
             self.looked += 1;
         }

@@ -247,7 +247,7 @@ impl<'a> Search<'a> {
 
     fn search(&mut self) {
         self.nodes += 1;
-        if self.nodes % self.check_every == 0 && self.clock.reached() || self.nodes > self.node_limit {
+        if self.nodes.is_multiple_of(self.check_every) && self.clock.reached() || self.nodes > self.node_limit {
             self.handed_over = self.nodes > self.node_limit;
             self.stopped = true;
             return;

@@ -133,7 +133,7 @@ impl<'a> Walk<'a> {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % 256 == 0 && self.clock.reached() {
+        if self.nodes.is_multiple_of(256) && self.clock.reached() {
             self.stopped = true;
         }
         !self.stopped
