@@ -23,6 +23,7 @@ The models (the articles', as masu's module docs state them):
 import json
 import sys
 import time
+import warnings
 
 import cpmpy as cp
 from cpmpy.solvers.solver_interface import ExitStatus
@@ -110,12 +111,16 @@ MODELS = {"sudoku": sudoku_models, "nonogram": nonogram_models, "numberlink": nu
 
 
 def main():
+    # solveAll warns that it adds blocking clauses to the solver: it is used once.
+    warnings.filterwarnings("ignore", message="Adding constraints to solver object")
     kind, solver, seconds, files = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]
     for path in files:
         for ident, model, variables in MODELS[kind](path):
             started = time.perf_counter()
             s = cp.SolverLookup.get(solver, model)
-            found = s.solveAll(solution_limit=2, time_limit=seconds, display=None)
+            # One thread, as masu's rows run (CP-SAT would take every core).
+            threads = {"num_workers": 1} if solver == "ortools" else {}
+            found = s.solveAll(solution_limit=2, time_limit=seconds, display=None, **threads)
             took = time.perf_counter() - started
             exhausted = s.status().exitstatus in (ExitStatus.OPTIMAL, ExitStatus.UNSATISFIABLE, ExitStatus.FEASIBLE)
             if found >= 2:

@@ -4,6 +4,7 @@
 //! solvers run beside them where there are some. It is not part of the installed `masu`.
 
 mod anchors;
+mod cp;
 mod nonogram;
 mod numberlink;
 mod peers;
@@ -52,6 +53,8 @@ enum Benchmark {
     CompareReadme,
     /// A native sudoku solved from Python (`masu.solve`) beside the same from Rust.
     Python,
+    /// Each kind's CP model on every CP backend, beside the same model in CPMpy.
+    Cp,
 }
 
 /// Runs a benchmark and writes its table into BENCHMARKS.md.
@@ -116,6 +119,7 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::NumberlinkJanko => numberlink::janko(data)?,
         Benchmark::CompareReadme => readme::run(data)?,
         Benchmark::Python => python::run(data)?,
+        Benchmark::Cp => cp::run(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -70,7 +70,7 @@ fn counted(search: &mut dyn Search, limit: usize, clock: &crate::Clock) -> Resul
         wall_time,
         solves,
         workers,
-        certificate: None,
+        certificate: search.certificate(),
     })
 }
 
@@ -78,6 +78,11 @@ fn counted(search: &mut dyn Search, limit: usize, clock: &crate::Clock) -> Resul
 pub(crate) trait Search: Excluding<Point = Vec<i64>, Error = Error> {
     /// What the solves so far took.
     fn figures(&self) -> Figures;
+
+    /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
+    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+        None
+    }
 }
 
 /// What a search's solves took.
@@ -154,7 +159,7 @@ fn step(
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {
     if projection.is_empty() {
         (0..model.num_variables()).collect()

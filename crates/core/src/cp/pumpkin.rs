@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use masu_cpsat::pumpkin::{Answer, Pumpkin as Solver, Settings};
-use masu_cpsat::{Checked, CpModel, Enumeration, IntVar};
+use masu_cpsat::{Checked, CpModel, IntVar};
 
 use super::{CpBackend, CpRun, Figures, Search};
 use crate::nogood::{Excluding, Step};
@@ -27,19 +27,6 @@ impl CpBackend for Pumpkin {
         _: CpRun,
     ) -> Result<Box<dyn Search + 'a>, Error> {
         Ok(Box::new(Solves::open(model, projection, options)?))
-    }
-
-    fn enumerate(
-        &self,
-        model: &CpModel,
-        projection: &[IntVar],
-        options: &SolveOptions,
-        _: CpRun,
-    ) -> Result<Enumeration, Error> {
-        let mut solves = Solves::open(model, projection, options)?;
-        let mut found = super::counted(&mut solves, options.solution_limit, &options.clock())?;
-        found.certificate = solves.certificate();
-        Ok(found)
     }
 }
 
@@ -65,16 +52,15 @@ impl<'a> Solves<'a> {
         let figures = Figures { workers: Some(1), ..Figures::default() };
         Ok(Solves { solver, projection: super::indices(model, projection), options, figures })
     }
-
-    /// The check of the proof that nothing is left, where one was logged and proved it.
-    fn certificate(&self) -> Option<Checked> {
-        self.solver.certificate()
-    }
 }
 
 impl Search for Solves<'_> {
     fn figures(&self) -> Figures {
         self.figures
+    }
+
+    fn certificate(&self) -> Option<Checked> {
+        self.solver.certificate()
     }
 }
 

@@ -1,0 +1,289 @@
+//! The CP side of the comparison: each kind's CP model (sudoku `all-different`, nonogram
+//! `start-index`, numberlink `reified`) on every CP backend compiled in, over one set per
+//! kind, and beside them the same model written in CPMpy 1.1 (`scripts/cpmpy_models.py`) on
+//! the solvers CPMpy has, in the same run, in a venv `.cpmpy/` made on first use. Every
+//! runner decides uniqueness (up to two solutions), one thread, 10 s a puzzle; the statuses
+//! that settled are cross-checked between all runners.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use masu_core::{Backend, Instance, Puzzle, SolveOptions, Status};
+use masu_harness::stats::{median, readable, shifted_geometric_mean};
+use masu_harness::write::machine;
+use masu_harness::{Runner, Verdict};
+use masu_kinds::{nonogram, numberlink, sudoku};
+
+use super::{command, every_kth, publish, read_each, rows_of};
+
+/// The seconds each solve may take.
+const LIMIT: u64 = 10;
+
+/// The janko puzzles of each kind, spread over the collection.
+const PUZZLES: usize = 20;
+
+/// CPMpy's release and the solvers' packages, pinned as masu's are.
+const PACKAGES: &[&str] =
+    &["cpmpy==1.1.1", "ortools==9.15.6755", "z3-solver==4.15.4.0", "pumpkin-solver==0.5.0", "pychoco==0.4.0"];
+
+/// CPMpy's solvers that are Python packages (ortools is CP-SAT).
+const CPMPY: &[&str] = &["ortools", "z3", "pumpkin", "choco"];
+
+/// What one runner did over a set.
+struct Line {
+    runner: String,
+    statuses: BTreeMap<String, Status>,
+    /// Seconds of each puzzle (a puzzle not settled counts at the limit).
+    seconds: Vec<f64>,
+    errors: usize,
+}
+
+impl Line {
+    fn cells(&self) -> String {
+        let settled = self.statuses.values().filter(|s| !matches!(s, Status::TimedOut)).count();
+        let timed_out = self.statuses.len() - settled;
+        let times: Vec<f64> = self.seconds.clone();
+        format!(
+            "| {} | {} | {settled} | {timed_out} | {} | {} | {} |",
+            self.runner,
+            self.seconds.len(),
+            self.errors,
+            readable(median(&times)),
+            readable(shifted_geometric_mean(&times, 0.01)),
+        )
+    }
+}
+
+/// `.cpmpy/bin/python` with the pinned packages, made on first use.
+fn python() -> Result<PathBuf> {
+    let python = PathBuf::from(".cpmpy/bin/python");
+    let ready = |p: &Path| {
+        Command::new(p)
+            .args(["-c", "import cpmpy, sys; sys.exit(cpmpy.__version__ != '1.1.1')"])
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if python.is_file() && ready(&python) {
+        return Ok(python);
+    }
+    eprintln!("creating .cpmpy/ (a venv with {}) ...", PACKAGES.join(", "));
+    let ok = Command::new("python3").args(["-m", "venv", ".cpmpy"]).status()?.success()
+        && Command::new(&python).args(["-m", "pip", "install", "--quiet"]).args(PACKAGES).status()?.success();
+    if !ok || !ready(&python) {
+        bail!("could not set up .cpmpy/ with {}", PACKAGES.join(", "));
+    }
+    Ok(python)
+}
+
+/// The CPMpy model of `kind` on `solver` over `files`: a line.
+fn cpmpy(kind: &str, solver: &str, files: &[PathBuf], puzzles: usize) -> Result<Line> {
+    eprintln!("CPMpy {solver} on {puzzles} {kind} puzzles ...");
+    let bound = (LIMIT + 10) * puzzles as u64 + 60;
+    let out = Command::new("timeout")
+        .args(["--kill-after=10", &bound.to_string()])
+        .arg(python()?)
+        .arg("scripts/cpmpy_models.py")
+        .args([kind, solver, &LIMIT.to_string()])
+        .args(files)
+        .output()
+        .context("cannot run scripts/cpmpy_models.py")?;
+    let mut line =
+        Line { runner: format!("CPMpy {solver}"), statuses: BTreeMap::new(), seconds: Vec::new(), errors: 0 };
+    for text in String::from_utf8_lossy(&out.stdout).lines() {
+        let record: serde_json::Value = serde_json::from_str(text).context("CPMpy's line")?;
+        let id = record["id"].as_str().unwrap_or_default().to_string();
+        let status = match record["status"].as_str() {
+            Some("unique") => Status::Unique,
+            Some("multiple") => Status::Multiple,
+            Some("infeasible") => Status::Infeasible,
+            _ => Status::TimedOut,
+        };
+        let seconds = record["seconds"].as_f64().unwrap_or(LIMIT as f64);
+        line.seconds.push(if status == Status::TimedOut { LIMIT as f64 } else { seconds });
+        line.statuses.insert(id, status);
+    }
+    // A puzzle the script did not reach (it stopped, or CPMpy raised) is an error.
+    line.errors = puzzles.saturating_sub(line.statuses.len());
+    if !out.status.success() && line.statuses.is_empty() {
+        eprintln!("CPMpy {solver}: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
+    }
+    Ok(line)
+}
+
+/// masu's `formulation` on `backend` over `instances`: a line, ids as CPMpy's script names
+/// them (`file:line` for a file of many, the puzzle's id for one a file).
+fn masu<P: Puzzle>(
+    instances: &[Instance<P>],
+    formulation: P::Formulation,
+    backend: Backend,
+    id: impl Fn(&str) -> String,
+) -> Line {
+    let options = SolveOptions {
+        time_limit: Some(Duration::from_secs(LIMIT)),
+        solution_limit: 2,
+        threads: Some(1),
+        ..SolveOptions::default()
+    };
+    let rows = rows_of(instances, Runner::new(formulation, backend), &options);
+    let mut line =
+        Line { runner: format!("masu {backend}"), statuses: BTreeMap::new(), seconds: Vec::new(), errors: 0 };
+    for row in rows {
+        match row.verdict {
+            Verdict::Status(status) => {
+                line.seconds.push(if status == Status::TimedOut { LIMIT as f64 } else { row.wall_s });
+                line.statuses.insert(id(&row.instance), status);
+            }
+            _ => line.errors += 1,
+        }
+    }
+    line
+}
+
+/// The puzzles where two runners that both settled disagree.
+fn disagreements(lines: &[Line]) -> Vec<String> {
+    let mut seen: BTreeMap<&str, (Status, &str)> = BTreeMap::new();
+    let mut found = Vec::new();
+    for line in lines {
+        for (id, &status) in &line.statuses {
+            if status == Status::TimedOut {
+                continue;
+            }
+            match seen.get(id.as_str()) {
+                Some(&(first, by)) if first != status => {
+                    found.push(format!("{id}: {by} says {first}, {} says {status}", line.runner));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(id, (status, &line.runner));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The CP backends compiled in and runnable here.
+fn backends() -> Vec<Backend> {
+    Backend::CP.iter().copied().filter(|b| b.is_compiled() && b.missing().is_none()).collect()
+}
+
+/// One kind's lines: masu on every CP backend, CPMpy on every solver.
+fn kind_lines<P: Puzzle>(
+    kind: &str,
+    formulation: P::Formulation,
+    files: &[PathBuf],
+    instances: &[Instance<P>],
+    id: impl Fn(&str) -> String + Copy,
+) -> Result<Vec<Line>> {
+    let mut lines: Vec<Line> = backends().into_iter().map(|b| masu(instances, formulation, b, id)).collect();
+    for solver in CPMPY {
+        lines.push(cpmpy(kind, solver, files, instances.len())?);
+    }
+    Ok(lines)
+}
+
+/// Every puzzle of each file, named `file:line`.
+fn read_lines<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
+    let mut instances = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        for item in P::read(masu_core::Format::of(file), &text) {
+            let puzzle = item.puzzle.map_err(|e| anyhow::anyhow!("{}", e.in_file(file)))?;
+            instances.push(Instance::new(format!("{}:{}", file.display(), item.line), puzzle));
+        }
+    }
+    Ok(instances)
+}
+
+/// The puzzle's id in its JSON file, as CPMpy's script prints it.
+fn json_id(path: &str) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    value["id"].as_str().map_or_else(|| path.to_string(), str::to_string)
+}
+
+pub(crate) fn run(data: &Path) -> Result<()> {
+    python()?;
+    let norvig = data.join("sudoku/norvig");
+    let sudoku_files = vec![norvig.join("hardest.txt"), norvig.join("top95.txt")];
+    let nonogram_files = every_kth(&data.join("nonogram/janko-puzzlekit/json"), PUZZLES)?;
+    let numberlink_files = every_kth(&data.join("numberlink/janko-puzzlekit/json"), PUZZLES)?;
+    let every = |dir: &str| {
+        let n = std::fs::read_dir(data.join(dir)).map(|d| d.count()).unwrap_or(0);
+        format!("every {}th of {n}", (n / PUZZLES).max(1))
+    };
+    let (nonograms, numberlinks) = (every("nonogram/janko-puzzlekit/json"), every("numberlink/janko-puzzlekit/json"));
+    let sets: Vec<(String, &str, Vec<Line>)> = vec![
+        (
+            "sudoku: the 64 norvig puzzles".into(),
+            "all-different",
+            kind_lines(
+                "sudoku",
+                sudoku::Formulation::AllDifferent,
+                &sudoku_files,
+                &read_lines::<sudoku::Sudoku>(&sudoku_files)?,
+                |id| id.to_string(),
+            )?,
+        ),
+        (
+            format!("nonogram: {PUZZLES} janko puzzles ({nonograms})"),
+            "start-index",
+            kind_lines(
+                "nonogram",
+                nonogram::Formulation::StartIndex,
+                &nonogram_files,
+                &read_each::<nonogram::Nonogram>(&nonogram_files)?,
+                json_id,
+            )?,
+        ),
+        (
+            format!("numberlink: {PUZZLES} janko boards ({numberlinks})"),
+            "reified",
+            kind_lines(
+                "numberlink",
+                numberlink::Formulation::Reified,
+                &numberlink_files,
+                &read_each::<numberlink::Numberlink>(&numberlink_files)?,
+                json_id,
+            )?,
+        ),
+    ];
+    let mut table = String::from(
+        "| set | model | runner | puzzles | settled | timed out | errors | median | sgm |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let mut findings = Vec::new();
+    for (set, model, lines) in &sets {
+        for line in lines {
+            table.push_str(&format!("| {set} | {model} {}\n", line.cells()));
+        }
+        findings.extend(disagreements(lines));
+    }
+    let cross = if findings.is_empty() {
+        "Every status that two runners settled is the same.".to_string()
+    } else {
+        format!("Runners disagree: {}.", findings.join("; "))
+    };
+    publish(
+        "cp",
+        &format!(
+            "## CP: masu's backends beside CPMpy\n\nMachine: {}. Command: {}, release profile; CPMpy's rows in a venv `.cpmpy/` \
+             with {}.\n\nEach kind's CP model (the article's) on every CP backend compiled in, and the same model written in \
+             CPMpy (`scripts/cpmpy_models.py`) on its solvers: uniqueness (up to two solutions), one thread, {LIMIT} s a \
+             puzzle. Times are a puzzle's wall time inside its process, building the model included (CPMpy's: its \
+             transformation and the solver's enumeration); a puzzle not settled counts at the limit in the median and the \
+             shifted geometric mean (sgm, shift 10 ms). masu re-checks every answer it prints; CPMpy's statuses are \
+             cross-checked against the others'. CPMpy runs Gecode only through MiniZinc, not installed here, so Gecode has \
+             masu's row alone; masu's `choco` row appears where that backend is compiled in. {cross}\n\n{table}",
+            machine(),
+            command("cp", "cp"),
+            PACKAGES.join(", ")
+        ),
+    )?;
+    if !findings.is_empty() {
+        bail!("runners disagree on {} puzzles", findings.len());
+    }
+    Ok(())
+}
