@@ -64,6 +64,9 @@ impl Settings {
                 "random-seed" => settings.seed = Some(number()?),
                 "restart-base-interval" => settings.restart_base_interval = Some(number()?.max(1)),
                 "proof-path" if value.is_empty() => return Err((name.clone(), "a path is needed".into())),
+                "proof-path" if std::path::Path::new(value).is_dir() => {
+                    return Err((name.clone(), format!("{value} is a folder: name the proof's file")));
+                }
                 "proof-path" => settings.proof = Some(PathBuf::from(value)),
                 _ => {
                     let known = "Pumpkin takes random-seed, restart-base-interval and proof-path";

@@ -132,6 +132,7 @@ fn parameters_are_read_by_pumpkins_names() {
     assert!(set("random-seed", "seven").is_err());
     assert_eq!(set("no-such", "1").unwrap_err().0, "no-such");
     assert_eq!(set("proof-path", "").unwrap_err().0, "proof-path");
+    assert!(set("proof-path", &std::env::temp_dir().display().to_string()).unwrap_err().1.contains("folder"));
 }
 
 #[test]
