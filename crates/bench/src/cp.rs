@@ -275,8 +275,8 @@ pub(crate) fn run(data: &Path) -> Result<()> {
              puzzle. Times are a puzzle's wall time inside its process, building the model included (CPMpy's: its \
              transformation and the solver's enumeration); a puzzle not settled counts at the limit in the median and the \
              shifted geometric mean (sgm, shift 10 ms). masu re-checks every answer it prints; CPMpy's statuses are \
-             cross-checked against the others'. CPMpy runs Gecode only through MiniZinc, not installed here, so Gecode has \
-             masu's row alone; masu's `choco` row appears where that backend is compiled in. {cross}\n\n{table}",
+             cross-checked against the others'. CPMpy reaches Gecode only through MiniZinc 2.8.2 or later (Debian's is 2.6), \
+             so Gecode has masu's row alone; masu's `choco` row appears where that backend is compiled in. {cross}\n\n{table}",
             machine(),
             command("cp", "cp"),
             PACKAGES.join(", ")

@@ -77,6 +77,7 @@ impl Excluding for Solves<'_> {
             Answer::Solved(values) => Step::Found { points: vec![values], all: false },
             Answer::Infeasible => Step::Infeasible,
             Answer::Unknown => Step::Stopped,
+            Answer::Failed(message) => return Err(Error::Backend { backend: Backend::Pumpkin, message }),
         })
     }
 

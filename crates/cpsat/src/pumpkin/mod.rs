@@ -87,6 +87,8 @@ pub enum Answer {
     Infeasible,
     /// The time ran out or a stop was asked for first.
     Unknown,
+    /// Pumpkin stopped on an internal error (its words); the solver takes no further solve.
+    Failed(String),
 }
 
 /// Pumpkin's solver on a model, ready to solve again after each exclusion.
@@ -101,12 +103,20 @@ pub struct Pumpkin {
     recorded: Recorded,
     /// The proof being logged, where one was asked for.
     proof: Option<Proof>,
+    /// Why a solve stopped on an internal error, after which no solve runs.
+    failed: Option<String>,
 }
 
 impl CpModel {
     /// The model as Pumpkin's ([`Pumpkin`]), run with `settings`. Refused (the reason) when it
     /// holds what the translation lacks, or when the proof asked for cannot be written.
     pub fn to_pumpkin(&self, settings: &Settings) -> Result<Pumpkin, NotExpressible> {
+        // Pumpkin is a library of its own: a model it trips over is refused, never a panic
+        // of masu's.
+        guarded(|| self.build_pumpkin(settings)).unwrap_or_else(|why| Err(NotExpressible(why)))
+    }
+
+    fn build_pumpkin(&self, settings: &Settings) -> Result<Pumpkin, NotExpressible> {
         let model = &self.proto;
         if model.objective.as_ref().is_some_and(|o| !o.vars.is_empty()) {
             return Err(NotExpressible("masu runs satisfaction models on Pumpkin; this one has an objective".into()));
@@ -150,26 +160,48 @@ impl CpModel {
             posting.post(body, &constraint.enforcement_literal)?;
         }
         let brancher = solver.default_brancher();
-        Ok(Pumpkin { solver, brancher, resolver: ResolutionResolver::default(), variables, recorded, proof })
+        Ok(Pumpkin {
+            solver,
+            brancher,
+            resolver: ResolutionResolver::default(),
+            variables,
+            recorded,
+            proof,
+            failed: None,
+        })
     }
 }
 
 impl Pumpkin {
     /// One solve, until a solution, the proof that none is left, `deadline` or `stop()`.
     pub fn solve(&mut self, deadline: Option<Instant>, stop: &dyn Fn() -> bool) -> Answer {
+        if let Some(why) = &self.failed {
+            return Answer::Failed(why.clone());
+        }
         let mut until = Until { deadline, stop, polls: 0 };
-        match self.solver.satisfy(&mut self.brancher, &mut until, &mut self.resolver) {
+        let (solver, brancher, resolver) = (&mut self.solver, &mut self.brancher, &mut self.resolver);
+        let variables = &self.variables;
+        let answer = guarded(|| match solver.satisfy(brancher, &mut until, resolver) {
             SatisfactionResult::Satisfiable(found) => {
                 let solution = found.solution();
-                Answer::Solved(self.variables.iter().map(|&x| solution.get_integer_value(x) as i64).collect())
+                Answer::Solved(variables.iter().map(|&x| solution.get_integer_value(x) as i64).collect())
             }
-            SatisfactionResult::Unsatisfiable(..) => {
+            SatisfactionResult::Unsatisfiable(..) => Answer::Infeasible,
+            SatisfactionResult::Unknown(..) => Answer::Unknown,
+        });
+        match answer {
+            Ok(Answer::Infeasible) => {
                 if let Some(proof) = &mut self.proof {
                     proof.finished = true;
                 }
                 Answer::Infeasible
             }
-            SatisfactionResult::Unknown(..) => Answer::Unknown,
+            Ok(answer) => answer,
+            // The solver's state is not to be trusted after it stopped midway.
+            Err(why) => {
+                self.failed = Some(why.clone());
+                Answer::Failed(why)
+            }
         }
     }
 
@@ -201,6 +233,18 @@ impl Pumpkin {
         let proof = self.proof.as_ref().filter(|p| p.finished)?;
         Some(self.recorded.check(proof))
     }
+}
+
+/// `f()`, or the message of a panic inside it.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "no message".into());
+        format!("Pumpkin stopped on an internal error: {message}")
+    })
 }
 
 /// Pumpkin's termination: a deadline and a stop request, polled.

@@ -16,7 +16,7 @@ fn count(solver: &mut Pumpkin, xs: &[IntVar]) -> usize {
                 solver.exclude(&projection, &point);
             }
             Answer::Infeasible => return found,
-            Answer::Unknown => panic!("no limit was set"),
+            other => panic!("no limit was set: {other:?}"),
         }
     }
 }
@@ -145,4 +145,39 @@ fn what_pumpkin_lacks_is_refused_by_name() {
     let mut wide = CpModel::new();
     wide.new_int_var(0, 1 << 40);
     assert!(wide.to_pumpkin(&Settings::default()).is_err());
+}
+
+#[test]
+fn edge_models_solve_or_are_refused_never_a_panic() {
+    // An empty table, a linear constraint over no value, the same enforced, a bool_or of
+    // nothing: each a model Pumpkin answers (infeasible, or its solutions), none a panic.
+    let mut empty_table = CpModel::new();
+    let x = empty_table.new_int_var(0, 2);
+    empty_table.add_allowed_assignments([x], &[] as &[Vec<i64>]);
+    let mut never = CpModel::new();
+    let y = never.new_int_var(0, 2);
+    never.add_linear_in(y, &crate::Domain::from_values(Vec::<i64>::new()));
+    let mut enforced_never = CpModel::new();
+    let z = enforced_never.new_int_var(0, 2);
+    let b = enforced_never.new_bool_var();
+    enforced_never.add_linear_in(z, &crate::Domain::from_values(Vec::<i64>::new())).only_enforce_if([b]);
+    let mut empty_or = CpModel::new();
+    let w = empty_or.new_int_var(0, 1);
+    empty_or.add_bool_or(std::iter::empty::<crate::BoolVar>());
+    for (model, xs, expected) in [
+        (&empty_table, vec![x], 0),
+        (&never, vec![y], 0),
+        (&enforced_never, vec![z, b.variable()], 3),
+        (&empty_or, vec![w], 0),
+    ] {
+        let mut solver = model.to_pumpkin(&Settings::default()).unwrap();
+        assert_eq!(count(&mut solver, &xs), expected);
+    }
+}
+
+#[test]
+fn a_panic_inside_pumpkin_is_an_error_with_its_words() {
+    assert_eq!(guarded(|| 7), Ok(7));
+    let err = guarded(|| -> u8 { panic!("a propagator's invariant") }).unwrap_err();
+    assert!(err.contains("a propagator's invariant"), "{err}");
 }
