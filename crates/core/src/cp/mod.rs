@@ -105,14 +105,15 @@ impl Figures {
 }
 
 /// The solves of a backend that runs a solver once a solve (CP Optimizer's and Gecode's
-/// programs, a Z3 check): each given the count's options with the time left, and timed.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
+/// programs, a Z3 check, a Pumpkin solve): each given the count's options with the time
+/// left, and timed.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
 struct Runs<'a> {
     options: &'a SolveOptions,
     figures: Figures,
 }
 
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
 impl<'a> Runs<'a> {
     fn new(options: &'a SolveOptions) -> Runs<'a> {
         Runs { options, figures: Figures { workers: options.threads, ..Figures::default() } }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use masu_cpsat::pumpkin::{Answer, Pumpkin as Solver, Settings};
 use masu_cpsat::{Checked, CpModel, IntVar};
 
-use super::{CpBackend, CpRun, Figures, Search};
+use super::{CpBackend, CpRun, Figures, Runs, Search};
 use crate::nogood::{Excluding, Step};
 use crate::{Backend, Error, SolveOptions};
 
@@ -26,20 +26,6 @@ impl CpBackend for Pumpkin {
         options: &'a SolveOptions,
         _: CpRun,
     ) -> Result<Box<dyn Search + 'a>, Error> {
-        Ok(Box::new(Solves::open(model, projection, options)?))
-    }
-}
-
-/// Pumpkin's solves of the model, a clause added a point.
-struct Solves<'a> {
-    solver: Solver,
-    projection: Vec<usize>,
-    options: &'a SolveOptions,
-    figures: Figures,
-}
-
-impl<'a> Solves<'a> {
-    fn open(model: &CpModel, projection: &[IntVar], options: &'a SolveOptions) -> Result<Solves<'a>, Error> {
         let settings = Settings::parse(&options.parameters).map_err(|(name, reason)| Error::Parameter {
             backend: Backend::Pumpkin,
             name,
@@ -49,14 +35,20 @@ impl<'a> Solves<'a> {
             backend: Backend::Pumpkin,
             message: format!("the model cannot be given to Pumpkin: {reason}"),
         })?;
-        let figures = Figures { workers: Some(1), ..Figures::default() };
-        Ok(Solves { solver, projection: super::indices(model, projection), options, figures })
+        Ok(Box::new(Solves { solver, projection: super::indices(model, projection), runs: Runs::new(options) }))
     }
+}
+
+/// Pumpkin's solves of the model, a clause added a point.
+struct Solves<'a> {
+    solver: Solver,
+    projection: Vec<usize>,
+    runs: Runs<'a>,
 }
 
 impl Search for Solves<'_> {
     fn figures(&self) -> Figures {
-        self.figures
+        Figures { workers: Some(1), ..self.runs.figures }
     }
 
     fn certificate(&self) -> Option<Checked> {
@@ -69,10 +61,11 @@ impl Excluding for Solves<'_> {
     type Error = Error;
 
     fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let started = Instant::now();
-        let interrupt = &self.options.interrupt;
-        let answer = self.solver.solve(left.map(|left| started + left), &|| interrupt.is_interrupted());
-        self.figures.add(started.elapsed());
+        let solver = &mut self.solver;
+        let answer = self.runs.run(left, |settings| {
+            let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
+            solver.solve(deadline, &|| settings.stopped())
+        });
         Ok(match answer {
             Answer::Solved(values) => Step::Found { points: vec![values], all: false },
             Answer::Infeasible => Step::Infeasible,
@@ -82,8 +75,7 @@ impl Excluding for Solves<'_> {
     }
 
     fn exclude(&mut self, values: &Vec<i64>) {
-        let point: Vec<i64> = self.projection.iter().map(|&x| values[x]).collect();
-        self.solver.exclude(&self.projection, &point);
+        self.solver.exclude(&self.projection, values);
     }
 }
 

@@ -205,14 +205,16 @@ impl Pumpkin {
         }
     }
 
-    /// Excludes the assignment `values` of the variables at `projection`: a clause that one of
-    /// them differs. A variable the solver has fixed at the root is left out: every solution
-    /// has its value (and Pumpkin drops it from the clause, which its proof then cites).
+    /// Excludes the point `values` (a value for each of the model's variables) on
+    /// `projection` (indices of the model's variables), as [`crate::SmtLib::exclude`] does: a
+    /// clause that one of them differs. A variable the solver has fixed at the root is left
+    /// out: every solution has its value (and Pumpkin drops it from the clause, which its
+    /// proof then cites).
     pub fn exclude(&mut self, projection: &[usize], values: &[i64]) {
         let tag = self.solver.new_constraint_tag();
         let mut clause = Vec::with_capacity(projection.len());
         let mut point = Vec::with_capacity(projection.len());
-        for (&x, &value) in projection.iter().zip(values) {
+        for (&x, &value) in projection.iter().map(|x| (x, &values[*x])) {
             // A value outside 32 bits is outside the variable's domain: nothing to exclude.
             let Ok(value) = i32::try_from(value) else { return };
             let variable = self.variables[x];

@@ -12,8 +12,7 @@ fn count(solver: &mut Pumpkin, xs: &[IntVar]) -> usize {
         match solver.solve(None, &|| false) {
             Answer::Solved(values) => {
                 found += 1;
-                let point: Vec<i64> = projection.iter().map(|&x| values[x]).collect();
-                solver.exclude(&projection, &point);
+                solver.exclude(&projection, &values);
             }
             Answer::Infeasible => return found,
             other => panic!("no limit was set: {other:?}"),
