@@ -224,7 +224,11 @@ impl Pumpkin {
             clause.push(variable.disequality_predicate(value));
             point.push((x, value));
         }
-        self.recorded.excluded(tag, point);
+        // The checker needs the points only where a proof is logged; a long count without
+        // one keeps them in Pumpkin's clauses alone.
+        if self.proof.is_some() {
+            self.recorded.excluded(tag, point);
+        }
         self.solver.add_clause(clause, tag);
     }
 
