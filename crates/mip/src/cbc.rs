@@ -192,6 +192,7 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
         |before| {
             watched(
                 settings.stop,
+                None,
                 || call_solver_sigint_handler(before),
                 || {
                     // SAFETY: the model is loaded; Cbc_solve runs CBC's driver on it and

@@ -425,6 +425,7 @@ fn optimize(env: &Env, settings: &Settings, run: unsafe extern "C" fn(Ptr, Ptr) 
     env.check(unsafe { (env.api.set_terminate)(env.env, terminate.as_ptr()) }, "CPXsetterminate")?;
     let solved = watched(
         settings.stop,
+        None,
         || terminate.store(1, Ordering::SeqCst),
         // SAFETY: a live environment holding a complete problem; `run` is one of its
         // library's functions taking them.

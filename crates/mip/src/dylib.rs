@@ -9,7 +9,7 @@ use std::ffi::c_int;
 #[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
 /// for at the paths `$candidates` gives, in order), with the path it was opened from, and
@@ -114,16 +114,25 @@ impl Drop for StdoutToStderr {
     }
 }
 
-/// Runs `solve` while a watcher thread calls `request` every 10 ms once `stop` is set, until
-/// `solve` returns: how a C solver whose stop request comes from another thread is stopped.
-/// The request is repeated because a solver may not be listening yet when it first comes.
-pub(crate) fn watched<T>(stop: Option<&AtomicBool>, request: impl Fn() + Sync, solve: impl FnOnce() -> T) -> T {
-    let Some(stop) = stop else { return solve() };
+/// Runs `solve` while a watcher thread calls `request` every 10 ms once `stop` is set or
+/// `deadline` has passed, until `solve` returns: how a C solver whose stop request comes from
+/// another thread is stopped. The request is repeated because a solver may not be listening
+/// yet when it first comes. A `deadline` backs up a solver's own time limit where that limit
+/// hangs on a timer of the solver's that can fail to fire.
+pub(crate) fn watched<T>(
+    stop: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+    request: impl Fn() + Sync,
+    solve: impl FnOnce() -> T,
+) -> T {
+    if stop.is_none() && deadline.is_none() {
+        return solve();
+    }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {
             while !done.load(Ordering::SeqCst) {
-                if stop.load(Ordering::SeqCst) {
+                if stop.is_some_and(|s| s.load(Ordering::SeqCst)) || deadline.is_some_and(|d| Instant::now() >= d) {
                     request();
                 }
                 std::thread::sleep(Duration::from_millis(10));

@@ -246,6 +246,7 @@ fn solve_watched(api: &Api, scip: Ptr, stop: Option<&AtomicBool>) -> c_int {
     let shared = &shared;
     crate::dylib::watched(
         stop,
+        None,
         // SAFETY: see `Shared`: the instance is solving and outlives the watcher.
         || unsafe {
             (api.interrupt_solve)(shared.0);

@@ -328,6 +328,7 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     let flags = c_string("")?;
     let code = watched(
         settings.stop,
+        None,
         // SAFETY: see `Shared`: the problem is solving and outlives the watcher.
         || unsafe {
             (api.interrupt)(shared.0, STOP_USER);
