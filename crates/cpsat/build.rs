@@ -23,6 +23,17 @@ use wheel::python;
 const VERSION: &str = "9.15.6755";
 const LIBRARY: &str = "libortools.so.9";
 const DESCRIPTOR_SOURCE: &str = "sat_parameters_pb2.py";
+/// The `pychoco` wheel whose `libchoco_capi.so` (Choco 6.0.2, compiled to a native library by
+/// GraalVM) the `choco` feature opens.
+const CHOCO_VERSION: &str = "0.4.0";
+
+/// With `choco`: fetches Choco's library from the `pychoco` wheel (`MASU_CHOCO_DIR`).
+fn fetch_choco() {
+    match wheel::fetch("pychoco", CHOCO_VERSION, "manylinux_2_34_x86_64", &["pychoco/libchoco_capi.so"]) {
+        Ok(dir) => println!("cargo:rustc-env=MASU_CHOCO_DIR={}", dir.join("pychoco").display()),
+        Err(message) => println!("cargo::error=masu-cpsat: cannot fetch the pychoco {CHOCO_VERSION} wheel: {message}"),
+    }
+}
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -37,6 +48,9 @@ fn main() {
             return;
         }
     };
+    if env::var_os("CARGO_FEATURE_CHOCO").is_some() {
+        fetch_choco();
+    }
     println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
     println!("cargo:rustc-env=MASU_ORTOOLS_VERSION={VERSION}");
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("sat_parameters.desc");

@@ -392,6 +392,36 @@ backends! {
         pool: || None,
         missing: || None,
     },
+    /// Choco 6 (features `choco` and `cp-sat`): IMT Atlantique's constraint solver, Java
+    /// compiled to a native library (pychoco's `libchoco_capi.so`), on the CP models posted
+    /// call by call ([`crate::cp`]), its own search enumerating.
+    Choco => Facts {
+        name: "choco",
+        feature: Some("choco"),
+        compiled: cfg!(all(feature = "choco", feature = "cp-sat")),
+        families: &[Family::Cp],
+        threads: Threads::One,
+        scale: Scale::Any,
+        size_limited: false,
+        version: || {
+            #[cfg(feature = "choco")]
+            return VersionText::text(masu_cpsat::choco::version().map_err(masu_mip::Error::Library), "Choco");
+            #[cfg(not(feature = "choco"))]
+            not_loaded("Choco")
+        },
+        check: |_parameters| {
+            #[cfg(feature = "choco")]
+            if let Some((name, _)) = _parameters.first() {
+                let reason = "masu's Choco backend takes no parameters".to_string();
+                return Err(masu_mip::Error::Parameter { solver: "choco", name: name.clone(), reason });
+            }
+            Ok(())
+        },
+        reads: &[],
+        matrix: || None,
+        pool: || None,
+        missing: || None,
+    },
 }
 
 /// How many members `family` has.

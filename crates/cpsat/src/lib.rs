@@ -21,6 +21,8 @@
 //! assert_eq!((response.value(x), response.value(y)), (7, 5));
 //! ```
 
+#[cfg(feature = "choco")]
+pub mod choco;
 mod cpo;
 mod enumerate;
 mod ffi;

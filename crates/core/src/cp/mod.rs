@@ -107,13 +107,13 @@ impl Figures {
 /// The solves of a backend that runs a solver once a solve (CP Optimizer's and Gecode's
 /// programs, a Z3 check, a Pumpkin solve): each given the count's options with the time
 /// left, and timed.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 struct Runs<'a> {
     options: &'a SolveOptions,
     figures: Figures,
 }
 
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 impl<'a> Runs<'a> {
     fn new(options: &'a SolveOptions) -> Runs<'a> {
         Runs { options, figures: Figures { workers: options.threads, ..Figures::default() } }
@@ -160,7 +160,7 @@ fn step(
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin"))]
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {
     if projection.is_empty() {
         (0..model.num_variables()).collect()
@@ -196,6 +196,8 @@ const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
     (Backend::Z3, &Z3),
     #[cfg(feature = "pumpkin")]
     (Backend::Pumpkin, &Pumpkin),
+    #[cfg(feature = "choco")]
+    (Backend::Choco, &Choco),
 ];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
@@ -408,3 +410,7 @@ use z3::Z3;
 mod pumpkin;
 #[cfg(feature = "pumpkin")]
 use pumpkin::Pumpkin;
+#[cfg(feature = "choco")]
+mod choco;
+#[cfg(feature = "choco")]
+use choco::Choco;
