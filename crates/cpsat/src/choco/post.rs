@@ -294,7 +294,7 @@ impl Posting<'_> {
         let mut pieces = Vec::new();
         match intervals.as_slice() {
             [] => pieces.push(self.truth(false)?),
-            [(lower, upper)] if lower == upper && l.vars.len() > 0 => {
+            [(lower, upper)] if lower == upper && !l.vars.is_empty() => {
                 pieces.push(self.scalar(&l.vars, &l.coeffs, "=", *lower)?);
             }
             _ => {
