@@ -267,9 +267,8 @@ impl Solver {
         self.set_parameters(settings)?;
         let context = self.context as usize;
         let interrupt = self.api.interrupt;
-        // Z3's `timeout` is kept by a timer thread of Z3's own, which has been seen not to fire
-        // while other contexts solved in other threads (a 0.5 s limit run to 208 s on CI):
-        // the watcher interrupts at the limit as well.
+        // Z3's `timeout` is kept by a timer thread of Z3's own, which can fail to fire while
+        // other contexts solve in other threads: the watcher interrupts at the limit as well.
         let deadline = settings.time_limit.map(|limit| std::time::Instant::now() + limit);
         let status = watched(
             settings.stop,

@@ -5,7 +5,6 @@
 //! through the whole space. Every auxiliary variable is a function of the model's, and the
 //! points are compared on the projection and each kept once.
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use masu_cpsat::choco::{Answer, Refused};
@@ -64,12 +63,7 @@ impl Excluding for Enumerations<'_> {
         });
         Ok(match answer {
             Ok(Answer::Found { solutions, all }) => {
-                let mut seen = HashSet::new();
-                let points = solutions
-                    .into_iter()
-                    .filter(|s| seen.insert(self.projection.iter().map(|&x| s[x]).collect::<Vec<i64>>()))
-                    .collect();
-                Step::Found { points, all }
+                Step::Found { points: super::distinct_on(&self.projection, solutions), all }
             }
             Ok(Answer::Infeasible) => Step::Infeasible,
             Ok(Answer::Unknown) => Step::Stopped,

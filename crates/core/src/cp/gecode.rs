@@ -8,7 +8,6 @@
 //! compared on the projection and each is kept once; "all" is Gecode's own word that its
 //! search went through the whole space.
 
-use std::collections::HashSet;
 use std::time::Duration;
 
 use masu_cpsat::{CpModel, FlatZinc, IntVar};
@@ -65,12 +64,7 @@ impl Excluding for Program<'_> {
         let answer = self.runs.run(left, |settings| gecode::solve(&text, variables, wanted.min(RUN), settings));
         Ok(match answer.map_err(|e| Error::of_solver(Backend::Gecode, e))? {
             Answer::Found { solutions, all } => {
-                let mut seen = HashSet::new();
-                let points = solutions
-                    .into_iter()
-                    .filter(|s| seen.insert(self.projection.iter().map(|&x| s[x]).collect::<Vec<i64>>()))
-                    .collect();
-                Step::Found { points, all }
+                Step::Found { points: super::distinct_on(&self.projection, solutions), all }
             }
             Answer::Infeasible => Step::Infeasible,
             Answer::Unknown => Step::Stopped,

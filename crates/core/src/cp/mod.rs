@@ -159,6 +159,14 @@ fn step(
     })
 }
 
+/// `solutions` with each point of `projection` kept once (a solver that enumerates itself may
+/// hand one point twice where auxiliary variables differ).
+#[cfg(any(feature = "gecode", feature = "choco"))]
+fn distinct_on(projection: &[usize], solutions: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
+    let mut seen = std::collections::HashSet::new();
+    solutions.into_iter().filter(|s| seen.insert(projection.iter().map(|&x| s[x]).collect::<Vec<i64>>())).collect()
+}
+
 /// The projection as indices of the model's variables (every variable when it is empty).
 #[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {

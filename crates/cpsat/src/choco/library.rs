@@ -122,8 +122,10 @@ struct Vm {
     isolate: usize,
 }
 
+/// The library and isolate, once made (`Attached`'s drop reads it without making it).
+static VM: OnceLock<Result<Vm, String>> = OnceLock::new();
+
 fn vm() -> Result<&'static Vm, String> {
-    static VM: OnceLock<Result<Vm, String>> = OnceLock::new();
     VM.get_or_init(|| {
         let api = open()?;
         let (mut isolate, mut thread): (Ptr, Ptr) = (std::ptr::null_mut(), std::ptr::null_mut());
@@ -148,16 +150,13 @@ struct Attached {
 impl Drop for Attached {
     fn drop(&mut self) {
         let thread = self.thread.get();
-        if let (false, Some(Ok(vm))) = (thread.is_null(), VM_DONE.get()) {
+        if let (false, Some(Ok(vm))) = (thread.is_null(), VM.get()) {
             // SAFETY: the thread was attached to the isolate on this OS thread and is not
             // used again.
             unsafe { (vm.api.detach_thread)(thread) };
         }
     }
 }
-
-/// The library and isolate once made, for `Attached`'s drop (which must not make them).
-static VM_DONE: OnceLock<Result<&'static Vm, String>> = OnceLock::new();
 
 thread_local! {
     static ATTACHED: Attached = const { Attached { thread: Cell::new(std::ptr::null_mut()) } };
@@ -166,7 +165,6 @@ thread_local! {
 /// The library and this thread in the isolate (attached at its first call).
 pub(super) fn session() -> Result<(&'static Api, Ptr), String> {
     let vm = vm()?;
-    let _ = VM_DONE.set(Ok(vm));
     let thread = ATTACHED.with(|a| {
         if a.thread.get().is_null() {
             let mut thread: Ptr = std::ptr::null_mut();
