@@ -239,6 +239,14 @@ mod conformance {
     use super::*;
 
     /// Settings bounding a solve at a minute (a solver run as a program is killed past it).
+    #[cfg(any(
+        feature = "cbc",
+        feature = "scip",
+        feature = "microlp",
+        feature = "cplex",
+        feature = "xpress",
+        feature = "gurobi"
+    ))]
     fn bounded() -> Settings<'static> {
         Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
     }
