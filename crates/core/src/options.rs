@@ -47,7 +47,8 @@ impl Interrupt {
 
 /// A solve's clock: when it started, when it must stop (the time limit from then), and the
 /// interrupt. Every engine asks it ([`SolveOptions::clock`]) instead of computing a deadline
-/// of its own; a stage given part of the time gets a clock of its own ([`Clock::share`]).
+/// of its own; a stage given part of the time gets a clock of its own ([`Clock::share`]),
+/// handed on in its options ([`SolveOptions::with_clock`]).
 #[derive(Clone, Debug)]
 pub struct Clock {
     started: Instant,
@@ -101,22 +102,14 @@ impl Clock {
     pub fn share(&self, fraction: f64) -> Clock {
         Clock::new(self.left().map(|t| t.mul_f64(fraction)), self.interrupt.clone())
     }
-    /// `options` carrying this clock (its deadline and interrupt) to a stage that takes
-    /// options; their time limit says the time left, for what reads it.
-    pub fn options(&self, options: &SolveOptions) -> SolveOptions {
-        SolveOptions {
-            time_limit: self.left(),
-            interrupt: self.interrupt.clone(),
-            clock: Some(self.clone()),
-            ..options.clone()
-        }
-    }
 }
 
 /// How to solve: limits shared by every backend.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Wall-clock limit for the whole solve, counting included.
+    /// Wall-clock limit for the whole solve, counting included, as the front end asks it:
+    /// when the solve starts ([`SolveOptions::started`]) it moves into the solve's
+    /// [`Clock`], which alone then says when to stop (this is `None` from there on).
     pub time_limit: Option<Duration>,
     /// Threads the backend may use (CP-SAT workers, HiGHS threads); `None`: its default.
     pub threads: Option<u32>,
@@ -146,8 +139,8 @@ pub struct SolveOptions {
     /// Write each model built, in the backend's format, before solving it.
     pub export: Option<Export>,
     /// The clock of the solve under way, carried whole from stage to stage: set when a solve
-    /// starts ([`SolveOptions::started`]) and by [`Clock::options`]; `None` before, when
-    /// [`SolveOptions::clock`] starts one from [`SolveOptions::time_limit`].
+    /// starts ([`SolveOptions::started`]) and by [`SolveOptions::with_clock`]; `None` before,
+    /// when [`SolveOptions::clock`] starts one from [`SolveOptions::time_limit`].
     pub clock: Option<Clock>,
 }
 
@@ -204,9 +197,19 @@ impl SolveOptions {
         }
     }
     /// These options with their clock started, if it was not: every stage of the solve then
-    /// reads one deadline.
+    /// reads one deadline, and the time limit is the clock's alone.
     pub fn started(&self) -> SolveOptions {
-        SolveOptions { clock: Some(self.clock()), ..self.clone() }
+        SolveOptions { clock: Some(self.clock()), time_limit: None, ..self.clone() }
+    }
+    /// These options for a stage run on `clock` (the solve's, or a share of it): its
+    /// deadline and its interrupt.
+    pub fn with_clock(&self, clock: &Clock) -> SolveOptions {
+        SolveOptions {
+            interrupt: clock.interrupt.clone(),
+            clock: Some(clock.clone()),
+            time_limit: None,
+            ..self.clone()
+        }
     }
     /// How many solutions a method keeps to list: [`SolveOptions::keep`], never fewer than
     /// the two that settle uniqueness.
@@ -289,7 +292,8 @@ mod tests {
         let deadline = options.clock().deadline().unwrap();
         std::thread::sleep(Duration::from_millis(20));
         assert_eq!(options.clock().deadline(), Some(deadline));
-        let stage = options.clock().options(&options);
+        assert_eq!(options.time_limit, None, "the clock alone holds the limit once started");
+        let stage = options.with_clock(&options.clock());
         std::thread::sleep(Duration::from_millis(20));
         assert_eq!(stage.clock().deadline(), Some(deadline));
         assert_eq!(stage.clock().limit(), Some(Duration::from_secs(60)));

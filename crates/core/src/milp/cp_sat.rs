@@ -78,7 +78,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         });
     };
     // The translation's time counts against the limit.
-    let options = &clock.options(options);
+    let options = &options.with_clock(&clock);
     // When the projection is every variable and nothing is optimised, one short run of
     // CP-SAT's own enumeration settles an easy model in one search; else no-goods.
     let whole = projection.len() == milp.variables.len()

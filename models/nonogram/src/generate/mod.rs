@@ -131,7 +131,7 @@ fn lines_alone(puzzle: &Nonogram) -> bool {
 
 /// Solutions up to `limit` by the native solver, within what is left of the time limit.
 fn count(puzzle: &Nonogram, limit: usize, clock: &masu_core::Clock) -> Result<(Vec<Grid>, bool), Error> {
-    let options = SolveOptions { solution_limit: limit, threads: Some(1), ..clock.options(&SolveOptions::default()) };
+    let options = SolveOptions { solution_limit: limit, threads: Some(1), ..SolveOptions::default().with_clock(clock) };
     let found = crate::native::solve(puzzle, &options)?;
     Ok((found.solutions, found.complete))
 }

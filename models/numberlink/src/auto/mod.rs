@@ -80,7 +80,7 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     if touch
         && puzzle.rule == Rule::Fill
         && limit == 2
-        && let Some(found) = blanks_first(puzzle, &clock.options(options))?
+        && let Some(found) = blanks_first(puzzle, &options.with_clock(&clock))?
     {
         return Ok(found.finish(&clock));
     }
@@ -88,11 +88,11 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         return rest(puzzle, options, exact, wide);
     }
     let found = if options.threads == Some(1) {
-        let first = crate::links::solve(puzzle, &clock.share(LINKS_SHARE).options(options))?;
+        let first = crate::links::solve(puzzle, &options.with_clock(&clock.share(LINKS_SHARE)))?;
         if first.settles(limit.max(1)) || options.interrupt.is_interrupted() {
             return Ok(first.finish(&clock));
         }
-        let mut found = rest(puzzle, &clock.options(options), exact, wide)?;
+        let mut found = rest(puzzle, &options.with_clock(&clock), exact, wide)?;
         found.stats.absorb(first.stats);
         found
     } else {
@@ -146,7 +146,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         // In turn: the search for a share of the time, the count within its share, `exact`.
         let mut found = None;
         if one {
-            let first = search(&clock.share(frontier::SEARCH_SHARE).options(options), frontier::SEARCH_BUDGET)?;
+            let first = search(&options.with_clock(&clock.share(frontier::SEARCH_SHARE)), frontier::SEARCH_BUDGET)?;
             if first.settles(1) {
                 found = Some(first);
             }
@@ -155,7 +155,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
             Some(found) => found,
             None => {
                 let count_for = clock.limit().map(|t| t.mul_f64(TURN_SHARE));
-                count_then_exact(&clock.options(options), TURN_MEMORY, count_for)?
+                count_then_exact(&options.with_clock(&clock), TURN_MEMORY, count_for)?
             }
         }
     } else if one {
@@ -181,7 +181,7 @@ fn count_then_exact(
     if how == Counting::Settled || clock.reached() {
         return Ok(found);
     }
-    let mut settled = exact(puzzle, &clock.options(options))?;
+    let mut settled = exact(puzzle, &options.with_clock(&clock))?;
     settled.stats.absorb(found.stats);
     Ok(settled)
 }
@@ -198,7 +198,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
     let done = [AtomicBool::new(false), AtomicBool::new(false)];
     let winner = std::sync::OnceLock::new();
     let run = |lane: usize, method: &Lane| {
-        let own = SolveOptions { interrupt: stops[lane].clone(), ..clock.options(options) };
+        let own = SolveOptions { interrupt: stops[lane].clone(), ..options.with_clock(&clock) };
         let result = method(&own);
         if result.as_ref().is_ok_and(|found| found.settles(limit)) && winner.set(lane).is_ok() {
             stops[1 - lane].interrupt();

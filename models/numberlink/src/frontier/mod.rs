@@ -65,7 +65,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
     let touch = options.get(&crate::TOUCH);
     let stats = stats_of(puzzle);
     let limit = options.solution_limit;
-    let share = clock.share(SEARCH_SHARE).options(options);
+    let share = options.with_clock(&clock.share(SEARCH_SHARE));
     if !touch {
         return Ok(searched(puzzle, options, u64::MAX, false, stats)?.finish(&clock));
     }

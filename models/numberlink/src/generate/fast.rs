@@ -182,7 +182,7 @@ pub fn fast(
             }
             let (puzzle, solution) = puzzle_of(n, &cover);
             let Ok(board) = Numberlink::new(puzzle.clone(), rule) else { break };
-            let check = SolveOptions { solution_limit: 2, ..clock.options(options) };
+            let check = SolveOptions { solution_limit: 2, ..options.with_clock(clock) };
             let report = decide(&board, &check, &mut native_failed)?;
             match report.status {
                 masu_core::Status::Unique if !pairs.allow(cover.len()) => {

@@ -135,7 +135,7 @@ fn prove(n: usize, cover: &[Vec<(usize, usize)>], clock: &Clock) -> Result<Proof
     let (puzzle, solution) = puzzle_of(n, cover);
     let Ok(blanks) = Numberlink::new(puzzle, Rule::Blanks) else { return Ok(Proof::Unsettled(None)) };
     let budget = crate::links::Budget::new(BUDGET);
-    let check = SolveOptions { solution_limit: 2, ..clock.options(&SolveOptions::default()) };
+    let check = SolveOptions { solution_limit: 2, ..SolveOptions::default().with_clock(clock) };
     let found = crate::links::within(&blanks, &check, Some(&budget))?;
     Ok(if let Some(other) = found.solutions.into_iter().find(|p| p.numbers != solution) {
         // Two solutions, or one that is not the drawn one: either way not unique.

@@ -193,7 +193,7 @@ fn count(
         }
         // Exported: the model as built, without the cuts added later.
         let export = options.export.clone().filter(|_| solves == 0);
-        let one = SolveOptions { time_limit: remaining, solution_limit: 1, export, ..options.clone() };
+        let one = SolveOptions { solution_limit: 1, export, ..options.with_clock(clock) };
         let outcome = built.milp.solve(backend, &one, &[])?;
         threads = outcome.threads;
         solves += outcome.solves;
