@@ -106,7 +106,8 @@ impl masu::kinds::Visit for TypedFlags {
 
 #[test]
 fn every_kind_reads_its_generator_flags_typed_as_clap_reads_them() {
-    for &kind in <<masu::kinds::Kinds as masu::kinds::Registry>::Kind as clap::ValueEnum>::value_variants() {
-        <masu::kinds::Kinds as masu::kinds::Registry>::visit(kind, TypedFlags);
+    use masu::kinds::{Kinds, Registry};
+    for &kind in Kinds::kinds() {
+        Kinds::visit(kind, TypedFlags);
     }
 }

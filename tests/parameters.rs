@@ -7,8 +7,7 @@ use masu::numberlink::Numberlink;
 
 /// Runs `visitor` on every kind the `masu` binary registers, collecting what each returns.
 fn every_kind<V: Visit + Copy>(visitor: V) -> Vec<V::Output> {
-    let kinds = <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants();
-    kinds.iter().map(|&kind| Kinds::visit(kind, visitor)).collect()
+    Kinds::kinds().iter().map(|&kind| Kinds::visit(kind, visitor)).collect()
 }
 
 /// A kind's name and the parameters its native formulations read.

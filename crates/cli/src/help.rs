@@ -2,7 +2,7 @@
 //! collections and formulations `corpus` checks by default — written from the kinds'
 //! declarations (`formulations!`, [`masu_core::Source`]), so that it cannot drift from them.
 
-use clap::{CommandFactory, ValueEnum};
+use clap::CommandFactory;
 use masu_core::{Formulation, Generate, Source};
 use masu_kinds::{Registry, Visit};
 
@@ -10,7 +10,7 @@ use crate::args::Cli;
 
 /// The command line of the kinds of `R`, its help completed from their declarations.
 pub(crate) fn command<R: Registry>() -> clap::Command {
-    let kinds: Vec<Lines> = R::Kind::value_variants().iter().map(|kind| R::visit(*kind, LinesOf)).collect();
+    let kinds: Vec<Lines> = R::kinds().iter().map(|kind| R::visit(*kind, LinesOf)).collect();
     let join = |field: fn(&Lines) -> &str| kinds.iter().map(field).collect::<String>().trim_end().to_string();
     let formulation = format!(
         "Model, by kind (the first is the default):\n{}\n\nDefault backend: the formulation's own; with \

@@ -183,7 +183,8 @@ macro_rules! engine {
 
 engine! {
     work {
-        /// Nodes of a depth-first search (numberlink `native`, `frontier`'s search).
+        /// Nodes of a depth-first search (sudoku and nonogram `native`, numberlink `native`,
+        /// `frontier`'s search).
         nodes,
         /// Nodes of the search for canonical solutions alone (numberlink `frontier`, blanks
         /// rule).

@@ -43,6 +43,10 @@ pub trait Registry: std::fmt::Debug + 'static {
     type Kind: clap::ValueEnum + Copy + std::fmt::Debug + Send + Sync + 'static;
     /// `masu generate KIND`: one subcommand per kind, with the kind's own flags.
     type Generate: clap::Subcommand + std::fmt::Debug + Send + Sync;
+    /// Every kind, in the order declared.
+    fn kinds() -> &'static [Self::Kind] {
+        <Self::Kind as clap::ValueEnum>::value_variants()
+    }
     /// Calls `visitor` with `kind`'s puzzle type.
     fn visit<V: Visit>(kind: Self::Kind, visitor: V) -> V::Output;
     /// Calls `visitor` with the puzzle type and flags `command` names.

@@ -250,7 +250,7 @@ fn ortools_library() -> Option<String> {
 /// The kinds masu knows.
 #[pyfunction]
 fn kinds() -> Vec<String> {
-    <<Kinds as Registry>::Kind as clap::ValueEnum>::value_variants()
+    Kinds::kinds()
         .iter()
         .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
         .collect()

@@ -11,7 +11,7 @@ pub use started::Started;
 /// Runs `check` on every kind registry `R` registers: a kind added to it is held by the suite
 /// with no change to the tests.
 pub fn every_kind<R: masu_kinds::Registry>(check: Check) {
-    let kinds = <R::Kind as clap::ValueEnum>::value_variants();
+    let kinds = R::kinds();
     assert!(!kinds.is_empty(), "a registry without kinds");
     for &kind in kinds {
         R::visit(kind, check);

@@ -88,8 +88,13 @@ pub(super) fn solve_with_restarts(
                 variables: puzzle.width() * puzzle.height(),
                 constraints: puzzle.width() + puzzle.height(),
                 constraints_by_kind: [("line".to_string(), puzzle.width() + puzzle.height())].into(),
-                solves: search.nodes as usize + cdcl_solves,
+                solves: 1,
                 threads: Some(1),
+                engine: masu_core::Engine {
+                    nodes: Some(search.nodes),
+                    sat_solves: (cdcl_solves > 0).then_some(cdcl_solves as u64),
+                    ..masu_core::Engine::default()
+                },
                 ..Stats::default()
             },
         )

@@ -178,7 +178,7 @@ fn draw(side: usize, shape: Shape, random: &mut Random, clock: &Clock) -> Result
         givens,
         minimal,
         technique,
-        nodes: proof.stats.solves as u64,
+        nodes: proof.stats.engine.nodes.unwrap_or(0),
         draws: 1,
         seconds: 0.0,
     })

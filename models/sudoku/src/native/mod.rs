@@ -85,8 +85,9 @@ fn stats(side: usize, nodes: u64) -> Stats {
         constraints: 3 * side,
         constraints_by_kind: [("unit".to_string(), 3 * side)].into(),
         build_time: Duration::ZERO,
-        solves: nodes as usize,
+        solves: 1,
         threads: Some(1),
+        engine: masu_core::Engine { nodes: Some(nodes), ..masu_core::Engine::default() },
         ..Stats::default()
     }
 }
