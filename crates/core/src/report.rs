@@ -199,6 +199,9 @@ engine! {
         /// Links that propagator forced, with a reason given lazily (numberlink `native`,
         /// `--param bridges=true`).
         forced_links,
+        /// Rows a lazy MILP added before its answers broke none (numberlink `milp`'s cycle
+        /// cuts).
+        lazy_rows,
     }
     found {
         /// Cells the exact count swept (numberlink `frontier`).

@@ -74,7 +74,7 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
             solve_time,
             backend_time,
             threads,
-            licence_limit: false,
+            ..MilpOutcome::default()
         });
     };
     // The translation's time counts against the limit.
@@ -101,6 +101,6 @@ pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Varia
         solve_time,
         backend_time: found.wall_time,
         threads: found.workers,
-        licence_limit: false,
+        ..MilpOutcome::default()
     })
 }

@@ -10,28 +10,8 @@ use good_lp::solvers::highs::{HighsProblem, highs};
 use super::*;
 use crate::nogood::Step;
 
-/// Σ_{x=1} (1 − x) + Σ_{x=0} x ≥ 1: some projection variable differs from `solution`.
-fn no_good(projection: &[Variable], solution: &MilpSolution) -> Constraint {
-    let mut differs = Expression::from(0.0);
-    for &x in projection {
-        if solution[&x] > 0.5 {
-            differs += 1.0 - x;
-        } else {
-            differs += x;
-        }
-    }
-    differs.geq(1.0)
-}
-
 pub(super) fn enumerate(milp: &Milp, options: &SolveOptions, projection: &[Variable]) -> Result<MilpOutcome, Error> {
-    let binary = |x: &Variable| {
-        milp.variables
-            .iter_variables_with_def()
-            .any(|(v, d)| v == *x && d.is_integer() && d.get_min() >= 0.0 && d.get_max() <= 1.0)
-    };
-    if let Some(x) = projection.iter().find(|x| !binary(x)) {
-        return Err(Error::Highs(format!("no-good cuts need binary projection variables, not {x:?}")));
-    }
+    binary_projection(milp, projection, Backend::Highs)?;
     let threads =
         options.get(&crate::backend::HIGHS_THREADS).map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(options.threads);
     let mut cuts = Cuts { milp, projection, options, cuts: Vec::new(), outcome: MilpOutcome::default() };
@@ -97,7 +77,7 @@ impl crate::nogood::Excluding for Cuts<'_> {
     }
 
     fn exclude(&mut self, solution: &MilpSolution) {
-        self.cuts.push(no_good(self.projection, solution));
+        self.cuts.push(no_good(self.projection, |x| solution[&x] > 0.5));
     }
 }
 

@@ -71,18 +71,9 @@ pub(super) fn enumerate(
     options: &SolveOptions,
     projection: &[Variable],
 ) -> Result<MilpOutcome, Error> {
+    super::binary_projection(milp, projection, backend)?;
     let (model, index) = to_model(milp);
     let projection: Vec<usize> = projection.iter().map(|v| index[v]).collect();
-    if let Some(&c) = projection.iter().find(|&&c| {
-        let column = &model.columns[c];
-        !(column.integer && column.lower >= 0.0 && column.upper <= 1.0)
-    }) {
-        let name = &model.columns[c].name;
-        return Err(Error::Backend {
-            backend,
-            message: format!("no-good cuts need binary projection variables, not {name}"),
-        });
-    }
     let threads = match backend.threads() {
         crate::backend::Threads::Asked => options.threads,
         crate::backend::Threads::One => Some(1),

@@ -60,6 +60,8 @@ pub struct MilpOutcome {
     /// The solver's licence refused the model grown by the no-good rows before the count
     /// ended: `solutions` are those found before.
     pub licence_limit: bool,
+    /// Rows a lazy solve added ([`Milp::solve_lazily`]).
+    pub lazy_rows: usize,
 }
 
 impl MilpOutcome {
@@ -81,6 +83,10 @@ impl MilpOutcome {
             backend_time: Some(self.backend_time),
             solves: self.solves,
             threads: self.threads,
+            engine: crate::Engine {
+                lazy_rows: (self.lazy_rows > 0).then_some(self.lazy_rows as u64),
+                ..crate::Engine::default()
+            },
             ..crate::Stats::default()
         }
     }
@@ -165,6 +171,36 @@ fn fits_in_memory(backend: Backend, nonzeros: usize, available: u64) -> Result<(
     Ok(())
 }
 
+/// Σ_{x on} (1 − x) + Σ_{x off} x ≥ 1 over the projection: some variable differs from a
+/// point whose projection variables `on` says are set.
+fn no_good(projection: &[Variable], on: impl Fn(Variable) -> bool) -> Constraint {
+    let mut differs = Expression::from(0.0);
+    for &x in projection {
+        if on(x) {
+            differs += 1.0 - x;
+        } else {
+            differs += x;
+        }
+    }
+    differs.geq(1.0)
+}
+
+/// Refuses a projection with a variable that is not binary: no-good rows need binaries.
+fn binary_projection(milp: &Milp, projection: &[Variable], backend: Backend) -> Result<(), Error> {
+    let binary = |x: &Variable| {
+        milp.variables
+            .iter_variables_with_def()
+            .any(|(v, d)| v == *x && d.is_integer() && d.get_min() >= 0.0 && d.get_max() <= 1.0)
+    };
+    match projection.iter().find(|x| !binary(x)) {
+        Some(x) => Err(Error::Backend {
+            backend,
+            message: format!("no-good cuts need binary projection variables, not {x:?}"),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Reads a solution vector (in variable order) into a map, rounding integer variables.
 fn solution_map(variables: &ProblemVariables, values: impl IntoIterator<Item = f64>) -> MilpSolution {
     variables
@@ -178,7 +214,10 @@ fn solution_map(variables: &ProblemVariables, values: impl IntoIterator<Item = f
 mod cp_sat;
 #[cfg(feature = "highs")]
 mod highs;
+mod lazy;
 pub(crate) mod matrix;
+
+pub use lazy::Separate;
 
 #[cfg(test)]
 mod tests {
@@ -297,6 +336,21 @@ mod tests {
             let distinct: std::collections::HashSet<Vec<i64>> =
                 out.solutions.iter().map(|s| xs.iter().map(|&x| s.value(x) as i64).collect()).collect();
             assert_eq!(distinct.len(), found, "{backend}");
+        }
+    }
+
+    /// No-good rows need binaries: an integer projection variable is refused, by name of
+    /// the backend, on every backend that counts by no-good rows.
+    #[test]
+    fn a_projection_that_is_not_binary_is_refused() {
+        let mut milp = Milp::new();
+        let x = milp.variables.add(variable().integer().min(0).max(3));
+        for backend in backends().into_iter().filter(|&b| b != Backend::CpSat) {
+            let Err(Error::Backend { backend: by, message }) = milp.solve(backend, &SolveOptions::default(), &[x])
+            else {
+                panic!("{backend}: not refused")
+            };
+            assert!(by == backend && message.contains("binary projection"), "{backend}: {message}");
         }
     }
 

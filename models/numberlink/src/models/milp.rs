@@ -14,8 +14,9 @@
 //! A used edge joins two cells of one number (and no blank cell, whose degree is 0).
 //! These degree constraints admit closed cycles away from the endpoints. They are removed
 //! lazily: solve, find every cycle among the used edges (a component with no endpoint), add
-//! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none. Counting adds
-//! a no-good on `u` after each answer, so answers differing only in unused cells are one.
+//! `Σ_{e ∈ C} u[e] ≤ |C| − 1` for each, solve again, until an answer has none
+//! ([`Milp::solve_lazily`], the cuts counted in `stats.engine.lazy_rows`). Counting adds a
+//! no-good on `u` after each answer, so answers differing only in unused cells are one.
 //!
 //! Under the blanks rule, `crate::theory::uniqueness::induced_first` first counts *induced* solutions, adding
 //! `y[c][k] + y[d][k] − u[e] ≤ 1` (two neighbouring cells of one number are linked) and
@@ -38,7 +39,7 @@
 use std::time::Instant;
 
 use good_lp::{Expression, Variable, variable};
-use masu_core::milp::Milp;
+use masu_core::milp::{Milp, MilpSolution};
 use masu_core::{Backend, Clock, Error, SolveOptions, Stats};
 
 use crate::theory::uniqueness::Slice;
@@ -182,71 +183,49 @@ fn count(
         }
     }
     let build_time = started.elapsed();
-    let (variables, base_constraints) = (built.milp.variables.len(), built.milp.constraints.len());
-    let solving = Instant::now();
-    let (mut solutions, mut complete, mut solves, mut backend_time) = (Vec::new(), false, 0, std::time::Duration::ZERO);
-    let (mut cuts, mut threads) = (0, options.threads);
-    while solutions.len() < limit && !options.interrupt.is_interrupted() {
-        let remaining = clock.left();
-        if remaining.is_some_and(|r| r.is_zero()) {
-            break;
-        }
-        // Exported: the model as built, without the cuts added later.
-        let export = options.export.clone().filter(|_| solves == 0);
-        let one = SolveOptions { solution_limit: 1, export, ..options.with_clock(clock) };
-        let outcome = built.milp.solve(backend, &one, &[])?;
-        threads = outcome.threads;
-        solves += outcome.solves;
-        backend_time += outcome.backend_time;
-        let Some(values) = outcome.solutions.first() else {
-            complete = outcome.complete;
-            break;
-        };
-        let used: Vec<usize> = (0..built.edges.len()).filter(|&e| values[&built.edges[e].2] > 0.5).collect();
-        let links: Vec<(usize, usize)> =
-            used.iter().map(|&e| (puzzle.index(built.edges[e].0), puzzle.index(built.edges[e].1))).collect();
-        let found_cycles: Vec<Vec<usize>> = crate::detached_loops(puzzle, &links)
+    // Cycles among the used edges (components with no endpoint) are cut lazily:
+    // Σ_{e ∈ C} u[e] ≤ |C| − 1 for each.
+    let edges = &built.edges;
+    let mut cycle_cuts = |values: &MilpSolution| {
+        let (used, links) = used_links(puzzle, edges, values);
+        crate::detached_loops(puzzle, &links)
             .into_iter()
-            .map(|cycle| cycle.into_iter().map(|at| used[at]).collect())
-            .collect();
-        if !found_cycles.is_empty() {
-            for cycle in found_cycles {
-                let size = cycle.len() as f64;
-                let sum: Expression = cycle.iter().map(|&e| built.edges[e].2).sum();
-                built.milp.add(sum.leq(size - 1.0));
-                cuts += 1;
-            }
-            continue;
-        }
-        let links: Vec<(Cell, Cell)> = used.iter().map(|&e| (built.edges[e].0, built.edges[e].1)).collect();
-        let w = puzzle.width();
-        let number_of = |(r, c): Cell| -> u32 {
-            built.y[r * w + c].iter().position(|v| values[v] > 0.5).map_or(0, |k| k as u32 + 1)
-        };
-        solutions.push(Paths::trace(puzzle, &links, number_of));
-        // No-good: some edge changes.
-        let mut differs = Expression::from(0.0);
-        for (e, &(_, _, u)) in built.edges.iter().enumerate() {
-            if used.contains(&e) {
-                differs += 1.0 - u;
-            } else {
-                differs += u;
-            }
-        }
-        built.milp.add(differs.geq(1.0));
-    }
-    let stats = Stats {
-        variables,
-        constraints: base_constraints,
-        constraints_by_kind: [("linear".to_string(), base_constraints), ("cycle cut".to_string(), cuts)].into(),
-        build_time,
-        solve_time: solving.elapsed(),
-        backend_time: Some(backend_time),
-        solves,
-        threads,
-        ..Stats::default()
+            .map(|cycle| {
+                let sum: Expression = cycle.iter().map(|&at| edges[used[at]].2).sum();
+                sum.leq(cycle.len() as f64 - 1.0)
+            })
+            .collect()
     };
-    Ok((solutions, complete, stats))
+    // A no-good over the edges after each answer: answers differing only in unused cells
+    // are one.
+    let projection: Vec<Variable> = edges.iter().map(|e| e.2).collect();
+    let counting = SolveOptions { solution_limit: limit, ..options.with_clock(clock) };
+    let outcome = built.milp.solve_lazily(backend, &counting, &projection, &mut cycle_cuts)?;
+    let w = puzzle.width();
+    let solutions = outcome
+        .solutions
+        .iter()
+        .map(|values| {
+            let (used, _) = used_links(puzzle, edges, values);
+            let links: Vec<(Cell, Cell)> = used.iter().map(|&e| (edges[e].0, edges[e].1)).collect();
+            let number_of = |(r, c): Cell| -> u32 {
+                built.y[r * w + c].iter().position(|v| values[v] > 0.5).map_or(0, |k| k as u32 + 1)
+            };
+            Paths::trace(puzzle, &links, number_of)
+        })
+        .collect();
+    Ok((solutions, outcome.complete, outcome.stats(&built.milp, build_time)))
+}
+
+/// The edges `values` uses (their indices) and their cells' indices on `puzzle`.
+fn used_links(
+    puzzle: &Numberlink,
+    edges: &[(Cell, Cell, Variable)],
+    values: &MilpSolution,
+) -> (Vec<usize>, Vec<(usize, usize)>) {
+    let used: Vec<usize> = (0..edges.len()).filter(|&e| values[&edges[e].2] > 0.5).collect();
+    let links = used.iter().map(|&e| (puzzle.index(edges[e].0), puzzle.index(edges[e].1))).collect();
+    (used, links)
 }
 
 #[cfg(all(test, any(feature = "highs", feature = "cp-sat")))]
