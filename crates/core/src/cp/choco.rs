@@ -5,66 +5,42 @@
 //! through the whole space. Every auxiliary variable is a function of the model's, and the
 //! points are compared on the projection and each kept once.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use masu_cpsat::CpModel;
 use masu_cpsat::choco::{Answer, Refused};
-use masu_cpsat::{CpModel, IntVar};
+use masu_mip::Settings;
 
-use super::{CpBackend, CpRun, Figures, Runs, Search};
-use crate::nogood::{Excluding, Step};
+use super::{RunOnce, Solver};
+use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
 /// Choco, IMT Atlantique's constraint solver.
-pub(crate) struct Choco;
+pub(crate) const CHOCO: RunOnce = RunOnce(Backend::Choco, open);
 
-impl CpBackend for Choco {
-    fn open<'a>(
-        &self,
-        model: &'a CpModel,
-        projection: &'a [IntVar],
-        options: &'a SolveOptions,
-        _: CpRun,
-    ) -> Result<Box<dyn Search + 'a>, Error> {
-        if let Some((name, _)) = options.parameters.first() {
-            return Err(Error::Parameter {
-                backend: Backend::Choco,
-                name: name.clone(),
-                reason: "masu's Choco backend takes no parameters".into(),
-            });
-        }
-        let projection = super::indices(model, projection);
-        Ok(Box::new(Enumerations { model, projection, excluded: Vec::new(), runs: Runs::new(options) }))
+fn open<'a>(model: &'a CpModel, options: &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error> {
+    if let Some((name, _)) = options.parameters.first() {
+        return Err(Error::Parameter {
+            backend: Backend::Choco,
+            name: name.clone(),
+            reason: "masu's Choco backend takes no parameters".into(),
+        });
     }
+    Ok(Box::new(Enumerations { model, excluded: Vec::new() }))
 }
 
 /// Choco's runs of the model, the points found so far excluded.
 struct Enumerations<'a> {
     model: &'a CpModel,
-    projection: Vec<usize>,
     excluded: Vec<Vec<i64>>,
-    runs: Runs<'a>,
 }
 
-impl Search for Enumerations<'_> {
-    fn figures(&self) -> Figures {
-        Figures { workers: Some(1), ..self.runs.figures }
-    }
-}
-
-impl Excluding for Enumerations<'_> {
-    type Point = Vec<i64>;
-    type Error = Error;
-
-    fn solve(&mut self, left: Option<Duration>, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let (model, projection, excluded) = (self.model, &self.projection, &self.excluded);
-        let answer = self.runs.run(left, |settings| {
-            let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
-            model.solve_on_choco(projection, excluded, wanted, deadline, &|| settings.stopped())
-        });
+impl Solver for Enumerations<'_> {
+    fn run(&mut self, projection: &[usize], settings: &Settings, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
+        let answer = self.model.solve_on_choco(projection, &self.excluded, wanted, deadline, &|| settings.stopped());
         Ok(match answer {
-            Ok(Answer::Found { solutions, all }) => {
-                Step::Found { points: super::distinct_on(&self.projection, solutions), all }
-            }
+            Ok(Answer::Found { solutions, all }) => Step::Found { points: solutions, all },
             Ok(Answer::Infeasible) => Step::Infeasible,
             Ok(Answer::Unknown) => Step::Stopped,
             Err(Refused::Model(reason)) => {
@@ -75,8 +51,8 @@ impl Excluding for Enumerations<'_> {
         })
     }
 
-    fn exclude(&mut self, values: &Vec<i64>) {
-        self.excluded.push(values.clone());
+    fn exclude(&mut self, _projection: &[usize], values: &[i64]) {
+        self.excluded.push(values.to_vec());
     }
 }
 

@@ -5,63 +5,35 @@
 //! (no auxiliary variable: the search space, which the Community Edition bounds, stays the
 //! model's).
 
-use std::time::Duration;
+use masu_cpsat::CpModel;
+use masu_mip::{Settings, cp_optimizer};
 
-use masu_cpsat::{CpModel, IntVar};
-use masu_mip::cp_optimizer;
-
-use super::{CpBackend, CpRun, Figures, Runs, Search};
-use crate::nogood::{Excluding, Step};
+use super::{RunOnce, Solver};
+use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
 /// IBM CP Optimizer.
-pub(crate) struct CpOptimizer;
+pub(crate) const CP_OPTIMIZER: RunOnce = RunOnce(Backend::CpOptimizer, open);
 
-impl CpBackend for CpOptimizer {
-    fn open<'a>(
-        &self,
-        model: &'a CpModel,
-        projection: &'a [IntVar],
-        options: &'a SolveOptions,
-        _: CpRun,
-    ) -> Result<Box<dyn Search + 'a>, Error> {
-        let text =
-            model.to_cpo().map_err(|r| super::not_written(Backend::CpOptimizer, "CP Optimizer's language", r))?;
-        super::exported(options, "cpo", &text)?;
-        Ok(Box::new(Program {
-            text,
-            variables: model.num_variables(),
-            projection: super::indices(model, projection),
-            runs: Runs::new(options),
-        }))
-    }
+fn open<'a>(model: &'a CpModel, options: &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error> {
+    let text = model.to_cpo().map_err(|r| super::not_written(Backend::CpOptimizer, "CP Optimizer's language", r))?;
+    super::exported(options, "cpo", &text)?;
+    Ok(Box::new(Program { text, variables: model.num_variables() }))
 }
 
 /// CP Optimizer's program on the model's text, a disjunction appended a point.
-struct Program<'a> {
+struct Program {
     text: String,
     variables: usize,
-    projection: Vec<usize>,
-    runs: Runs<'a>,
 }
 
-impl Search for Program<'_> {
-    fn figures(&self) -> Figures {
-        self.runs.figures
-    }
-}
-
-impl Excluding for Program<'_> {
-    type Point = Vec<i64>;
-    type Error = Error;
-
-    fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let answer = self.runs.run(left, |settings| cp_optimizer::solve(&self.text, self.variables, settings));
-        super::step(Backend::CpOptimizer, answer)
+impl Solver for Program {
+    fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+        super::step(Backend::CpOptimizer, cp_optimizer::solve(&self.text, self.variables, settings))
     }
 
-    fn exclude(&mut self, values: &Vec<i64>) {
-        let differs: Vec<String> = self.projection.iter().map(|&x| format!("v{x} != {}", values[x])).collect();
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        let differs: Vec<String> = projection.iter().map(|&x| format!("v{x} != {}", values[x])).collect();
         self.text.push_str(&format!("{};\n", differs.join(" || ")));
     }
 }

@@ -7,6 +7,8 @@
 //! ([`crate::backend`], the facts every front end reads): a `CpBackend` that
 //! opens the model in the solver's own terms (CP-SAT's proto, CP Optimizer's `.cpo`, Gecode's
 //! FlatZinc, Z3's SMT-LIB) as a `Search`: one solve within the time left, and the exclusion of a point.
+//! A solver run once a solve is a `RunOnce`: its `open` gives a `Solver`, and the runs are
+//! timed and their points kept once on the projection here.
 //! Counting is core's no-goods (`crate::nogood`), the same loop for every backend; a solver
 //! that enumerates itself hands several points a solve (Gecode's `-n`), and CP-SAT first tries
 //! one short run of its own enumeration. Each backend's file invokes the CP conformance suite
@@ -20,7 +22,7 @@ use std::time::Duration;
 
 use masu_cpsat::{CpModel, Enumeration, IntVar};
 
-use crate::nogood::Excluding;
+use crate::nogood::{Excluding, Step};
 use crate::{Backend, Error, SolveOptions};
 
 /// How a formulation runs its model on a CP backend.
@@ -104,28 +106,97 @@ impl Figures {
     }
 }
 
-/// The solves of a backend that runs a solver once a solve (CP Optimizer's and Gecode's
-/// programs, a Z3 check, a Pumpkin solve): each given the count's options with the time
-/// left, and timed.
+/// A solver run once a solve (CP Optimizer's and Gecode's programs, a Z3 check, a Pumpkin
+/// solve, a Choco search), as its backend's `open` made it from the model: one run within
+/// the settings, and the exclusion of a point. [`RunOnce`] makes it a [`Search`], keeping each
+/// point of the projection once (a solver that enumerates itself may hand one point twice
+/// where auxiliary variables differ).
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+trait Solver {
+    /// One run within `settings`, `wanted` more points of `projection` (indices of the
+    /// model's variables) being asked for.
+    fn run(
+        &mut self,
+        projection: &[usize],
+        settings: &masu_mip::Settings,
+        wanted: usize,
+    ) -> Result<Step<Vec<i64>>, Error>;
+    /// Excludes the point `values` (on `projection`, indices of the model's variables) from
+    /// every run that follows.
+    fn exclude(&mut self, projection: &[usize], values: &[i64]);
+    /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
+    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+        None
+    }
+}
+
+/// A backend whose solver runs once a solve, and how it opens that solver on a model with the
+/// count's options: each run given the time left, and timed; its workers one, or those asked
+/// for, as its row in `backends!` says.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+struct RunOnce(Backend, Open);
+
+/// How a backend opens its [`Solver`] on a model, with the count's options.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+type Open = for<'a> fn(&'a CpModel, &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error>;
+
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+impl CpBackend for RunOnce {
+    fn open<'a>(
+        &self,
+        model: &'a CpModel,
+        projection: &'a [IntVar],
+        options: &'a SolveOptions,
+        _: CpRun,
+    ) -> Result<Box<dyn Search + 'a>, Error> {
+        let RunOnce(backend, open) = *self;
+        let workers = match backend.threads() {
+            crate::backend::Threads::Asked => options.threads,
+            crate::backend::Threads::One => Some(1),
+        };
+        let figures = Figures { workers, ..Figures::default() };
+        Ok(Box::new(Runs { solver: open(model, options)?, projection: indices(model, projection), options, figures }))
+    }
+}
+
+/// The runs of a [`Solver`] within a count.
 #[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 struct Runs<'a> {
+    solver: Box<dyn Solver + 'a>,
+    projection: Vec<usize>,
     options: &'a SolveOptions,
     figures: Figures,
 }
 
 #[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
-impl<'a> Runs<'a> {
-    fn new(options: &'a SolveOptions) -> Runs<'a> {
-        Runs { options, figures: Figures { workers: options.threads, ..Figures::default() } }
+impl Search for Runs<'_> {
+    fn figures(&self) -> Figures {
+        self.figures
     }
 
-    /// One run of `solve` within `left`.
-    fn run<T>(&mut self, left: Option<Duration>, solve: impl FnOnce(&masu_mip::Settings) -> T) -> T {
+    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+        self.solver.certificate()
+    }
+}
+
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+impl Excluding for Runs<'_> {
+    type Point = Vec<i64>;
+    type Error = Error;
+
+    fn solve(&mut self, left: Option<Duration>, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let settings = self.options.settings(left);
         let started = std::time::Instant::now();
-        let out = solve(&settings);
+        let step = self.solver.run(&self.projection, &settings, wanted);
         self.figures.add(started.elapsed());
-        out
+        Ok(match step? {
+            Step::Found { points, all } => Step::Found { points: distinct_on(&self.projection, points), all },
+            other => other,
+        })
+    }
+
+    fn exclude(&mut self, values: &Vec<i64>) {
+        self.solver.exclude(&self.projection, values);
     }
 }
 
@@ -147,11 +218,7 @@ fn exported(options: &SolveOptions, extension: &str, text: &str) -> Result<(), E
 /// One solve's answer on a solver that finds a point a solve (CP Optimizer, Z3), as a step of
 /// the count.
 #[cfg(any(feature = "cplex", feature = "z3"))]
-fn step(
-    backend: Backend,
-    answer: Result<masu_mip::Answer, masu_mip::Error>,
-) -> Result<crate::nogood::Step<Vec<i64>>, Error> {
-    use crate::nogood::Step;
+fn step(backend: Backend, answer: Result<masu_mip::Answer, masu_mip::Error>) -> Result<Step<Vec<i64>>, Error> {
     Ok(match answer.map_err(|e| Error::of_solver(backend, e))? {
         masu_mip::Answer::Solved(values) => Step::Found { points: vec![values], all: false },
         masu_mip::Answer::Infeasible => Step::Infeasible,
@@ -159,9 +226,8 @@ fn step(
     })
 }
 
-/// `solutions` with each point of `projection` kept once (a solver that enumerates itself may
-/// hand one point twice where auxiliary variables differ).
-#[cfg(any(feature = "gecode", feature = "choco"))]
+/// `solutions` with each point of `projection` kept once.
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
 fn distinct_on(projection: &[usize], solutions: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
     let mut seen = std::collections::HashSet::new();
     solutions.into_iter().filter(|s| seen.insert(projection.iter().map(|&x| s[x]).collect::<Vec<i64>>())).collect()
@@ -197,15 +263,15 @@ pub fn enumerate(
 const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
     (Backend::CpSat, &CpSat),
     #[cfg(feature = "cplex")]
-    (Backend::CpOptimizer, &CpOptimizer),
+    (Backend::CpOptimizer, &CP_OPTIMIZER),
     #[cfg(feature = "gecode")]
-    (Backend::Gecode, &Gecode),
+    (Backend::Gecode, &GECODE),
     #[cfg(feature = "z3")]
     (Backend::Z3, &Z3),
     #[cfg(feature = "pumpkin")]
-    (Backend::Pumpkin, &Pumpkin),
+    (Backend::Pumpkin, &PUMPKIN),
     #[cfg(feature = "choco")]
-    (Backend::Choco, &Choco),
+    (Backend::Choco, &CHOCO),
 ];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
@@ -405,11 +471,11 @@ pub use cp_sat::on_cp_sat;
 #[cfg(feature = "cplex")]
 mod cp_optimizer;
 #[cfg(feature = "cplex")]
-use cp_optimizer::CpOptimizer;
+use cp_optimizer::CP_OPTIMIZER;
 #[cfg(feature = "gecode")]
 mod gecode;
 #[cfg(feature = "gecode")]
-use gecode::Gecode;
+use gecode::GECODE;
 #[cfg(feature = "z3")]
 mod z3;
 #[cfg(feature = "z3")]
@@ -417,8 +483,8 @@ use z3::Z3;
 #[cfg(feature = "pumpkin")]
 mod pumpkin;
 #[cfg(feature = "pumpkin")]
-use pumpkin::Pumpkin;
+use pumpkin::PUMPKIN;
 #[cfg(feature = "choco")]
 mod choco;
 #[cfg(feature = "choco")]
-use choco::Choco;
+use choco::CHOCO;

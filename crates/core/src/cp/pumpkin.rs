@@ -6,67 +6,38 @@
 //! last solve proves that nothing is left, `pumpkin-checker` checks that proof against the
 //! model and the points excluded, and the record carries its word ([`crate::Certificate`]).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use masu_cpsat::pumpkin::{Answer, Pumpkin as Solver, Settings};
-use masu_cpsat::{Checked, CpModel, IntVar};
+use masu_cpsat::pumpkin::{self, Answer, Settings};
+use masu_cpsat::{Checked, CpModel};
 
-use super::{CpBackend, CpRun, Figures, Runs, Search};
-use crate::nogood::{Excluding, Step};
+use super::{RunOnce, Solver};
+use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
 /// Pumpkin, TU Delft's lazy-clause-generation solver.
-pub(crate) struct Pumpkin;
+pub(crate) const PUMPKIN: RunOnce = RunOnce(Backend::Pumpkin, open);
 
-impl CpBackend for Pumpkin {
-    fn open<'a>(
-        &self,
-        model: &'a CpModel,
-        projection: &'a [IntVar],
-        options: &'a SolveOptions,
-        _: CpRun,
-    ) -> Result<Box<dyn Search + 'a>, Error> {
-        let settings = Settings::parse(&options.parameters).map_err(|(name, reason)| Error::Parameter {
-            backend: Backend::Pumpkin,
-            name,
-            reason,
-        })?;
-        let solver = model.to_pumpkin(&settings).map_err(|reason| Error::Backend {
-            backend: Backend::Pumpkin,
-            message: format!("the model cannot be given to Pumpkin: {reason}"),
-        })?;
-        Ok(Box::new(Solves { solver, projection: super::indices(model, projection), runs: Runs::new(options) }))
-    }
+fn open<'a>(model: &'a CpModel, options: &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error> {
+    let settings = Settings::parse(&options.parameters).map_err(|(name, reason)| Error::Parameter {
+        backend: Backend::Pumpkin,
+        name,
+        reason,
+    })?;
+    let solver = model.to_pumpkin(&settings).map_err(|reason| Error::Backend {
+        backend: Backend::Pumpkin,
+        message: format!("the model cannot be given to Pumpkin: {reason}"),
+    })?;
+    Ok(Box::new(Solves(solver)))
 }
 
 /// Pumpkin's solves of the model, a clause added a point.
-struct Solves<'a> {
-    solver: Solver,
-    projection: Vec<usize>,
-    runs: Runs<'a>,
-}
+struct Solves(pumpkin::Pumpkin);
 
-impl Search for Solves<'_> {
-    fn figures(&self) -> Figures {
-        Figures { workers: Some(1), ..self.runs.figures }
-    }
-
-    fn certificate(&self) -> Option<Checked> {
-        self.solver.certificate()
-    }
-}
-
-impl Excluding for Solves<'_> {
-    type Point = Vec<i64>;
-    type Error = Error;
-
-    fn solve(&mut self, left: Option<Duration>, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        let solver = &mut self.solver;
-        let answer = self.runs.run(left, |settings| {
-            let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
-            solver.solve(deadline, &|| settings.stopped())
-        });
-        Ok(match answer {
+impl Solver for Solves {
+    fn run(&mut self, _: &[usize], settings: &masu_mip::Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
+        Ok(match self.0.solve(deadline, &|| settings.stopped()) {
             Answer::Solved(values) => Step::Found { points: vec![values], all: false },
             Answer::Infeasible => Step::Infeasible,
             Answer::Unknown => Step::Stopped,
@@ -74,8 +45,12 @@ impl Excluding for Solves<'_> {
         })
     }
 
-    fn exclude(&mut self, values: &Vec<i64>) {
-        self.solver.exclude(&self.projection, values);
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        self.0.exclude(projection, values);
+    }
+
+    fn certificate(&self) -> Option<Checked> {
+        self.0.certificate()
     }
 }
 
