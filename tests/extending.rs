@@ -27,11 +27,11 @@ struct Latin {
 
 masu::core::formulations! {
     /// How a Latin square becomes a model.
-    pub enum LatinFormulation for "latin" {
+    pub enum LatinFormulation for "latin": Latin => Found<Vec<Vec<u8>>> {
         /// Backtracking over the cells.
-        Native = "native" on [Native],
+        Native = "native" on [Native] => |latin, _, options| Ok(latin.native(options.solution_limit)),
         /// x[r][c][v] binaries, exactly one per cell, row value and column value.
-        Milp = "milp" on [MILP],
+        Milp = "milp" on [MILP] => |latin, backend, options| latin.milp(backend, options),
     }
 }
 
@@ -164,10 +164,7 @@ impl Puzzle for Latin {
         backend: Backend,
         options: &SolveOptions,
     ) -> Result<Found<Self::Solution>, Error> {
-        match formulation {
-            LatinFormulation::Native => Ok(self.native(options.solution_limit)),
-            LatinFormulation::Milp => self.milp(backend, options),
-        }
+        formulation.find(self, backend, options)
     }
     fn check(&self, grid: &Self::Solution) -> Result<(), LatinViolation> {
         let n = self.n;

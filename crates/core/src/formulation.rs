@@ -47,8 +47,75 @@ pub trait Formulation:
 /// assert_eq!(Formulation::about(Toy::Two), "Another.");
 /// assert_eq!("five".parse::<Toy>().unwrap_err().to_string(), "unknown toy formulation 'five' (expected one, two, three, four)");
 /// ```
+///
+/// A kind's declaration also says what each formulation runs: after `for "kind"`, the
+/// puzzle type and what a search finds (`: Puzzle => Found`), and after each row's backends
+/// `=> solve`, a function (or a closure without captures) of the puzzle, the backend and
+/// the options; `needs "feature"` before it where the function is compiled only with that
+/// feature (without it the formulation refuses with [`Error::NotCompiled`](crate::Error)).
+/// The declaration then writes `Formulation::find`, the dispatch `Puzzle::find` calls: no
+/// kind writes a `match` over its formulations.
+///
+/// ```
+/// # #![allow(unexpected_cfgs)]
+/// # use masu_core::{Backend, Error, Found, SolveOptions, Stats};
+/// struct Coin;
+/// fn heads(_: &Coin, _: Backend, _: &SolveOptions) -> Result<Found<bool>, Error> {
+///     Ok(Found::new(vec![true], false, Stats::default()))
+/// }
+/// masu_core::formulations! {
+///     /// How a coin becomes a model.
+///     pub enum Toss for "coin": Coin => Found<bool> {
+///         /// Heads.
+///         Heads = "heads" on [Native] => heads,
+///         /// Both sides, where a feature no one has is on.
+///         Both = "both" on [Native] needs "no-such-feature" => |_, _, _| unreachable!(),
+///     }
+/// }
+/// let found = Toss::Heads.find(&Coin, Backend::Native, &SolveOptions::default()).unwrap();
+/// assert_eq!(found.solutions, vec![true]);
+/// let refused = Toss::Both.find(&Coin, Backend::Native, &SolveOptions::default());
+/// assert!(matches!(refused, Err(Error::NotCompiled(Backend::Native))));
+/// ```
 #[macro_export]
 macro_rules! formulations {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident for $kind:literal : $puzzle:ty => $found:ty {
+            $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal on [$($backend:tt)+]
+               $(needs $feature:literal)? => $solve:expr ),+ $(,)?
+        }
+    ) => {
+        $crate::formulations! {
+            $(#[$meta])*
+            pub enum $name for $kind {
+                $( $(#[doc = $vdoc])* $variant = $text on [$($backend)+] ),+
+            }
+        }
+
+        impl $name {
+            /// Runs this formulation's search on `puzzle` with `backend`: the function its
+            /// row in the declaration names.
+            #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+            pub fn find(
+                self,
+                puzzle: &$puzzle,
+                backend: $crate::Backend,
+                options: &$crate::SolveOptions,
+            ) -> ::std::result::Result<$found, $crate::Error> {
+                type Solve = fn(&$puzzle, $crate::Backend, &$crate::SolveOptions) -> ::std::result::Result<$found, $crate::Error>;
+                match self {
+                    $( $name::$variant => {
+                        $( #[cfg(not(feature = $feature))] return Err($crate::Error::NotCompiled(backend)); )?
+                        $( #[cfg(feature = $feature)] )?
+                        let solve: Solve = $solve;
+                        $( #[cfg(feature = $feature)] )?
+                        return solve(puzzle, backend, options);
+                    } )+
+                }
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         pub enum $name:ident for $kind:literal {

@@ -138,20 +138,22 @@ impl Nonogram {
 
 masu_core::formulations! {
     /// How the puzzle becomes a model (or an algorithm).
-    pub enum Formulation for "nonogram" {
+    pub enum Formulation for "nonogram": Nonogram => Found {
         /// Article 000: a start-index integer per block, reified placements, fill Booleans
         /// (CP); as a MILP, one binary per block and start.
-        StartIndex = "start-index" on [CP, MILP],
+        StartIndex = "start-index" on [CP, MILP] => start_index::solve,
         /// Article 003: one binary per placement of each line's clue (a MILP).
-        Patterns = "patterns" on [MILP],
+        Patterns = "patterns" on [MILP] => patterns::solve,
         /// Article 004: enumerate every pattern, intersect, filter, repeat; no search.
-        LineSolver = "line-solver" on [Native],
+        LineSolver = "line-solver" on [Native] =>
+            |puzzle, _, options| line_solver::solve(puzzle, line_solver::Method::Enumeration, options),
         /// Article 004's fix-point with a dynamic-programming line solver instead of enumeration.
-        LineSolverDp = "line-solver-dp" on [Native],
+        LineSolverDp = "line-solver-dp" on [Native] =>
+            |puzzle, _, options| line_solver::solve(puzzle, line_solver::Method::DynamicProgramming, options),
         /// Each line a regular-language (automaton) constraint (CP-SAT).
-        Automaton = "automaton" on [CpSat],
+        Automaton = "automaton" on [CpSat] needs "cp-sat" => |puzzle, _, options| automaton::solve(puzzle, options),
         /// Complete native solver: DP line solving, probing, backtracking; counts solutions.
-        Native = "native" on [Native],
+        Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
     }
 }
 
@@ -186,23 +188,7 @@ impl Puzzle for Nonogram {
     /// [`Status::Stuck`](masu_core::Status::Stuck); when they decide every cell the solution
     /// is unique (line logic only deduces what holds in every solution).
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
-        match (formulation, backend) {
-            #[cfg(feature = "cp-sat")]
-            (Formulation::StartIndex, b) if b.is(masu_core::Family::Cp) => {
-                start_index::solve_cp(self, backend, options)
-            }
-            (Formulation::StartIndex, _) => start_index::solve_milp(self, backend, options),
-            (Formulation::Patterns, _) => patterns::solve(self, backend, options),
-            #[cfg(feature = "cp-sat")]
-            (Formulation::Automaton, _) => automaton::solve(self, options),
-            (Formulation::LineSolver, _) => line_solver::solve(self, line_solver::Method::Enumeration, options),
-            (Formulation::LineSolverDp, _) => {
-                line_solver::solve(self, line_solver::Method::DynamicProgramming, options)
-            }
-            (Formulation::Native, _) => native::solve(self, options),
-            #[allow(unreachable_patterns)]
-            (_, backend) => Err(Error::NotCompiled(backend)),
-        }
+        formulation.find(self, backend, options)
     }
     fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, solution)

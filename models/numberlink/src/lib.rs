@@ -76,27 +76,29 @@ pub(crate) use puzzle::paths::detached_loops;
 
 masu_core::formulations! {
     /// How the puzzle becomes a model.
-    pub enum Formulation for "numberlink" {
+    pub enum Formulation for "numberlink": Numberlink => Found {
         /// The default: `links` for uniqueness under the blanks rule and for one answer,
         /// `frontier`'s count with `connected` (on cp-sat) or `native` beside it otherwise
         /// and for what `links` leaves open.
-        Auto = "auto" on [CpSat, Native],
+        Auto = "auto" on [CpSat, Native] => auto::solve,
         /// One circuit through every used cell: no detached loops.
-        Connected = "connected" on [CpSat],
+        Connected = "connected" on [CpSat] needs "cp-sat" => |puzzle, _, options| connected::solve(puzzle, options),
         /// Cell-number and edge binaries, degrees, lazy cycle cuts.
-        Milp = "milp" on [MILP],
+        Milp = "milp" on [MILP] => milp::solve,
         /// A complete search growing paths cell by cell; no backend.
-        Native = "native" on [Native],
+        Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
         /// The board swept cell by cell: a depth-first search for answers, then an exact
         /// count by merging equal frontiers; no backend.
-        Frontier = "frontier" on [Native],
+        Frontier = "frontier" on [Native] => |puzzle, _, options| frontier::solve(puzzle, options),
         /// Links decided one at a time, each decision propagated (degrees, chain ends,
         /// canonical corners, reachability); no backend.
-        Links = "links" on [Native],
+        Links = "links" on [Native] => |puzzle, _, options| links::solve(puzzle, options),
         /// Article 001 as its code runs: cells in `1..m`, degree by reified equalities.
-        Reified = "reified" on [CP],
+        Reified = "reified" on [CP] needs "cp-sat" =>
+            |puzzle, backend, options| reified::solve(puzzle, backend, false, options),
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
-        ReifiedZero = "reified-zero" on [CP],
+        ReifiedZero = "reified-zero" on [CP] needs "cp-sat" =>
+            |puzzle, backend, options| reified::solve(puzzle, backend, true, options),
     }
 }
 
@@ -131,21 +133,7 @@ impl Puzzle for Numberlink {
         format::parse(text, None)
     }
     fn find(&self, formulation: Formulation, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
-        match formulation {
-            #[cfg(feature = "cp-sat")]
-            Formulation::Reified => reified::solve(self, backend, false, options),
-            #[cfg(feature = "cp-sat")]
-            Formulation::ReifiedZero => reified::solve(self, backend, true, options),
-            #[cfg(feature = "cp-sat")]
-            Formulation::Connected => connected::solve(self, options),
-            Formulation::Milp => milp::solve(self, backend, options),
-            Formulation::Native => native::solve(self, options),
-            Formulation::Frontier => frontier::solve(self, options),
-            Formulation::Links => links::solve(self, options),
-            Formulation::Auto => auto::solve(self, backend, options),
-            #[allow(unreachable_patterns)]
-            _ => Err(Error::NotCompiled(backend)),
-        }
+        formulation.find(self, backend, options)
     }
     fn check(&self, solution: &Paths) -> Result<(), check::Violation> {
         check::check(self, solution)

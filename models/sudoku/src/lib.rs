@@ -123,14 +123,14 @@ impl Sudoku {
 
 masu_core::formulations! {
     /// How the puzzle becomes a model.
-    pub enum Formulation for "sudoku" {
+    pub enum Formulation for "sudoku": Sudoku => Found {
         /// Article 002: one integer per cell, AllDifferent per row, column and box (CP-SAT).
-        AllDifferent = "all-different" on [CP],
+        AllDifferent = "all-different" on [CP] needs "cp-sat" => all_different::solve,
         /// One binary per cell and value, exactly-one constraints (a MILP).
-        Binary = "binary" on [MILP],
+        Binary = "binary" on [MILP] => binary::solve,
         /// Candidates as bit sets, naked and hidden singles, branching on the fewest
         /// candidates; counts solutions.
-        Native = "native" on [Native],
+        Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
     }
 }
 
@@ -161,14 +161,7 @@ impl Puzzle for Sudoku {
         backend: Backend,
         options: &SolveOptions,
     ) -> Result<masu_core::Found<Grid>, Error> {
-        let found = match formulation {
-            #[cfg(feature = "cp-sat")]
-            Formulation::AllDifferent => all_different::solve(self, backend, options)?,
-            #[cfg(not(feature = "cp-sat"))]
-            Formulation::AllDifferent => return Err(Error::NotCompiled(Backend::CpSat)),
-            Formulation::Binary => binary::solve(self, backend, options)?,
-            Formulation::Native => native::solve(self, options)?,
-        };
+        let found = formulation.find(self, backend, options)?;
         Ok(found.map(|cells| cells.chunks(self.side).map(<[u8]>::to_vec).collect()))
     }
     fn check(&self, solution: &Grid) -> Result<(), check::Violation> {

@@ -22,7 +22,9 @@ use std::time::Duration;
 
 use masu_cpsat::{CpModel, Enumeration, IntVar};
 
-use crate::nogood::{Excluding, Step};
+use crate::nogood::Excluding;
+#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
 /// How a formulation runs its model on a CP backend.

@@ -159,6 +159,16 @@ mod cp_sat {
 #[cfg(feature = "cp-sat")]
 pub(crate) use cp_sat::{found_from_cp, solve_cp};
 
+/// The start-index model in `backend`'s family: the article's CP model on a CP backend, its
+/// MILP form on a MILP backend.
+pub(crate) fn solve(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    #[cfg(feature = "cp-sat")]
+    if backend.is(masu_core::Family::Cp) {
+        return solve_cp(puzzle, backend, options);
+    }
+    solve_milp(puzzle, backend, options)
+}
+
 /// The MILP form and one binary per cell, row-major.
 pub type StartIndexMilp = masu_core::Built<Milp, Variable>;
 
