@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
-use crate::{Backend, Error, SolveOptions};
+use crate::{Backend, Engine, Error, SolveOptions};
 
 /// What a solve established.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
@@ -141,91 +141,6 @@ impl From<masu_cpsat::Checked> for Certificate {
             proof_bytes: c.proof_bytes,
             check_time: c.check_time,
         }
-    }
-}
-
-/// Declares [`Engine`] from its figures: counts of work (added up over a solve's stages),
-/// what a count found (the later stage's), and flags (set by either); each figure is
-/// serialized under its own name, and left out when no engine set it.
-macro_rules! engine {
-    (
-        work { $( $(#[doc = $wd:literal])* $work:ident, )+ }
-        found { $( $(#[doc = $cd:literal])* $found:ident, )+ }
-        flags { $( $(#[doc = $fd:literal])* $flag:ident, )+ }
-    ) => {
-        /// What masu's own engines did, each figure under its own name (`stats.engine` in the
-        /// JSON): an engine fills the figures it has, and the others are left out. Several
-        /// stages of one solve add theirs up ([`Engine::and`]).
-        #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-        pub struct Engine {
-            $( $(#[doc = $wd])* #[serde(skip_serializing_if = "Option::is_none")] pub $work: Option<u64>, )+
-            $( $(#[doc = $cd])* #[serde(skip_serializing_if = "Option::is_none")] pub $found: Option<u64>, )+
-            $( $(#[doc = $fd])* #[serde(skip_serializing_if = "std::ops::Not::not")] pub $flag: bool, )+
-        }
-
-        impl Engine {
-            /// A stage's figures, then `later`'s: counts of work add up, what a count found is
-            /// the later one's where it has one, and a flag set by either stays set.
-            pub fn and(self, later: Engine) -> Engine {
-                let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
-                    (Some(a), Some(b)) => Some(a + b),
-                    (a, b) => a.or(b),
-                };
-                Engine {
-                    $( $work: sum(self.$work, later.$work), )+
-                    $( $found: later.$found.or(self.$found), )+
-                    $( $flag: self.$flag || later.$flag, )+
-                }
-            }
-        }
-    };
-}
-
-engine! {
-    work {
-        /// Nodes of a depth-first search (sudoku and nonogram `native`, numberlink `native`,
-        /// `frontier`'s search).
-        nodes,
-        /// Nodes of the search for canonical solutions alone (numberlink `frontier`, blanks
-        /// rule).
-        canonical_nodes,
-        /// Links decided (numberlink `links`).
-        link_decisions,
-        /// Solves of the clause-learning stage (CaDiCaL).
-        sat_solves,
-        /// Clauses the connectivity propagator added inside CaDiCaL's search (numberlink
-        /// `native`).
-        connectivity_clauses,
-        /// Links that propagator forced, with a reason given lazily (numberlink `native`,
-        /// `--param bridges=true`).
-        forced_links,
-        /// Rows a lazy MILP added before its answers broke none (numberlink `milp`'s cycle
-        /// cuts).
-        lazy_rows,
-    }
-    found {
-        /// Cells the exact count swept (numberlink `frontier`).
-        cells_swept,
-        /// States in the exact count's widest layer.
-        widest_layer,
-        /// Solutions the exact count found without U-turns (blanks rule: the canonical ones).
-        counted_without_u_turns,
-        /// Solutions the exact count found in full.
-        counted,
-    }
-    flags {
-        /// The exact count's layers outgrew the memory it had.
-        count_too_large,
-        /// Settled under the blanks rule first (numberlink `auto` on a fill-rule board: every
-        /// solution of the fill rule is one of the blanks rule).
-        settled_under_blanks_rule,
-    }
-}
-
-impl Engine {
-    /// Whether no figure is set.
-    pub fn is_empty(&self) -> bool {
-        *self == Engine::default()
     }
 }
 
@@ -367,20 +282,15 @@ mod tests {
         assert_eq!(stats.overhead(), Duration::from_millis(5));
     }
 
-    /// An engine's figures add up over stages, and the JSON carries each under its own
-    /// name, leaving out what no engine set.
+    /// A stats' engine is left out of the JSON when no engine set a figure, and phases merge
+    /// their engines (`engine.rs` holds the merge rules).
     #[test]
-    fn engine_figures_add_up_and_are_named_in_the_json() {
-        let first = Engine { nodes: Some(3), count_too_large: true, counted: Some(1), ..Engine::default() };
-        let later = Engine { nodes: Some(4), counted: Some(9), ..Engine::default() };
-        let both = first.and(later);
-        assert_eq!((both.nodes, both.counted, both.count_too_large), (Some(7), Some(9), true));
-        let json = serde_json::to_value(Stats { engine: both, ..Stats::default() }).unwrap();
-        assert_eq!(json["engine"], serde_json::json!({"nodes": 7, "counted": 9, "count_too_large": true}));
+    fn engine_figures_merge_over_phases_and_are_left_out_when_empty() {
         assert!(serde_json::to_value(Stats::default()).unwrap().get("engine").is_none());
         let phased = Stats { engine: Engine { sat_solves: Some(2), ..Engine::default() }, ..Stats::default() }
             .then(Stats { engine: Engine { sat_solves: Some(1), ..Engine::default() }, ..Stats::default() });
         assert_eq!(phased.engine.sat_solves, Some(3));
+        assert_eq!(serde_json::to_value(&phased).unwrap()["engine"], serde_json::json!({"sat_solves": 3}));
     }
 
     #[test]

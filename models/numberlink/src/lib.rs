@@ -31,19 +31,22 @@
 //! | `links/` | the link-by-link search: `state.rs` (links, propagation; `state/cups.rs`), `search.rs` (decisions), `tests.rs` |
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend |
 //! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `command.rs` the command's flags |
+//! | `figures.rs` | what the engines report of their work (`stats.engine`), beside the nodes every engine has |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small boards with exact counts, for the conformance suite |
 //! | `testkit.rs` | the engines' shared test boards and assertions |
 //!
 //! A new engine is a folder beside `native/`: its stages inside it, a `solve(puzzle,
 //! options) -> Found` that records through [`masu_core::Kept`] and stops on
-//! [`masu_core::Clock`], a line in [`Formulation`] and in `find`, and a member's place in
+//! [`masu_core::Clock`], a row in [`Formulation`] naming it, and a member's place in
 //! `auto/` if it earns one.
 
 // The puzzle: the board and its rules, files and URLs, the checker, pictures, the paths.
 pub mod puzzle;
 // What the engines share: canonical solutions and uniqueness, the board's geometry.
 mod theory;
+// What the engines report of their work (`stats.engine`).
+pub mod figures;
 // The CP-SAT and MILP models (articles 001's and masu's own).
 pub mod models;
 // The native engines, each with its stages inside it.

@@ -115,7 +115,7 @@ fn blanks_first(puzzle: &Numberlink, options: &SolveOptions) -> Result<Option<Fo
         return Ok(None);
     }
     let Found { solutions, mut stats, .. } = found;
-    stats.engine.settled_under_blanks_rule = true;
+    stats.engine.figures.set(crate::figures::SETTLED_UNDER_BLANKS_RULE, 1);
     let filled = solutions.into_iter().filter(|s| s.numbers.iter().flatten().all(|&k| k > 0)).collect();
     Ok(Some(Found::new(filled, true, stats)))
 }

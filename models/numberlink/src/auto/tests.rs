@@ -49,7 +49,7 @@ fn a_count_out_of_memory_hands_over() {
     for puzzle in boards(6..8, Rule::Fill) {
         let found = count_then_exact(&puzzle, &options(2, Some(1)), 1000, None, Stats::default(), crate::native::solve)
             .unwrap();
-        assert!(found.stats.engine.count_too_large, "{puzzle:?}");
+        assert!(found.stats.engine.figures.has(crate::figures::COUNT_TOO_LARGE), "{puzzle:?}");
         assert_same_count(&found, &native(&puzzle, 2), &format!("{puzzle:?}"));
     }
 }

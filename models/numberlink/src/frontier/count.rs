@@ -119,8 +119,8 @@ fn layered<K: Key>(
 ) -> Result<(u128, Vec<Paths>), Counting> {
     let &Limits { limit, memory, stop, bits, log } = limits;
     let mut note = |swept: usize, widest: usize| {
-        stats.engine.cells_swept = Some(swept as u64);
-        stats.engine.widest_layer = Some(widest as u64);
+        stats.engine.figures.set(crate::figures::CELLS_SWEPT, swept as u64);
+        stats.engine.figures.set(crate::figures::WIDEST_LAYER, widest as u64);
     };
     let cells = sweep.width * sweep.height;
     let mut layers: Vec<Layer> = Vec::with_capacity(cells);

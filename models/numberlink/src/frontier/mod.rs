@@ -129,7 +129,7 @@ fn canonical_searched(puzzle: &Numberlink, options: &SolveOptions, budget: u64, 
         let (kept, ended) = search.run(Kept::new(limit, limit), budget, &clock);
         Ok::<_, std::convert::Infallible>(kept.found(ended == Ended::Exhausted, Stats::default()))
     });
-    stats.engine.canonical_nodes = Some(search.nodes);
+    stats.engine.figures.set(crate::figures::CANONICAL_NODES, search.nodes);
     stats.solves += 1;
     Found { stats, ..found }.by(Backend::Native)
 }
@@ -161,7 +161,7 @@ pub(crate) fn counted(
 ) -> (Found, Counting) {
     let limit = options.solution_limit;
     let Some(mut sweep) = Sweep::new(puzzle) else {
-        stats.engine.count_too_large = true;
+        stats.engine.figures.set(crate::figures::COUNT_TOO_LARGE, 1);
         return (Found::new(Vec::new(), false, stats), Counting::TooLarge("the board is too wide to sweep".into()));
     };
     stats.solves += 1;
@@ -176,7 +176,7 @@ pub(crate) fn counted(
                     if options.log {
                         eprintln!("frontier: {why}");
                     }
-                    stats.engine.count_too_large = true;
+                    stats.engine.figures.set(crate::figures::COUNT_TOO_LARGE, 1);
                 }
                 return (Found::new(Vec::new(), false, stats), how);
             }
@@ -187,19 +187,16 @@ pub(crate) fn counted(
         let second = if induced_one { crate::theory::uniqueness::reroute(puzzle, &solutions[0]) } else { None };
         let unique = induced_one && second.is_none();
         if let Some(second) = second.filter(|_| limit == 2) {
-            stats.engine.counted_without_u_turns = Some(1);
+            stats.engine.figures.set(crate::figures::COUNTED_WITHOUT_U_TURNS, 1);
             let solutions = vec![solutions[0].clone(), second];
             return (Found::new(solutions, false, stats).by(Backend::Native), Counting::Settled);
         }
         // A count asked for more than uniqueness goes on to the full count, which is exact.
         let enough = counted >= limit && (limit <= 2 || count == u128::MAX);
         if !shortcut || count == 0 || enough || unique {
-            let counted = Some(u64::try_from(count).unwrap_or(u64::MAX));
-            if shortcut {
-                stats.engine.counted_without_u_turns = counted;
-            } else {
-                stats.engine.counted = counted;
-            }
+            let counted = u64::try_from(count).unwrap_or(u64::MAX);
+            let figure = if shortcut { crate::figures::COUNTED_WITHOUT_U_TURNS } else { crate::figures::COUNTED };
+            stats.engine.figures.set(figure, counted);
             // Without U-turns the count is a lower bound unless it settles the question; the
             // full count is exact, past the solutions listed and past the limit (unless it
             // saturated).

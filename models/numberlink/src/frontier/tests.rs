@@ -186,7 +186,7 @@ fn the_canonical_budget_is_a_parameter() {
         for budget in [0, 5] {
             let read = vec![("canonical", masu_core::ParameterValue::Count(budget))];
             let found = solve(&puzzle, &SolveOptions { read, ..options(2, Some(1)) }).unwrap();
-            let nodes = found.stats.engine.canonical_nodes.unwrap();
+            let nodes = found.stats.engine.figures.get(crate::figures::CANONICAL_NODES).unwrap();
             assert!(nodes <= budget + 1, "{nodes} nodes for a budget of {budget}");
             assert_same_count(&found, &native(&puzzle, 2), 2, &format!("{puzzle:?}"));
         }

@@ -162,6 +162,6 @@ fn searched(
     };
     let mut stats =
         Stats { variables: 2 * puzzle.width * puzzle.height, threads: Some(1), solves: 1, ..Stats::default() };
-    stats.engine.link_decisions = Some(nodes);
+    stats.engine.figures.set(crate::figures::LINK_DECISIONS, nodes);
     Ok(Found { stats, ..found }.finish(&clock).by(Backend::Native))
 }

@@ -207,8 +207,8 @@ const DIMACS_COMMENT: &str = "masu numberlink, native solver's clause-learning s
 /// it did not keep, it counts from the start instead) the solutions of `puzzle` it admits,
 /// until the limit or `clock` says stop; with `options.export`, its clauses are written as
 /// DIMACS before the first solve. Its stats: CaDiCaL's solves, the clauses of the
-/// connectivity propagator (`engine.connectivity_clauses`) and the links it forced
-/// (`engine.forced_links`, with `--param bridges=true`).
+/// connectivity propagator (`figures::CONNECTIVITY_CLAUSES`) and the links it forced
+/// (`figures::FORCED_LINKS`, with `--param bridges=true`).
 pub(crate) fn count(
     puzzle: &Numberlink,
     admit: Admit,
@@ -280,8 +280,11 @@ pub(crate) fn count(
         });
         exclude(&mut cnf, &used);
     }
-    stats.engine.connectivity_clauses = Some(cnf.solver.propagator().clauses as u64);
-    stats.engine.forced_links = Some(cnf.solver.propagator().forced as u64).filter(|_| options.get(&super::BRIDGES));
+    stats.engine.sat_solves = Some(stats.solves as u64);
+    stats.engine.figures.set(crate::figures::CONNECTIVITY_CLAUSES, cnf.solver.propagator().clauses as u64);
+    if options.get(&super::BRIDGES) {
+        stats.engine.figures.set(crate::figures::FORCED_LINKS, cnf.solver.propagator().forced as u64);
+    }
     Ok(kept.found(complete, stats))
 }
 

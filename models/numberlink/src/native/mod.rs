@@ -362,40 +362,31 @@ const FRAME_BYTES: usize = 1024;
 
 fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool) -> Result<Found, Error> {
     let clock = options.clock();
-    let (mut nodes, mut solves, mut cuts, mut forced) = (0, 0, 0, None);
+    let mut engine = masu_core::Engine::default();
     let found = crate::theory::uniqueness::induced_first(puzzle, options.solution_limit, |induced, limit| {
         let mut search = Search::new(puzzle, &clock, induced, Kept::of(options).up_to(limit));
         search.node_limit = options.get(&HANDOVER);
         search.run();
-        nodes += search.nodes;
+        let nodes = masu_core::Engine { nodes: Some(search.nodes), ..masu_core::Engine::default() };
+        engine = std::mem::take(&mut engine).and(nodes);
         if search.handed_over && clause_learning {
             // The induced stage asks for at most two: canonical solutions settle that. The
             // clause-learning stage goes on from what the search recorded.
             let admit = if induced { cdcl::Admit::Canonical } else { cdcl::Admit::All };
             let counted = cdcl::count(puzzle, admit, search.kept, &clock, options)?;
-            solves += counted.stats.solves;
-            cuts += counted.stats.engine.connectivity_clauses.unwrap_or(0);
-            forced = [forced, counted.stats.engine.forced_links].into_iter().flatten().reduce(|a, b| a + b);
+            engine = std::mem::take(&mut engine).and(counted.stats.engine.clone());
             return Ok::<_, Error>(counted);
         }
         Ok(search.found())
     })?;
     let cells = puzzle.width() * puzzle.height();
     let constraints_by_kind = std::collections::BTreeMap::from([("path".to_string(), puzzle.pairs() as usize)]);
-    let clause_learning = solves > 0;
-    let engine = masu_core::Engine {
-        nodes: Some(nodes),
-        sat_solves: clause_learning.then_some(solves as u64),
-        connectivity_clauses: clause_learning.then_some(cuts),
-        forced_links: forced,
-        ..masu_core::Engine::default()
-    };
     let stats = Stats {
         variables: cells,
         constraints: puzzle.pairs() as usize,
         constraints_by_kind,
         engine,
-        solves: nodes as usize + solves,
+        solves: 1,
         threads: Some(1),
         ..Stats::default()
     };
