@@ -23,7 +23,7 @@
 //! | folder or file | role |
 //! |---|---|
 //! | `lib.rs` | the kind: [`Puzzle`] for [`Numberlink`], the formulations and their dispatch |
-//! | `puzzle/` | the puzzle alone: `board.rs` (cells, pairs, rule, blocks, shortcuts), `geometry.rs` (one `Side` type: indices, bits, steps), `format.rs` (files, puzz.link URLs), `check.rs` (the independent checker), `paths.rs` (the solution), `render.rs` (text, SVG) |
+//! | `puzzle/` | the puzzle alone: `board.rs` (cells, pairs, rule, blocks, shortcuts), `geometry.rs` (one `Side` type: indices, bits, steps), `format.rs` (files, puzz.link URLs), `check.rs` (the independent checker), `paths.rs` (the solution), `render.rs` (text, SVG), `cover.rs` (random covers by paths, for the generators and the tests) |
 //! | `theory/` | what the engines share, proven once: `uniqueness.rs` (canonical solutions, induced first, the reroute check; `docs/counting.md`) |
 //! | `models/` | the backends' models: `reified.rs` (article 001), `connected.rs` (one circuit, CP-SAT), `milp.rs` (edges and lazy cycle cuts) |
 //! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL) |

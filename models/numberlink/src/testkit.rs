@@ -1,7 +1,9 @@
 //! What the tests of every numberlink engine share: boards drawn the generator's way or
 //! scattered at random, and the assertions that two counts agree and every answer is checked.
 
-use crate::generate::{Random, random_cover};
+use masu_core::Random;
+
+use crate::puzzle::cover::random_cover;
 use crate::{Found, Numberlink, Rule};
 
 /// Boards drawn the generator's way, endpoints only, under `rule`.

@@ -30,14 +30,15 @@ pub mod command;
 mod article;
 #[cfg(feature = "cp-sat")]
 mod cover;
+#[cfg(feature = "cp-sat")]
 mod fast;
 mod grow;
 
+pub use crate::puzzle::cover::random_cover;
 #[cfg(feature = "cp-sat")]
 pub use article::article;
 #[cfg(feature = "cp-sat")]
 pub use fast::fast;
-pub use fast::random_cover;
 pub use grow::Progress;
 #[cfg(feature = "cp-sat")]
 pub use grow::grow;

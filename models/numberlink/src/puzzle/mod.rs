@@ -1,11 +1,13 @@
 //! The puzzle itself, apart from any way of solving it: the board and its rules
 //! (`board.rs`, [`crate::Numberlink`]) and geometry (`geometry.rs`: one `Side` type for
-//! every engine), its files and URLs ([`mod@format`]), the independent checker ([`check`]),
+//! every engine), random covers of the board by paths (`cover.rs`, which the generators grow
+//! puzzles from and the tests draw boards from), its files and URLs ([`mod@format`]), the independent checker ([`check`]),
 //! the solution as paths (`paths.rs`, [`crate::Paths`]) and as text or a picture
 //! ([`render`]).
 
 pub(crate) mod board;
 pub mod check;
+pub(crate) mod cover;
 pub mod format;
 pub(crate) mod geometry;
 pub(crate) mod paths;
