@@ -115,8 +115,8 @@ fn core_modules_use_no_module_that_uses_them_back() {
     assert!(edges["puzzle"].contains("backend"), "{edges:?}");
 }
 
-/// The same for every model crate (`models/*`), laid out alike by role: the puzzle's own
-/// modules (format, check, render), `models/` (the articles' models for a backend),
+/// The same for every model crate (`models/*`), laid out alike by role: `puzzle/` (the
+/// puzzle alone: its type, format, check, render, using no model, engine or generator), `models/` (the articles' models for a backend),
 /// `native/` (masu's engine) and `generate/` (making puzzles). No engine or model uses
 /// `generate/`, and no engine uses `models/`; numberlink's puzzle uses no engine, its engines
 /// use the puzzle and the theory, and only the portfolio and generation compose them.
@@ -133,8 +133,11 @@ fn every_model_crates_modules_use_no_module_that_uses_them_back() {
         let edges = edges(&src);
         assert!(edges.len() > 5, "{}: {edges:?}", src.display());
         assert_no_circle(&kind, &edges);
-        for role in ["models", "native", "generate"] {
+        for role in ["puzzle", "models", "native", "generate"] {
             assert!(edges.contains_key(role), "{kind} has no {role}/: {edges:?}");
+        }
+        for above in ["models", "native", "generate"] {
+            assert!(!edges["puzzle"].contains(above), "{kind}: the puzzle uses {above}");
         }
         for (module, uses) in &edges {
             assert!(module == "generate" || !uses.contains("generate"), "{kind}: {module} uses generate");

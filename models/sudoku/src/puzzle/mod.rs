@@ -1,0 +1,8 @@
+//! The puzzle itself, apart from any way of solving it: the grid and its givens
+//! (`board.rs`, [`crate::Sudoku`]), its files and URLs ([`mod@format`]), the independent
+//! checker ([`check`]) and the solution as text or a picture ([`render`]).
+
+pub(crate) mod board;
+pub mod check;
+pub mod format;
+pub mod render;
