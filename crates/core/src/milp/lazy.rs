@@ -25,17 +25,20 @@ impl Milp {
     /// variables), on `backend`, each passing `separate`: an answer it returns rows for is
     /// cut off by them and the model solved again. The rows added are counted in
     /// [`MilpOutcome::lazy_rows`]. With `options.export`, the model is written first as MPS,
-    /// without the lazy rows.
+    /// without the lazy rows. The rows are added to this model while it counts (no copy of a
+    /// large model is made) and taken off again before it returns.
     pub fn solve_lazily(
-        &self,
+        &mut self,
         backend: Backend,
         options: &SolveOptions,
         projection: &[Variable],
         separate: &mut Separate<'_>,
     ) -> Result<MilpOutcome, Error> {
+        super::binary_projection(self, projection, backend)?;
         let clock = options.clock();
+        let stated = self.constraints.len();
         let mut lazy = Lazy {
-            milp: self.clone(),
+            milp: self,
             backend,
             options: options.with_clock(&clock),
             projection,
@@ -43,14 +46,16 @@ impl Milp {
             outcome: MilpOutcome::default(),
             export: options.export.clone(),
         };
-        let counted = nogood::count(&mut lazy, options.solution_limit, &clock)?;
+        let counted = nogood::count(&mut lazy, options.solution_limit, &clock);
+        lazy.milp.constraints.truncate(stated);
+        let counted = counted?;
         Ok(MilpOutcome { solutions: counted.points, complete: counted.complete, ..lazy.outcome })
     }
 }
 
 /// The model growing its lazy rows and a no-good row a point.
 struct Lazy<'a, 's> {
-    milp: Milp,
+    milp: &'a mut Milp,
     backend: Backend,
     /// The count's options, carrying its clock.
     options: SolveOptions,
@@ -74,7 +79,8 @@ impl nogood::Excluding for Lazy<'_, '_> {
             }
             let one = SolveOptions { solution_limit: 1, export: self.export.take(), ..self.options.with_clock(&clock) };
             let call = Instant::now();
-            let out = self.milp.solve(self.backend, &one, self.projection)?;
+            // One answer a solve: the no-goods over the projection are this loop's rows.
+            let out = self.milp.solve(self.backend, &one, &[])?;
             self.outcome.solves += out.solves;
             self.outcome.solve_time += call.elapsed();
             self.outcome.backend_time += out.backend_time;
@@ -111,6 +117,7 @@ mod tests {
         let mut milp = Milp::new();
         let xs: Vec<Variable> = (0..3).map(|_| milp.variables.add(variable().binary())).collect();
         milp.add((xs[0] + xs[1] + xs[2]).geq(1));
+        let stated = milp.constraints.len();
         let refused = |s: &MilpSolution| {
             let on: Vec<bool> = xs.iter().map(|&x| s.value(x) > 0.5).collect();
             match on.as_slice() {
@@ -131,6 +138,7 @@ mod tests {
             let late = SolveOptions { time_limit: Some(Duration::ZERO), ..all };
             let out = milp.solve_lazily(backend, &late, &xs, &mut |s| refused(s)).unwrap();
             assert_eq!((out.solutions.len(), out.complete, out.solves), (0, false, 0), "{backend}");
+            assert_eq!(milp.constraints.len(), stated, "{backend}: the lazy rows and no-goods are taken off");
         }
     }
 }

@@ -163,7 +163,7 @@ thread_local! {
 }
 
 /// The library and this thread in the isolate (attached at its first call).
-pub(super) fn session() -> Result<(&'static Api, Ptr), String> {
+pub(super) fn attached() -> Result<(&'static Api, Ptr), String> {
     let vm = vm()?;
     let thread = ATTACHED.with(|a| {
         if a.thread.get().is_null() {
@@ -199,7 +199,7 @@ impl Drop for Handles {
 
 impl Handles {
     pub(super) fn new() -> Result<Handles, String> {
-        let (api, thread) = session()?;
+        let (api, thread) = attached()?;
         Ok(Handles { api, thread, made: Vec::new() })
     }
 

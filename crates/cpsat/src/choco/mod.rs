@@ -201,6 +201,6 @@ impl CpModel {
 
 /// Whether Choco's library opens here, and its version.
 pub fn version() -> Result<String, String> {
-    let (api, _) = library::session()?;
+    let (api, _) = library::attached()?;
     Ok(format!("{VERSION} ({})", api.path.display()))
 }
