@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use masu_core::{Backend, Interrupt, Invalid, SolveOptions};
+use masu_harness::params::ScopedParam;
 use masu_harness::record::Setting;
 use masu_harness::request::Request;
-use masu_harness::runners::ScopedParam;
 use masu_harness::shard::Shard;
 
 use masu_kinds::Registry;
@@ -61,33 +61,101 @@ pub(crate) struct OfKind<K: ValueEnum + Clone + Send + Sync + 'static, A: Args> 
     pub(crate) args: A,
 }
 
-/// How each solve of a batch runs: flags shared by `compare` and `corpus`.
-#[derive(Args)]
-pub(crate) struct RunArgs {
-    /// Wall-clock limit per solve (a puzzle on one runner), in seconds, or `none`: a batch
-    /// bounds every solve, so that it ends and one slow runner does not hold the others (a
-    /// timeout is reported, not counted as an answer).
-    #[arg(long, value_parser = parse_limit, default_value = "60")]
-    pub(crate) time_limit: Limit,
-    /// Threads each solve may use (reported in the output).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+/// The limits of each solve: flags of every command that solves (solve, count, compare,
+/// corpus, generate), given before or after a generator's kind.
+#[derive(Args, Debug)]
+pub(crate) struct Limits {
+    /// Wall-clock limit per solve (a puzzle on one runner; for `generate`, per puzzle made),
+    /// in seconds, or `none`. Default: none for solve, count and generate; 60 for compare and
+    /// corpus, whose batches bound every solve so that one slow runner does not hold the
+    /// others. A timeout is reported, never counted as an answer.
+    ///
+    /// Some formulations stop building their models at the limit; other builds, and a
+    /// backend loading a model, are not interrupted: where those alone take longer (article
+    /// 001's model of a 1002×1002 board: 16 s), the puzzle overruns the limit and is
+    /// reported timed out. A generator method that makes its puzzles together takes the
+    /// limit for the whole run.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_limit, global = true)]
+    pub(crate) time_limit: Option<Limit>,
+    /// Threads each solve may use (CP-SAT workers, HiGHS threads; reported in the output).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub(crate) threads: Option<u32>,
-    /// Solves run at once, each on its own thread (a solve still uses --threads). Times are
-    /// per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
-    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) jobs: u64,
-    /// A raw parameter for the runners on one backend, `BACKEND:KEY=VALUE`, or on every
-    /// backend, `KEY=VALUE` (repeatable; see `solve --help`). Each is checked for every
-    /// backend it goes to before anything runs.
+}
+
+impl Limits {
+    /// `base` with these limits (the time limit `default` where none is given), stopped by
+    /// `interrupt`.
+    pub(crate) fn request(&self, base: Request, default: Option<Duration>, interrupt: &Interrupt) -> Request {
+        let time_limit = self.time_limit.map_or(default, |limit| limit.0);
+        Request { time_limit, threads: self.threads, interrupt: interrupt.clone(), ..base }
+    }
+}
+
+/// What each solve asks beyond the formulation and the count: flags of solve, count,
+/// compare and corpus, read into a [`Request`] by [`RequestArgs::request`] alone.
+#[derive(Args)]
+pub(crate) struct RequestArgs {
+    #[command(flatten)]
+    pub(crate) limits: Limits,
+    /// Largest model a formulation may build (for the pattern formulations: patterns in
+    /// all); past it the formulation refuses instead of running out of memory.
+    #[arg(long)]
+    pub(crate) size_limit: Option<u64>,
+    /// A raw backend parameter by the backend's own name, for every backend (`KEY=VALUE`) or
+    /// for one (`BACKEND:KEY=VALUE`), repeatable: any CP-SAT `SatParameters` field
+    /// (`num_workers=1`, `search_branching=FIXED_SEARCH`), any HiGHS option
+    /// (`mip_rel_gap=0`), any CBC command-line parameter (`maxNodes=1000`) or SCIP parameter
+    /// (`limits/gap=0.01`). Checked for every backend it goes to before anything runs; it
+    /// overrides masu's settings.
     #[arg(long = "param", value_name = "[BACKEND:]KEY=VALUE", value_parser = str::parse::<ScopedParam>)]
     pub(crate) params: Vec<ScopedParam>,
 }
 
+impl RequestArgs {
+    /// `base` (the command's own formulation, count and rule) with these flags, the time
+    /// limit `default` where none is given, stopped by `interrupt`.
+    pub(crate) fn request(&self, base: Request, default: Option<Duration>, interrupt: &Interrupt) -> Request {
+        let base = Request { size_limit: self.size_limit, params: self.params.clone(), ..base };
+        self.limits.request(base, default, interrupt)
+    }
+}
+
+/// The kind's rule variant: a flag of solve, count and compare.
+#[derive(Args)]
+pub(crate) struct RuleArg {
+    /// The kind's rule variant, where it has them (`solve --help`: each kind's); each
+    /// puzzle is solved under it in place of its own.
+    #[arg(long)]
+    pub(crate) rule: Option<String>,
+}
+
+/// A shard of the inputs: a flag of solve, count, compare and corpus.
+#[derive(Args)]
+pub(crate) struct ShardArg {
+    /// Run only shard K of N (e.g. 2/3): the instances whose stable id (the path below the
+    /// folder given, and the line) falls in it. N runs of K = 1..N run every instance once.
+    #[arg(long, value_parser = str::parse::<Shard>)]
+    pub(crate) shard: Option<Shard>,
+}
+
+/// How each solve of a batch runs: flags shared by `compare` and `corpus`.
+#[derive(Args)]
+pub(crate) struct RunArgs {
+    #[command(flatten)]
+    pub(crate) request: RequestArgs,
+    /// Solves run at once, each on its own thread (a solve still uses --threads). Times are
+    /// per solve: with more jobs than free cores they stretch, and so do timeouts' chances.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) jobs: u64,
+}
+
+/// A batch bounds every solve by default, so that it ends.
+pub(crate) const BATCH_TIME_LIMIT: Duration = Duration::from_secs(60);
+
 impl RunArgs {
-    /// `base` (the command's own count, rule and size limit) with these limits, stopped by
-    /// `interrupt`.
+    /// `base` (the command's own count and rule) with these flags, stopped by `interrupt`.
     pub(crate) fn request(&self, base: Request, interrupt: &Interrupt) -> Request {
-        Request { time_limit: self.time_limit.0, threads: self.threads, interrupt: interrupt.clone(), ..base }
+        self.request.request(base, Some(BATCH_TIME_LIMIT), interrupt)
     }
 
     /// The solves run at once.
@@ -97,17 +165,15 @@ impl RunArgs {
 
     /// What the records of a batch run with `options` and these flags say of its setting.
     pub(crate) fn setting(&self, options: &SolveOptions, batch: &BatchArgs) -> Setting {
-        Setting::of_batch(options, &self.params, batch.shard.map(|s| s.to_string()))
+        Setting::of_batch(options, &self.request.params, batch.shard.shard.map(|s| s.to_string()))
     }
 }
 
 /// Where a batch is split and recorded: flags shared by `compare` and `corpus`.
 #[derive(Args)]
 pub(crate) struct BatchArgs {
-    /// Run only shard K of N (e.g. 2/3): the instances whose stable id (the path below the
-    /// folder given, and the line) falls in it. N runs of K = 1..N run every instance once.
-    #[arg(long, value_parser = str::parse::<Shard>)]
-    pub(crate) shard: Option<Shard>,
+    #[command(flatten)]
+    pub(crate) shard: ShardArg,
     /// Append a record (a JSON line) per instance and runner to FILE, creating it, and skip
     /// the instances FILE holds already: a stopped run goes on where it stopped. `masu
     /// report` merges such files.
@@ -202,14 +268,10 @@ pub(crate) struct CompareArgs {
     /// Run each solve R times and report the median times.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) repeat: u64,
-    /// Largest model a formulation may build (see `solve --help`).
-    #[arg(long)]
-    pub(crate) size_limit: Option<u64>,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
-    /// The kind's rule variant, where it has them (`solve --help`: each kind's).
-    #[arg(long)]
-    pub(crate) rule: Option<String>,
+    #[command(flatten)]
+    pub(crate) rule: RuleArg,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }
@@ -230,13 +292,8 @@ pub(crate) struct GenerateArgs<G: Subcommand> {
     /// Seed: the same seed gives the same puzzles.
     #[arg(long, default_value = "1", global = true)]
     pub(crate) seed: u64,
-    /// Time limit per puzzle, in seconds (a method that makes the puzzles together: for the
-    /// whole run).
-    #[arg(long, value_parser = parse_seconds, global = true)]
-    pub(crate) time_limit: Option<Duration>,
-    /// Threads CP-SAT may use.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), global = true)]
-    pub(crate) threads: Option<u32>,
+    #[command(flatten)]
+    pub(crate) limits: Limits,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -277,40 +334,18 @@ pub(crate) struct SolveArgs {
     /// the searches keep no more, so a large --count takes no more memory than a small one.
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub(crate) solutions: usize,
-    /// Wall-clock limit per puzzle, in seconds.
-    ///
-    /// Some formulations stop building their models at the limit; other builds, and a
-    /// backend loading a model, are not interrupted: where those alone take longer (article
-    /// 001's model of a 1002×1002 board: 16 s), the puzzle overruns the limit and is
-    /// reported timed out.
-    #[arg(long, value_parser = parse_seconds)]
-    pub(crate) time_limit: Option<Duration>,
-    /// Threads the backend may use (CP-SAT workers, HiGHS threads).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub(crate) threads: Option<u32>,
-    /// Largest model a formulation may build (for the pattern formulations: patterns in
-    /// all); past it the formulation refuses instead of running out of memory.
-    #[arg(long)]
-    pub(crate) size_limit: Option<u64>,
+    #[command(flatten)]
+    pub(crate) request: RequestArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: Format,
     /// Write the answer as an SVG picture (a single puzzle).
     #[arg(long)]
     pub(crate) svg: Option<PathBuf>,
-    /// The kind's rule variant, where it has them (`--help`: each kind's).
-    #[arg(long)]
-    pub(crate) rule: Option<String>,
-    /// Solve only shard K of N (e.g. 2/3) of the puzzles, by their stable ids (see `compare
-    /// --help`).
-    #[arg(long, value_parser = str::parse::<Shard>)]
-    pub(crate) shard: Option<Shard>,
-    /// A raw backend parameter, by the backend's own name (repeatable): any CP-SAT
-    /// `SatParameters` field (`num_workers=1`, `search_branching=FIXED_SEARCH`), any HiGHS
-    /// option (`mip_rel_gap=0`), any CBC command-line parameter (`maxNodes=1000`) or SCIP
-    /// parameter (`limits/gap=0.01`). Checked before solving; it overrides masu's settings.
-    #[arg(long = "param", value_name = "KEY=VALUE", value_parser = masu_harness::runners::parse_param)]
-    pub(crate) params: Vec<(String, String)>,
+    #[command(flatten)]
+    pub(crate) rule: RuleArg,
+    #[command(flatten)]
+    pub(crate) shard: ShardArg,
     /// Stream the backend's own log to stderr (CP-SAT's is printed as each solve ends).
     #[arg(long)]
     pub(crate) log: bool,
@@ -345,7 +380,7 @@ fn parse_limit(s: &str) -> Result<Limit, Invalid> {
     if s == "none" { Ok(Limit(None)) } else { parse_seconds(s).map(|t| Limit(Some(t))) }
 }
 
-pub(crate) fn parse_seconds(s: &str) -> Result<Duration, Invalid> {
+fn parse_seconds(s: &str) -> Result<Duration, Invalid> {
     let seconds: f64 = s.parse().map_err(|_| Invalid(format!("'{s}' is not a number of seconds")))?;
     Duration::try_from_secs_f64(seconds).map_err(|_| Invalid(format!("'{s}' is not a valid time limit")))
 }

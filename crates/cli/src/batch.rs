@@ -36,7 +36,7 @@ impl<'a> Batch<'a> {
     pub(crate) fn select<P: Puzzle>(&self, instances: Vec<Instance<P>>, runners: &[Runner<P>]) -> Vec<Instance<P>> {
         let all = instances.len();
         let in_shard: Vec<Instance<P>> =
-            instances.into_iter().filter(|i| self.args.shard.is_none_or(|s| s.contains(&i.name))).collect();
+            instances.into_iter().filter(|i| self.args.shard.shard.is_none_or(|s| s.contains(&i.name))).collect();
         let shard = in_shard.len();
         let recorded = |i: &Instance<P>| {
             self.log
@@ -44,7 +44,7 @@ impl<'a> Batch<'a> {
                 .is_some_and(|log| runners.iter().all(|r| log.has(&(i.name.clone(), r.formulation.clone(), r.backend))))
         };
         let left: Vec<Instance<P>> = in_shard.into_iter().filter(|i| !recorded(i)).collect();
-        if let Some(s) = self.args.shard {
+        if let Some(s) = self.args.shard.shard {
             eprintln!("shard {s}: {shard} of {all} instances");
         }
         if let Some(log) = &self.log {

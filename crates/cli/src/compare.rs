@@ -29,12 +29,14 @@ impl Visit for Compare<'_> {
 }
 
 fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
-    let (runners, not_run) =
-        masu_harness::runners::asked::<P>(args.formulations.as_deref(), args.backends.as_deref(), &args.run.params)?;
+    let (runners, not_run) = masu_harness::runners::asked::<P>(
+        args.formulations.as_deref(),
+        args.backends.as_deref(),
+        &args.run.request.params,
+    )?;
     let interrupt = crate::signals::interrupt();
     let jobs = args.run.jobs();
-    let asked =
-        Request { rule: args.rule.clone(), count: args.count, size_limit: args.size_limit, ..Request::default() };
+    let asked = Request { rule: args.rule.rule.clone(), count: args.count, ..Request::default() };
     let request = args.run.request(asked, &interrupt);
     let options = request.options();
     let rule = request.rule::<P>()?;
@@ -62,7 +64,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     let repeat = usize::try_from(args.repeat).unwrap_or(1);
     // Past a stop that a backend does not heed, the table of what finished, the rest
     // interrupted.
-    let title = title(&instances, args, jobs);
+    let title = title(&instances, &request, jobs);
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     {
         let (seen, format, not_run, title, shift) =
@@ -118,13 +120,13 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
 }
 
 /// The comparison's title: the kind, the instances, the threads, the jobs and the limit.
-fn title<P: Puzzle>(instances: &[Instance<P>], args: &CompareArgs, jobs: usize) -> String {
+fn title<P: Puzzle>(instances: &[Instance<P>], request: &Request, jobs: usize) -> String {
     format!(
         "{}: {} instances, {} threads per solve, {} at once, {} per solve",
         P::KIND,
         instances.len(),
-        args.run.threads.map_or("default".to_string(), |t| t.to_string()),
+        request.threads.map_or("default".to_string(), |t| t.to_string()),
         jobs,
-        args.run.time_limit.0.map_or("no time limit".to_string(), |t| format!("at most {} s", t.as_secs_f64())),
+        request.time_limit.map_or("no time limit".to_string(), |t| format!("at most {} s", t.as_secs_f64())),
     )
 }

@@ -55,7 +55,7 @@ fn runners<'a, P: Source>(args: &CorpusArgs) -> Result<Vec<Runner<'a, P>>> {
 }
 
 fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
-    let runners = masu_harness::runners::with_parameters(runners::<P>(args)?, &args.run.params)?;
+    let runners = masu_harness::runners::with_parameters(runners::<P>(args)?, &args.run.request.params)?;
     let sets: Vec<String> = match (&args.sets, P::DEFAULT_SETS) {
         (Some(sets), _) => sets.clone(),
         (None, Some(sets)) => sets.iter().map(|s| s.to_string()).collect(),

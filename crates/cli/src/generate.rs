@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use masu_core::Generate;
 use masu_core::generate::{Made, NoUrl, Run};
-use masu_core::{Generate, SolveOptions};
+use masu_harness::request::Request;
 use masu_harness::{progress::Progress, stats::median};
 
 use masu_kinds::{Registry, VisitGenerate};
@@ -37,12 +38,7 @@ impl<G: clap::Subcommand> VisitGenerate for Generating<'_, G> {
 /// interrupted).
 fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateArgs<G>) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
-    let options = SolveOptions {
-        time_limit: common.time_limit,
-        threads: common.threads,
-        interrupt: interrupt.clone(),
-        ..SolveOptions::default()
-    };
+    let options = common.limits.request(Request::default(), None, &interrupt).options();
     let run = Run { count: common.count, seed: common.seed, options };
     let progress = Progress::new(common.count, "puzzles", false).noting_when_piped(NOTE_EVERY);
     let (mut times, mut failed) = (Vec::new(), false);

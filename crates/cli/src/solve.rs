@@ -32,25 +32,22 @@ impl Visit for Solve<'_> {
 
 fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
-    let request = Request {
+    let asked = Request {
         formulation: args.formulation.clone(),
         backend: args.backend,
-        rule: args.rule.clone(),
+        rule: args.rule.rule.clone(),
         count: args.count.unwrap_or(default_count),
         keep: args.solutions,
-        time_limit: args.time_limit,
-        threads: args.threads,
-        size_limit: args.size_limit,
-        params: args.params.clone(),
         log: args.log,
-        interrupt: interrupt.clone(),
+        ..Request::default()
     };
-    let mut prepared = request.prepare::<P>()?;
-    prepared.setting.shard = args.shard.map(|s| s.to_string());
+    let mut prepared = args.request.request(asked, None, &interrupt).prepare::<P>()?;
+    let shard = args.shard.shard;
+    prepared.setting.shard = shard.map(|s| s.to_string());
     let options = &prepared.options;
 
     let mut items = read_inputs::<P>(&args.paths);
-    if let Some(shard) = args.shard {
+    if let Some(shard) = shard {
         let all = items.len();
         items.retain(|l| shard.contains(&l.id()));
         eprintln!("shard {shard}: {} of {all} puzzles", items.len());

@@ -168,15 +168,20 @@ impl Stats {
         }
     }
 
-    /// Two runs one after the other (as a search in phases): times and solves add up; the
-    /// model size is the later run's, unless it has none (out of time while building).
+    /// Two stages of one solve, one after the other (a search in phases, a portfolio's
+    /// members): the one merge rule. Times and solves add up; the model size is the later
+    /// stage's unless it built none (out of time while building, or an engine with no model),
+    /// and its constraints by kind are the earlier's with the later's over them; threads and
+    /// the certificate are the later's where it has them; engine figures merge by
+    /// [`Engine::and`].
     pub fn then(self, later: Stats) -> Stats {
-        let engine = self.engine.clone().and(later.engine.clone());
-        if later.variables == 0 {
-            return Stats { build_time: self.build_time + later.build_time, engine, ..self };
-        }
+        let sized = later.variables > 0;
+        let mut constraints_by_kind = self.constraints_by_kind;
+        constraints_by_kind.extend(later.constraints_by_kind);
         Stats {
-            engine,
+            variables: if sized { later.variables } else { self.variables },
+            constraints: if sized { later.constraints } else { self.constraints },
+            constraints_by_kind,
             build_time: self.build_time + later.build_time,
             solve_time: self.solve_time + later.solve_time,
             backend_time: match (self.backend_time, later.backend_time) {
@@ -184,16 +189,15 @@ impl Stats {
                 (a, b) => a.or(b),
             },
             solves: self.solves + later.solves,
-            ..later
+            threads: later.threads.or(self.threads),
+            engine: self.engine.and(later.engine),
+            certificate: later.certificate.or(self.certificate),
         }
     }
 
-    /// Takes in what `other`, another stage of the same solve, noted: its constraints by
-    /// kind (its count where both have one) and its engine's figures (work added up, what a
-    /// count found these stats' where they have one). The model size and times stay these.
-    pub fn absorb(&mut self, other: Stats) {
-        self.constraints_by_kind.extend(other.constraints_by_kind);
-        self.engine = other.engine.and(std::mem::take(&mut self.engine));
+    /// [`Stats::then`] in place: these stats, of a stage that ran after `earlier`'s.
+    pub fn after(&mut self, earlier: Stats) {
+        *self = earlier.then(std::mem::take(self));
     }
 
     /// masu's own share of the time: building the model plus everything around the

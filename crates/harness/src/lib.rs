@@ -5,7 +5,8 @@
 //! - [`pool`]: a job pool that hands results back as they finish.
 //! - [`run`]: runners (a formulation on a backend), one [`Row`] per instance and runner,
 //!   every answer re-checked by the kind's checker, typed verdicts.
-//! - [`runners`]: the runners a comparison asks for, and raw parameters scoped to a backend.
+//! - [`runners`]: the runners a comparison asks for, and the pairs that cannot run.
+//! - [`params`]: raw parameters scoped to a backend, checked and set in one place.
 //! - [`request`]: what a front end asks of a solve ([`request::Request`], checked against a
 //!   kind), and what one solve answers ([`request::Answer`]).
 //! - [`row`]: one instance on one runner ([`Row`]) and how it ended ([`Verdict`]).
@@ -22,6 +23,7 @@ pub mod expectations;
 pub mod html;
 pub mod input;
 pub mod merge;
+pub mod params;
 #[cfg(feature = "plots")]
 pub mod plot;
 pub mod pool;

@@ -42,7 +42,7 @@ impl Setting {
     /// The setting of a batch of solves with `options`, its runners given the raw `params`
     /// (each on its backend, or on all), on `shard`: what `compare`, `corpus` and Python's
     /// `compare` record.
-    pub fn of_batch(options: &SolveOptions, params: &[crate::runners::ScopedParam], shard: Option<String>) -> Setting {
+    pub fn of_batch(options: &SolveOptions, params: &[crate::params::ScopedParam], shard: Option<String>) -> Setting {
         let parameters = params.iter().map(ToString::to_string).collect();
         Setting { parameters, ..Setting::of(options, shard) }
     }

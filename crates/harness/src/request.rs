@@ -12,7 +12,9 @@ use serde::{Serialize, Serializer};
 
 use crate::Row;
 use crate::input::Located;
+use crate::params::{Checked, ScopedParam, unused};
 use crate::record::{Record, Setting};
+use crate::runners::NotRun;
 
 /// A solve as a front end asks for it, before any kind is known.
 #[derive(Clone, Debug)]
@@ -34,9 +36,9 @@ pub struct Request {
     pub threads: Option<u32>,
     /// The largest model a formulation may build (`None`: the default).
     pub size_limit: Option<u64>,
-    /// Raw parameters, `KEY=VALUE` by the backend's own names (checked by
-    /// [`Request::prepare`]).
-    pub params: Vec<(String, String)>,
+    /// Raw parameters by the backend's own names, each for one backend or for all
+    /// (checked by [`Request::prepare`]).
+    pub params: Vec<ScopedParam>,
     /// Write the backend's own log to stderr.
     pub log: bool,
     /// Stops the solves from another thread.
@@ -100,18 +102,46 @@ impl std::fmt::Display for Unreadable<'_> {
     }
 }
 
-/// Why a request cannot run on a kind: said before any solve.
+/// Why a request cannot run on a kind: said before any solve, by every front end alike.
 #[derive(Debug, thiserror::Error)]
 pub enum Refused {
     /// The formulation or backend: unknown, not compiled in, or not a pair that runs.
     #[error(transparent)]
     Choice(masu_core::Unchosen),
-    /// A raw parameter the backend or the kind does not take.
-    #[error(transparent)]
-    Parameter(Error),
+    /// A raw parameter the backend or the kind does not take (on a comparison's runner,
+    /// named).
+    #[error("{}{error}", runner.as_ref().map(|r| format!("{r}: ")).unwrap_or_default())]
+    Parameter {
+        /// The runner, `formulation/backend`, in a comparison.
+        runner: Option<String>,
+        /// What the backend or the kind said.
+        error: Error,
+    },
+    /// A raw parameter for a backend that nothing asked for runs on: a solve's backend
+    /// (`Some`), or none of a comparison's runners.
+    #[error("--param {param}: {}", match .solve_on {
+        Some(backend) => format!("the solve runs on {backend}"),
+        None => "no runner on that backend is compared".into(),
+    })]
+    Unused {
+        /// The parameter.
+        param: ScopedParam,
+        /// The backend a solve runs on.
+        solve_on: Option<Backend>,
+    },
     /// A rule the kind does not have.
     #[error(transparent)]
     Rule(masu_core::Invalid),
+    /// No pair asked for can run: each one, and why (none: nothing was asked for).
+    #[error("nothing to run: {}", nothing(.0))]
+    NothingToRun(Vec<NotRun>),
+}
+
+fn nothing(not_run: &[NotRun]) -> String {
+    if not_run.is_empty() {
+        return "no formulation or no backend asked for".into();
+    }
+    not_run.iter().map(NotRun::to_string).collect::<Vec<_>>().join("; ")
 }
 
 impl Request {
@@ -141,9 +171,13 @@ impl Request {
     pub fn prepare<P: Puzzle>(&self) -> Result<Prepared<P>, Refused> {
         let (formulation, backend) =
             masu_core::choose::<P>(self.formulation.as_deref(), self.backend).map_err(Refused::Choice)?;
+        if let Some(other) = unused(&self.params, |b| b == backend) {
+            return Err(Refused::Unused { param: other.clone(), solve_on: Some(backend) });
+        }
         let mut options = self.options();
-        options.read = masu_core::check_parameters::<P>(backend, &self.params).map_err(Refused::Parameter)?;
-        options.parameters = self.params.clone();
+        Checked::of::<P>(backend, &self.params)
+            .map_err(|error| Refused::Parameter { runner: None, error })?
+            .set(&mut options);
         let rule = self.rule::<P>()?;
         let setting = Setting::of(&options, None);
         Ok(Prepared { formulation, backend, rule, options, setting })

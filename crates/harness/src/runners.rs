@@ -1,54 +1,12 @@
 //! The runners a comparison asks for: formulations × backends, the pairs that cannot run,
-//! and raw backend parameters scoped to a backend (`[BACKEND:]KEY=VALUE`). The command line
-//! and the Python package ask through these, with the same messages.
+//! each runner given the raw parameters meant for its backend ([`crate::params`]). The
+//! command line and the Python package ask through these, refused alike ([`Refused`]).
 
-use anyhow::{Result, bail};
-use masu_core::{Backend, Formulation, Invalid, Puzzle};
+use masu_core::{Backend, Formulation, Puzzle, Unchosen};
 
 use crate::Runner;
-
-/// A raw parameter of a comparison, for one backend's runners or for all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScopedParam {
-    /// The backend it is for (`None`: every backend).
-    pub backend: Option<Backend>,
-    /// The parameter's name and value.
-    pub param: (String, String),
-}
-
-impl std::fmt::Display for ScopedParam {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(backend) = self.backend {
-            write!(f, "{backend}:")?;
-        }
-        write!(f, "{}={}", self.param.0, self.param.1)
-    }
-}
-
-impl std::str::FromStr for ScopedParam {
-    type Err = Invalid;
-    /// `[BACKEND:]KEY=VALUE`.
-    fn from_str(s: &str) -> Result<ScopedParam, Invalid> {
-        let (key, value) = parse_param(s)?;
-        match key.split_once(':') {
-            Some((backend, key)) => Ok(ScopedParam {
-                backend: Some(
-                    backend.trim().parse().map_err(|e: masu_core::UnknownName| Invalid(format!("'{s}': {e}")))?,
-                ),
-                param: (key.trim().to_string(), value),
-            }),
-            None => Ok(ScopedParam { backend: None, param: (key, value) }),
-        }
-    }
-}
-
-/// `KEY=VALUE`, the key trimmed.
-pub fn parse_param(s: &str) -> Result<(String, String), Invalid> {
-    match s.split_once('=') {
-        Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
-        _ => Err(Invalid(format!("'{s}' is not KEY=VALUE"))),
-    }
-}
+use crate::params::{Checked, ScopedParam, unused};
+use crate::request::Refused;
 
 /// A formulation × backend pair that cannot run, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +50,7 @@ impl std::fmt::Display for NotRun {
 pub fn runners<'a, P: Puzzle>(
     formulations: Option<&[String]>,
     backends: Option<&[Backend]>,
-) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>)> {
+) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>), Refused> {
     let formulations = parse_formulations::<P, _>(formulations)?;
     let backends = backends.map_or_else(|| Backend::ALL.to_vec(), <[Backend]>::to_vec);
     let (mut runners, mut not_run) = (Vec::new(), Vec::new());
@@ -111,19 +69,17 @@ pub fn runners<'a, P: Puzzle>(
         }
     }
     if runners.is_empty() {
-        let lines: Vec<String> = not_run.iter().map(NotRun::to_string).collect();
-        if lines.is_empty() {
-            bail!("nothing to run: no formulation or no backend asked for");
-        }
-        bail!("nothing to run: {}", lines.join("; "));
+        return Err(Refused::NothingToRun(not_run));
     }
     Ok((runners, not_run))
 }
 
 /// The formulations `names` names, or every one of the kind.
-pub fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<P::Formulation>> {
+pub fn parse_formulations<P: Puzzle, S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<P::Formulation>, Refused> {
     match names {
-        Some(names) => names.iter().map(|n| n.as_ref().parse().map_err(anyhow::Error::msg)).collect(),
+        Some(names) => {
+            names.iter().map(|n| n.as_ref().parse().map_err(|e| Refused::Choice(Unchosen::Unknown(e)))).collect()
+        }
         None => Ok(P::Formulation::ALL.to_vec()),
     }
 }
@@ -134,7 +90,7 @@ pub fn asked<'a, P: Puzzle>(
     formulations: Option<&[String]>,
     backends: Option<&[Backend]>,
     params: &[ScopedParam],
-) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>)> {
+) -> Result<(Vec<Runner<'a, P>>, Vec<NotRun>), Refused> {
     let (runners, not_run) = runners::<P>(formulations, backends)?;
     Ok((with_parameters(runners, params)?, not_run))
 }
@@ -144,27 +100,22 @@ pub fn asked<'a, P: Puzzle>(
 pub fn with_parameters<'a, P: Puzzle>(
     runners: Vec<Runner<'a, P>>,
     params: &[ScopedParam],
-) -> Result<Vec<Runner<'a, P>>> {
-    if let Some(unused) = params.iter().find(|p| p.backend.is_some_and(|b| runners.iter().all(|r| r.backend != b))) {
-        bail!("--param {unused}: no runner on that backend is compared");
+) -> Result<Vec<Runner<'a, P>>, Refused> {
+    if let Some(unused) = unused(params, |b| runners.iter().any(|r| r.backend == b)) {
+        return Err(Refused::Unused { param: unused.clone(), solve_on: None });
     }
     runners
         .into_iter()
         .map(|mut runner| {
-            let parameters: Vec<(String, String)> = params
-                .iter()
-                .filter(|p| p.backend.is_none_or(|b| b == runner.backend))
-                .map(|p| p.param.clone())
-                .collect();
-            if parameters.is_empty() {
+            let checked = Checked::of::<P>(runner.backend, params)
+                .map_err(|error| Refused::Parameter { runner: Some(runner.label()), error })?;
+            if checked.is_empty() {
                 return Ok(runner);
             }
-            let read = masu_core::check_parameters::<P>(runner.backend, &parameters)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", runner.label()))?;
             let solve = runner.solve;
             runner.solve = Box::new(move |puzzle, options| {
-                let options =
-                    masu_core::SolveOptions { parameters: parameters.clone(), read: read.clone(), ..options.clone() };
+                let mut options = options.clone();
+                checked.set(&mut options);
                 solve(puzzle, &options)
             });
             Ok(runner)

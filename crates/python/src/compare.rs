@@ -1,9 +1,11 @@
 //! `masu.compare`: every formulation on every backend (or those named) on the same puzzles.
 
 use masu_core::{Backend, Generate, Instance, SolveOptions, Source};
+use masu_harness::Finding;
+use masu_harness::params::ScopedParam;
 use masu_harness::record::{Record, Setting};
 use masu_harness::request::Request;
-use masu_harness::runners::ScopedParam;
+use masu_harness::write::SummaryLine;
 use masu_kinds::{Kinds, Registry, Visit};
 use pyo3::prelude::*;
 
@@ -22,13 +24,22 @@ struct Comparing {
     jobs: usize,
 }
 
-/// A comparison: the records (as `compare --format jsonl`), the summary lines and the
-/// findings (runners disagreeing), with the inputs that could not be read.
-type Compared = Result<(Vec<serde_json::Value>, serde_json::Value, serde_json::Value, Vec<String>), Failure>;
+/// A comparison, the dict `compare` returns (`masu.Comparison` in `__init__.pyi`).
+#[derive(serde::Serialize)]
+struct Compared {
+    /// A record per puzzle and runner, as `compare --format jsonl` writes it.
+    records: Vec<Record>,
+    /// A line per runner and the virtual best.
+    summary: Vec<SummaryLine>,
+    /// Runners disagreeing.
+    findings: Vec<Finding>,
+    /// The inputs that could not be read, each at its place.
+    input_errors: Vec<String>,
+}
 
 impl Visit for &Comparing {
-    type Output = Compared;
-    fn visit<P: Source + Generate>(self) -> Compared {
+    type Output = Result<Compared, Failure>;
+    fn visit<P: Source + Generate>(self) -> Result<Compared, Failure> {
         let mut errors = Vec::new();
         let mut instances = Vec::new();
         for located in located::<P>(&self.inputs) {
@@ -49,17 +60,11 @@ impl Visit for &Comparing {
                 .map_err(|e| Failure::Input(e.to_string()))?;
         let comparison = masu_harness::compare(&instances, &runners, &self.options, 1, self.jobs, &|| {});
         let setting = Setting::of_batch(&self.options, &self.params, None);
-        let mut records = Vec::new();
-        for (i, row) in comparison.rows.iter().enumerate() {
-            let instance = &instances[i / runners.len()];
-            records.push(
-                serde_json::to_value(Record::new(instance, row.clone(), Vec::new(), &setting)).unwrap_or_default(),
-            );
-        }
+        let records = (comparison.rows.iter().enumerate())
+            .map(|(i, row)| Record::new(&instances[i / runners.len()], row.clone(), Vec::new(), &setting))
+            .collect();
         let summary = masu_harness::write::summary_lines(&comparison.rows, masu_harness::stats::DEFAULT_SHIFT);
-        let summary = serde_json::to_value(&summary).unwrap_or_default();
-        let findings = serde_json::to_value(&comparison.findings).unwrap_or_default();
-        Ok((records, summary, findings, errors))
+        Ok(Compared { records, summary, findings: comparison.findings, input_errors: errors })
     }
 }
 
@@ -97,8 +102,6 @@ pub(crate) fn compare(
         jobs: jobs.max(1),
     };
     let interrupt = ask.options.interrupt.clone();
-    let (records, summary, findings, errors) = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
-    let compared =
-        serde_json::json!({"records": records, "summary": summary, "findings": findings, "input_errors": errors});
-    to_python(py, &compared)
+    let compared = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
+    to_python(py, &serde_json::to_value(&compared).map_err(|e| Failure::Solve(e.to_string()))?)
 }

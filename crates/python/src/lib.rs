@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use crate::given::{Given, first, given, read};
 use crate::json::{from_python, to_python};
 use crate::stop::stoppable;
+use masu_harness::params::ScopedParam;
 use masu_harness::request::{Answer, Request};
 
 create_exception!(_masu, InputError, PyException, "A puzzle, a kind or an option masu cannot read.");
@@ -113,7 +114,7 @@ fn solve(
         keep: solutions,
         time_limit: seconds(time_limit)?,
         threads,
-        params: params.unwrap_or_default(),
+        params: params.unwrap_or_default().into_iter().map(|(k, v)| ScopedParam::unscoped(k, v)).collect(),
         ..Request::default()
     };
     let kind = kind_named(kind)?;

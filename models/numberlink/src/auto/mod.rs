@@ -93,7 +93,7 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
             return Ok(first.finish(&clock));
         }
         let mut found = rest(puzzle, &options.with_clock(&clock), exact, wide)?;
-        found.stats.absorb(first.stats);
+        found.stats.after(first.stats);
         found
     } else {
         let links = |o: &SolveOptions| crate::links::solve(puzzle, o);
@@ -182,7 +182,7 @@ fn count_then_exact(
         return Ok(found);
     }
     let mut settled = exact(puzzle, &options.with_clock(&clock))?;
-    settled.stats.absorb(found.stats);
+    settled.stats.after(found.stats);
     Ok(settled)
 }
 
@@ -243,7 +243,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         (_, Err(e), _) => return Err(e),
     };
     if let Some(other) = other {
-        found.stats.absorb(other.stats);
+        found.stats.after(other.stats);
     }
     found.stats.threads = Some(2);
     Ok(found)

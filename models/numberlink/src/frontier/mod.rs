@@ -87,7 +87,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         (_, Counting::TooLarge(why)) => Err(Error::TooLarge(why)),
         (mut found, _) => {
             if let Some(first) = first {
-                found.stats.absorb(first.stats);
+                found.stats.after(first.stats);
             }
             Ok(found.finish(&clock))
         }
