@@ -88,3 +88,120 @@ fn the_families_legend_lists_their_members() {
         assert!(text.contains(&line), "docs/formulations.md does not say {line:?}");
     }
 }
+
+/// The names in `dir` (a folder's files and folders, a folder's name ending in `/`).
+fn entries(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            if e.path().is_dir() { format!("{name}/") } else { name }
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The `.rs` files under `dir`, by file name, at any depth.
+fn files_under(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in entries(dir) {
+        match name.strip_suffix('/') {
+            Some(folder) => out.extend(files_under(&dir.join(folder))),
+            None if name.ends_with(".rs") => out.push(name),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Each kind's table of files (`| folder or file | role |` in its `lib.rs`) is its tree: a
+/// row for every file and folder of `src/` and none for what is not there; every file a
+/// folder's row names (`x.rs`) is in that folder, and every file of the folder is named
+/// (its `mod.rs` aside). And the file column of its formulations table names a module that
+/// is there.
+#[test]
+fn every_kinds_table_of_files_is_its_tree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for kind in ["sudoku", "nonogram", "numberlink"] {
+        let place = format!("models/{kind}/src/lib.rs");
+        let src = root.join(format!("models/{kind}/src"));
+        let table = rows(&read(&place));
+        let files: Vec<(&str, Vec<&str>)> = table
+            .iter()
+            .filter(|r| r.len() == 2 && r[0].starts_with('`'))
+            .map(|r| (quoted(&r[0])[0], quoted(&r[1]).into_iter().filter(|n| n.ends_with(".rs")).collect()))
+            .collect();
+        let mut listed: Vec<String> = files.iter().map(|(entry, _)| entry.to_string()).collect();
+        listed.sort();
+        assert_eq!(listed, entries(&src), "{place}: the table of files against src/");
+        for (folder, named) in files.iter().filter(|(entry, _)| entry.ends_with('/')) {
+            let there = files_under(&src.join(folder));
+            let missing: Vec<&&str> = named.iter().filter(|n| !there.iter().any(|f| f == *n)).collect();
+            assert!(missing.is_empty(), "{place}: {folder} has no {missing:?}");
+            let unnamed: Vec<&String> =
+                there.iter().filter(|f| *f != "mod.rs" && !named.contains(&f.as_str())).collect();
+            assert!(unnamed.is_empty(), "{place}: the row of {folder} does not name {unnamed:?}");
+        }
+        for row in table.iter().filter(|r| r.len() == 4 && r[0].starts_with("[`Formulation::")) {
+            let module = row[3].trim_matches(|c| "[]`".contains(c));
+            let found = [format!("{module}.rs"), format!("{module}/mod.rs"), format!("models/{module}.rs")]
+                .iter()
+                .any(|p| src.join(p).exists());
+            assert!(found, "{place}: the file of {} is {module}, which is not there", row[0]);
+        }
+    }
+}
+
+/// Every path `docs/architecture.md` and `docs/extending.md` name is there: those written
+/// from the workspace's root (`crates/…`, `models/…`, `tests/…`), and the files and folders a
+/// crate's row of the architecture's table names, somewhere in that crate (each kind's, for
+/// `models/<kind>`).
+#[test]
+fn the_architecture_and_extending_name_only_paths_that_are_there() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let exists = |path: &str| root.join(path.trim_end_matches('/')).exists();
+    for doc in ["docs/architecture.md", "docs/extending.md"] {
+        let text = read(doc);
+        let rooted = quoted(&text)
+            .into_iter()
+            .filter(|p| ["crates/", "models/", "tests/", "docs/"].iter().any(|r| p.starts_with(r)))
+            .filter(|p| !p.contains(['<', '*', ' ']));
+        let missing: Vec<&str> = rooted.filter(|p| !exists(p)).collect();
+        assert!(missing.is_empty(), "{doc} names {missing:?}, which are not there");
+    }
+    for row in rows(&read("docs/architecture.md")) {
+        let Some(owner) = row.first().and_then(|c| quoted(c).first().copied()) else { continue };
+        let crates: Vec<String> = match owner {
+            "models/<kind>" => ["sudoku", "nonogram", "numberlink"].iter().map(|k| format!("models/{k}/src")).collect(),
+            c if c.starts_with("crates/") => vec![format!("{c}/src"), c.to_string()],
+            _ => continue,
+        };
+        let named = row[1..].iter().flat_map(|c| quoted(c)).filter(|n| n.ends_with(".rs") || n.ends_with('/'));
+        for name in named.filter(|n| !n.contains(['<', ' ']) && !n.starts_with("crates/")) {
+            let name = name.trim_end_matches('/');
+            let in_crate = |dir: &String| {
+                let base = root.join(dir);
+                let file = name.rsplit('/').next().unwrap_or(name);
+                base.join(name).exists()
+                    || files_under(&base).iter().any(|f| f == file)
+                    || walk_dirs(&base).iter().any(|d| d.ends_with(name))
+            };
+            let at = if owner == "models/<kind>" { crates.iter().all(in_crate) } else { crates.iter().any(in_crate) };
+            assert!(at, "docs/architecture.md: {owner}'s row names {name}, which is not there");
+        }
+    }
+}
+
+/// Every folder under `dir`, as its path.
+fn walk_dirs(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.path().is_dir() && entry.file_name() != "target" {
+            out.push(entry.path());
+            out.extend(walk_dirs(&entry.path()));
+        }
+    }
+    out
+}

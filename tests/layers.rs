@@ -166,3 +166,42 @@ fn every_kind_keeps_at_most_eight_files_at_its_top() {
         assert!(files <= 8, "{}: {files} files", src.display());
     }
 }
+
+/// A model crate's root is its top: its modules take the puzzle's names from `puzzle/` and
+/// the rest from where each is defined, never from `lib.rs` (a name it re-exports, or
+/// `Formulation`, which it declares), but for `examples.rs` and `generate/`, which name
+/// formulations and stand above it.
+#[test]
+fn every_model_crates_modules_import_nothing_from_its_root() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&models).unwrap().flatten() {
+        let src = entry.path().join("src");
+        let Ok(lib) = std::fs::read_to_string(src.join("lib.rs")) else { continue };
+        let mut root: BTreeSet<String> = BTreeSet::from(["Formulation".to_string()]);
+        for line in lib.lines().map(str::trim) {
+            let Some(export) = ["pub use ", "pub(crate) use ", "use "].iter().find_map(|p| line.strip_prefix(p)) else {
+                continue;
+            };
+            let export = export.trim_end_matches(';');
+            let items = export
+                .rsplit_once("::{")
+                .map_or_else(|| export.rsplit("::").next().unwrap_or(""), |(_, group)| group.trim_end_matches('}'));
+            root.extend(items.split(',').map(|i| i.split(" as ").last().unwrap().trim().to_string()));
+        }
+        for module in std::fs::read_dir(&src).unwrap().flatten() {
+            let name = module.file_name().to_string_lossy().trim_end_matches(".rs").to_string();
+            if ["lib", "examples", "generate"].contains(&name.as_str()) {
+                continue;
+            }
+            for file in files(&src, &name) {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+                let from_root: Vec<String> = paths(&code.join("\n")).into_iter().filter(|w| root.contains(w)).collect();
+                assert!(from_root.is_empty(), "{} takes {from_root:?} from the crate's root", file.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked} files");
+}

@@ -6,14 +6,14 @@ use std::path::Path;
 use masu_core::corpus::{Cases, Source, json_cases};
 use masu_core::{Expected, Invalid};
 
-use crate::Nonogram;
+use crate::puzzle::Nonogram;
 
 impl Source for Nonogram {
     const DEFAULT_FORMULATIONS: Option<&'static [&'static str]> = Some(&["native"]);
 
     fn cases(dir: &Path, sets: &[String]) -> Result<Cases<Nonogram>, Invalid> {
         json_cases(dir, sets, |text| {
-            let (item, known) = crate::format::parse_json(text).into_iter().next().ok_or("empty JSON")?;
+            let (item, known) = crate::puzzle::format::parse_json(text).into_iter().next().ok_or("empty JSON")?;
             let several = known.several || text.contains("\"other_solutions\"");
             Ok((item.puzzle.map_err(|e| Invalid(e.message))?, Expected { several, solvable: true, ..known }))
         })

@@ -3,8 +3,9 @@
 //! differential tests found (HiGHS 1.15's presolve called `patterns` infeasible after two
 //! solutions, and the next one unique: ERGO-Code/HiGHS#3216, fixed in 1.16).
 
-use crate::check::clues_of;
-use crate::{Formulation, Grid, Nonogram};
+use crate::Formulation;
+use crate::puzzle::check::clues_of;
+use crate::puzzle::{Grid, Nonogram};
 
 fn puzzle_of(picture: &[&str]) -> Nonogram {
     let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();

@@ -10,6 +10,21 @@
 //! | [`Formulation::LineSolverDp`] | 004, with DP | native | [`line_solver`] |
 //! | [`Formulation::Automaton`] | — | cp-sat | [`automaton`] |
 //! | [`Formulation::Native`] | — | native | [`native`] |
+//!
+//! The files, by role (the puzzle uses no model, engine or generator; every engine builds on
+//! the line solver):
+//!
+//! | folder or file | role |
+//! |---|---|
+//! | `lib.rs` | the kind: [`Puzzle`] for [`Nonogram`], the formulations and their dispatch |
+//! | `line.rs` | one line: its clue's placements, counted and enumerated, and the dynamic-programming line solver |
+//! | `puzzle/` | the puzzle alone: `board.rs` (the clues), `format/` (the collections' files: `mod.rs`, `url.rs` puzz.link, `webpbn_xml.rs`), `check.rs` (the independent checker), `render.rs` (text, SVG) |
+//! | `picture.rs` | pictures as grids (PNG, PBM), for judging a picture as a nonogram |
+//! | `models/` | the articles' models: `start_index.rs` (000), `patterns.rs` (003), `line_solver.rs` (004), `automaton.rs` (CP-SAT's automata) |
+//! | `native/` | the native solver by stage: `search.rs` (line solving and branching), `probe.rs` (probing), `cache.rs` (the line cache), `restarts.rs` (restarts, then the hand-over), `cdcl.rs` (clause learning, CaDiCaL) |
+//! | `generate/` | making puzzles and judging pictures (`mod.rs`); `command.rs` the command's flags |
+//! | `corpus.rs` | what a collection's files know |
+//! | `examples.rs` | small puzzles with exact counts, for the conformance suite |
 
 mod corpus;
 mod examples;
@@ -20,7 +35,8 @@ pub mod native;
 pub mod picture;
 pub mod puzzle;
 
-pub use puzzle::board::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
+use puzzle::Found;
+pub use puzzle::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 pub use puzzle::{check, format, render};
 
 #[cfg(feature = "cp-sat")]
@@ -51,10 +67,6 @@ masu_core::formulations! {
         Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
     }
 }
-
-/// What a formulation found, before checking.
-pub(crate) type Found = masu_core::Found<Grid>;
-pub(crate) use masu_core::timed;
 
 impl Puzzle for Nonogram {
     type Solution = Grid;

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use masu_core::Invalid;
 
-use crate::Grid;
+use crate::puzzle::Grid;
 
 /// Reads the picture at `path` (PNG, or PBM by its `P1`/`P4` magic).
 pub fn read(path: &Path) -> Result<Grid, Invalid> {

@@ -6,7 +6,7 @@ use std::path::Path;
 use masu_core::Invalid;
 use masu_core::corpus::{Cases, Source, json_cases};
 
-use crate::Numberlink;
+use crate::puzzle::Numberlink;
 
 impl Source for Numberlink {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["janko-puzzlekit", "flow-solver"]);

@@ -5,7 +5,7 @@
 //! pairs must cross has none, under either rule (flow-solver's `unsolvable_cross` level is
 //! such a board).
 
-use crate::Rule::{Blanks, Fill};
+use crate::puzzle::Rule::{Blanks, Fill};
 use crate::{Formulation, Numberlink, Rule};
 
 fn board(rows: &[&[u32]], rule: Rule) -> Numberlink {

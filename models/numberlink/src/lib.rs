@@ -26,11 +26,11 @@
 //! | `puzzle/` | the puzzle alone: `board.rs` (cells, pairs, rule, blocks, shortcuts), `geometry.rs` (one `Side` type: indices, bits, steps), `format.rs` (files, puzz.link URLs), `check.rs` (the independent checker), `paths.rs` (the solution), `render.rs` (text, SVG), `cover.rs` (random covers by paths, for the generators and the tests) |
 //! | `theory/` | what the engines share, proven once: `uniqueness.rs` (canonical solutions, induced first, the reroute check; `docs/counting.md`) |
 //! | `models/` | the backends' models: `reified.rs` (article 001), `connected.rs` (one circuit, CP-SAT), `milp.rs` (edges and lazy cycle cuts) |
-//! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL) |
+//! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL; `connectivity.rs` its propagator, `forcing.rs` what that propagator forces) |
 //! | `frontier/` | the frontier sweep: `sweep.rs` (one step), `search.rs` (depth first), `count.rs` (exact count), `tests.rs` |
-//! | `links/` | the link-by-link search: `state.rs` (links, propagation; `state/cups.rs`), `search.rs` (decisions), `tests.rs` |
-//! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend |
-//! | `generate/` | making puzzles: `fast.rs` (masu's), `article.rs` (article 001's); `command.rs` the command's flags |
+//! | `links/` | the link-by-link search: `state.rs` (links, propagation; `cups.rs`), `search.rs` (decisions), `tests.rs` |
+//! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend; `tests.rs` |
+//! | `generate/` | making puzzles (`mod.rs`): `fast.rs` (masu's), `grow.rs` (large boards, grown and repaired in place from `cover.rs`'s induced covers), `article.rs` (article 001's); `command.rs` the command's flags |
 //! | `figures.rs` | what the engines report of their work (`stats.engine`), beside the nodes every engine has |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small boards with exact counts, for the conformance suite |
@@ -72,10 +72,9 @@ use std::path::Path;
 
 use masu_core::{Backend, Error, Format, Invalid, Item, Puzzle, SolveOptions};
 
-pub(crate) use puzzle::board::Shortcut;
-pub use puzzle::board::{Cell, Numberlink, Rule};
-pub use puzzle::paths::Paths;
-pub(crate) use puzzle::paths::detached_loops;
+use puzzle::Found;
+pub use puzzle::{Cell, Numberlink, Paths, Rule};
+pub use theory::TOUCH;
 
 masu_core::formulations! {
     /// How the puzzle becomes a model.
@@ -104,14 +103,6 @@ masu_core::formulations! {
             |puzzle, backend, options| reified::solve(puzzle, backend, true, options),
     }
 }
-
-/// Whether paths may run beside themselves (`--param touch=false`: only paths that never do
-/// are solutions, for `frontier`, `links` and `auto`).
-pub const TOUCH: masu_core::Parameter<bool> =
-    masu_core::Parameter::switch("touch", true, "false: only paths that never run beside themselves count");
-
-/// What a formulation found, before checking.
-pub(crate) type Found = masu_core::Found<Paths>;
 
 impl Puzzle for Numberlink {
     type Solution = Paths;

@@ -4,7 +4,7 @@
 use masu_core::Random;
 
 use crate::puzzle::cover::random_cover;
-use crate::{Found, Numberlink, Rule};
+use crate::puzzle::{Found, Numberlink, Rule};
 
 /// Boards drawn the generator's way, endpoints only, under `rule`.
 pub(crate) fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlink> {

@@ -7,7 +7,7 @@ use std::path::Path;
 use masu_core::corpus::{Cases, Instance, Source};
 use masu_core::{Expected, Invalid};
 
-use crate::Sudoku;
+use crate::puzzle::Sudoku;
 
 impl Source for Sudoku {
     const DEFAULT_SETS: Option<&'static [&'static str]> = Some(&["norvig", "tdoku-tests", "janko-puzzlekit"]);
@@ -36,7 +36,7 @@ impl Source for Sudoku {
             for (file, expected) in counts {
                 let path = dir.join(set).join(&file);
                 let text = std::fs::read_to_string(&path).map_err(|e| cannot_read(&path, e))?;
-                for item in crate::parse_puzzles(&text) {
+                for item in crate::puzzle::format::parse_puzzles(&text) {
                     let place = format!("{set}/{file}:{}", item.line);
                     match (item.puzzle, expected.get(item.line - 1)) {
                         (Err(e), _) => unreadable.push((place, e.message)),

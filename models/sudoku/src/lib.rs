@@ -9,6 +9,18 @@
 //!
 //! [`masu_core::solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
+//!
+//! The files, by role (the puzzle uses no model, engine or generator):
+//!
+//! | folder or file | role |
+//! |---|---|
+//! | `lib.rs` | the kind: [`Puzzle`] for [`Sudoku`], the formulations and their dispatch |
+//! | `puzzle/` | the puzzle alone: `board.rs` (the grid and its givens), `format.rs` (one-line files, JSON, text grids, puzz.link URLs), `check.rs` (the independent checker), `render.rs` (text, SVG) |
+//! | `models/` | the backends' models: `all_different.rs` (article 002), `binary.rs` (the assignment MILP) |
+//! | `native/` | the native solver: `board.rs` (the generic engine, any size), `bands.rs` (the 9×9 band engine), `agree.rs` (the two held to each other) |
+//! | `generate/` | making puzzles (`mod.rs`); `command.rs` the command's flags |
+//! | `corpus.rs` | what a collection's files know |
+//! | `examples.rs` | small grids with exact counts, for the conformance suite |
 
 mod corpus;
 mod examples;
@@ -17,7 +29,8 @@ pub mod models;
 pub mod native;
 pub mod puzzle;
 
-pub use puzzle::board::{Grid, Sudoku};
+use puzzle::Found;
+pub use puzzle::{Grid, Sudoku};
 pub use puzzle::{check, format, render};
 
 #[cfg(feature = "cp-sat")]
@@ -43,9 +56,6 @@ masu_core::formulations! {
         Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
     }
 }
-
-/// What a formulation found, before checking: each solution's cells row by row.
-pub(crate) type Found = masu_core::Found<Vec<u8>>;
 
 impl Puzzle for Sudoku {
     type Solution = Grid;

@@ -7,8 +7,8 @@ use masu_core::Puzzle;
 use masu_core::generate::{Failed, Made, NoUrl, Run, each};
 use serde::Serialize;
 
-use crate::Nonogram;
 use crate::generate::{judge, random};
+use crate::puzzle::Nonogram;
 
 /// The widths `--size` takes.
 const WIDTHS: std::ops::RangeInclusive<u64> = 2..=100;
@@ -95,7 +95,7 @@ impl masu_core::Generate for Nonogram {
                     seconds: g.seconds,
                     puzzle,
                     solution: Nonogram::to_json(&g.solution),
-                    url: crate::format::to_url(&g.puzzle),
+                    url: crate::puzzle::format::to_url(&g.puzzle),
                 },
             )))
         })?;
@@ -116,7 +116,7 @@ fn judged(
     let judged = judge(&picture, &run.options).map_err(|e| making(&e))?;
     let (height, width) = (picture.len(), picture[0].len());
     if let Some(svg) = svg {
-        let drawing = crate::render::svg_marked(&judged.puzzle, Some(&picture), &judged.ambiguous);
+        let drawing = crate::puzzle::render::svg_marked(&judged.puzzle, Some(&picture), &judged.ambiguous);
         std::fs::write(svg, drawing).map_err(|e| making(&format!("cannot write {}: {e}", svg.display())))?;
     }
     let ambiguous: Vec<[usize; 2]> = judged.ambiguous.iter().map(|&(r, c)| [r, c]).collect();
@@ -132,7 +132,7 @@ fn judged(
         complete: judged.complete,
         ambiguous,
         puzzle,
-        url: crate::format::to_url(&judged.puzzle),
+        url: crate::puzzle::format::to_url(&judged.puzzle),
     };
     made(Made::puzzle(0, started.elapsed().as_secs_f64(), &line).map_err(|e| making(&e))?);
     let verdict = match (judged.unique(), judged.complete) {

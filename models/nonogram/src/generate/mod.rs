@@ -17,9 +17,9 @@ pub mod command;
 use masu_core::generate::Draws;
 use masu_core::{Error, SolveOptions};
 
-use crate::check::clues_of;
 use crate::line::Cell;
-use crate::{Grid, Nonogram};
+use crate::puzzle::check::clues_of;
+use crate::puzzle::{Grid, Nonogram};
 
 /// Solutions a judge looks at to find the ambiguous cells.
 pub const SOLUTIONS_SEEN: usize = 64;

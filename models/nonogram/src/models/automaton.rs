@@ -24,8 +24,9 @@
 use masu_core::{Backend, Error, SolveOptions};
 use masu_cpsat::{BoolVar, CpModel, Transition};
 
-use crate::start_index::{found_from_cp, lines};
-use crate::{Found, Nonogram, timed};
+use crate::models::start_index::{found_from_cp, lines};
+use crate::puzzle::{Found, Nonogram};
+use masu_core::timed;
 
 /// The automaton of a clue: (final states, transitions `(from, to, label)`), start state 0.
 pub fn clue_automaton(clue: &[usize]) -> (Vec<i64>, Vec<Transition>) {

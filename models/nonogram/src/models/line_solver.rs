@@ -23,7 +23,7 @@ use std::time::Instant;
 use masu_core::{Error, SolveOptions, Stats, Status};
 
 use crate::line::{Cell, count_placements, fill, placements};
-use crate::{Found, Grid, Nonogram};
+use crate::puzzle::{Found, Grid, Nonogram};
 
 /// How each line is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub(crate) fn solve(puzzle: &Nonogram, method: Method, options: &SolveOptions) -
     // Line deductions are sound: a fully decided board is the only candidate, and it is the
     // solution exactly when it spells the clues (the faithful method can also end in a full
     // board that contradicts them, on a puzzle without solution).
-    let solution = grid.filter(|g| crate::check::check(puzzle, g).is_ok());
+    let solution = grid.filter(|g| crate::puzzle::check::check(puzzle, g).is_ok());
     let stuck = !contradiction && solution.is_none();
     let stats = Stats {
         variables: w * h,

@@ -21,9 +21,10 @@ use masu_core::milp::Milp;
 use masu_core::{Backend, Error, SolveOptions};
 
 use crate::line::{fill, placements};
-use crate::line_solver::pattern_count;
-use crate::start_index::{found_from_milp, lines, milp_cells};
-use crate::{Found, Nonogram, timed};
+use crate::models::line_solver::pattern_count;
+use crate::models::start_index::{found_from_milp, lines, milp_cells};
+use crate::puzzle::{Found, Nonogram};
+use masu_core::timed;
 
 /// The model and its cell binaries, row-major.
 #[derive(Debug)]

@@ -28,7 +28,9 @@ use good_lp::{Expression, Variable, variable};
 use masu_core::milp::Milp;
 use masu_core::{Backend, Error, SolveOptions};
 
-use crate::{Found, Grid, Nonogram, timed};
+use crate::puzzle::{Found, Grid, Nonogram};
+
+use masu_core::timed;
 
 /// Cell `i` (row-major) as article 000 names it, `T_r_c`: in the CP-SAT model, and in the
 /// MILPs so that exported files (`--export`) name the cells alike.

@@ -28,7 +28,7 @@ use masu_core::{Clock, Error, SolveOptions};
 use masu_sat::{Outcome, Sat};
 
 use crate::line::Cell;
-use crate::{Grid, Nonogram};
+use crate::puzzle::{Grid, Nonogram};
 
 /// A literal of the encoding, or a constant where the order encoding fixes one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,7 +224,7 @@ pub(crate) fn count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check, clues_of};
+    use crate::puzzle::check::{check, clues_of};
 
     /// On random pictures (most with several solutions), the CDCL stage alone counts what
     /// enumerating every grid counts, and every solution passes the checker.

@@ -38,7 +38,7 @@ mod search;
 use masu_core::{Error, SolveOptions};
 
 use crate::line::Cell;
-use crate::{Found, Nonogram};
+use crate::puzzle::{Found, Nonogram};
 pub use restarts::HANDOVER;
 use restarts::{Budgets, FRAME_BYTES, solve_with_restarts};
 use search::Search;
@@ -65,8 +65,8 @@ pub(crate) fn line_fix_point(puzzle: &Nonogram) -> Option<Vec<Cell>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Grid;
-    use crate::check::clues_of;
+    use crate::puzzle::Grid;
+    use crate::puzzle::check::clues_of;
 
     fn puzzle_of(picture: &[&str]) -> Nonogram {
         let grid: Grid = picture.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect();
@@ -86,7 +86,7 @@ mod tests {
         let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
         let found = solve(puzzle, &options).unwrap();
         for grid in &found.solutions {
-            crate::check::check(puzzle, grid).unwrap();
+            crate::puzzle::check::check(puzzle, grid).unwrap();
         }
         (found.solutions.len(), found.complete)
     }
@@ -153,7 +153,7 @@ mod tests {
                 let (mut cdcl, handed_over) = solve_with_restarts(&puzzle, &options, budgets, true).unwrap();
                 handed += usize::from(handed_over);
                 for g in &cdcl.solutions {
-                    crate::check::check(&puzzle, g).unwrap();
+                    crate::puzzle::check::check(&puzzle, g).unwrap();
                 }
                 cdcl.solutions.sort();
                 assert_eq!(cdcl.solutions, search.solutions, "{puzzle:?}");

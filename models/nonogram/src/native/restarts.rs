@@ -3,7 +3,7 @@
 use masu_core::{Error, SolveOptions, Stats};
 
 use super::search::Search;
-use crate::{Found, Nonogram};
+use crate::puzzle::{Found, Nonogram};
 
 /// Stack bytes per level of [`Search::search`] (with [`Search::probe`] above it), with room
 /// to spare.

@@ -4,7 +4,7 @@ use masu_core::{Clock, SolveOptions};
 
 use super::cache::{CACHED_LENGTH, LineCache};
 use crate::line::{Cell, LineSolver, MASK_LENGTH, Masks, masks_of, side};
-use crate::{Grid, Nonogram};
+use crate::puzzle::{Grid, Nonogram};
 
 pub(super) struct Search<'a> {
     pub(super) puzzle: &'a Nonogram,

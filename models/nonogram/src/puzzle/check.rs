@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::line::clue_of;
-use crate::{Grid, Nonogram};
+use crate::puzzle::{Grid, Nonogram};
 
 /// A row or a column, 0-based; shown 1-based (`row 1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use masu_core::svg::{self, Picture};
 
-use crate::{Grid, Nonogram};
+use crate::puzzle::{Grid, Nonogram};
 
 /// Which characters draw a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

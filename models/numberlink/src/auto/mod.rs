@@ -30,7 +30,7 @@ use std::time::Duration;
 use masu_core::{Backend, Clock, Error, Interrupt, SolveOptions, Stats};
 
 use crate::frontier::{self, Counting};
-use crate::{Found, Numberlink, Rule};
+use crate::puzzle::{Found, Numberlink, Rule};
 
 /// The share of the time limit `links` has on one thread before the rest runs.
 const LINKS_SHARE: f64 = 0.5;
@@ -74,7 +74,7 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOption
 /// [`solve`] with the members given.
 fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
     let clock = options.clock();
-    let touch = options.get(&crate::TOUCH);
+    let touch = options.get(&crate::theory::TOUCH);
     let limit = options.solution_limit;
     let linked = touch && (puzzle.rule == Rule::Blanks && limit <= 2 || limit <= 1);
     if touch
@@ -126,7 +126,7 @@ const BLANKS_BUDGET: u64 = 100_000;
 /// Everything but `links` (the module doc).
 fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<Exact>) -> Result<Found, Error> {
     let clock = options.clock();
-    let touch = options.get(&crate::TOUCH);
+    let touch = options.get(&crate::theory::TOUCH);
     let stats = frontier::stats_of(puzzle);
     let search = |o: &SolveOptions, budget: u64| frontier::searched(puzzle, o, budget, touch, stats.clone());
     let count_then_exact = |o: &SolveOptions, memory: u64, count_for: Option<Duration>| {

@@ -21,7 +21,7 @@ use masu_core::Stats;
 
 use super::Counting;
 use super::sweep::{Label, Sweep};
-use crate::{Numberlink, Paths};
+use crate::puzzle::{Numberlink, Paths};
 
 use crate::puzzle::geometry::NONE_U32 as NONE;
 

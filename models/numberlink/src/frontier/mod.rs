@@ -36,7 +36,7 @@ pub(crate) mod tests;
 
 use masu_core::{Backend, Ended, Error, Kept, SolveOptions, Stats};
 
-use crate::{Found, Numberlink, Rule};
+use crate::puzzle::{Found, Numberlink, Rule};
 
 use search::Search;
 use sweep::Sweep;
@@ -62,7 +62,7 @@ const COUNT_MEMORY: u64 = 1 << 30;
 /// count, which refuses ([`Error::TooLarge`]) when its layers outgrow [`COUNT_MEMORY`].
 pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found, Error> {
     let clock = options.clock();
-    let touch = options.get(&crate::TOUCH);
+    let touch = options.get(&crate::theory::TOUCH);
     let stats = stats_of(puzzle);
     let limit = options.solution_limit;
     let share = options.with_clock(&clock.share(SEARCH_SHARE));

@@ -32,7 +32,7 @@
 use masu_core::{Clock, Ended, Kept};
 
 use super::sweep::{EAST, NORTH, SOUTH, WEST};
-use crate::{Cell, Numberlink, Paths, Rule, Shortcut};
+use crate::puzzle::{Cell, Numberlink, Paths, Rule, Shortcut};
 
 /// The links of a `┘`, or of a cell entered from both sides before it is placed.
 const NORTH_WEST: u8 = NORTH | WEST;

@@ -24,7 +24,7 @@
 //! After the last cell the profile is empty exactly when the tiles form a solution.
 
 use crate::puzzle::geometry::Side;
-use crate::{Cell, Numberlink, Paths, Rule};
+use crate::puzzle::{Cell, Numberlink, Paths, Rule};
 
 /// A tile is the set of sides its cell is linked on, as bits ([`Side::bit`]).
 pub(crate) const NORTH: u8 = Side::North.bit();

@@ -5,7 +5,7 @@ use std::time::Duration;
 use masu_core::{Clock, Ended, SolveOptions};
 
 use super::*;
-use crate::Paths;
+use crate::puzzle::Paths;
 use crate::testkit::{assert_checked_and_distinct, boards, scattered};
 
 /// Every solution, kept.

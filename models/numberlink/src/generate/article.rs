@@ -7,7 +7,7 @@ use std::time::Instant;
 use masu_core::{Error, SolveOptions};
 
 use super::{ArticleRun, Generated};
-use crate::{Numberlink, Rule};
+use crate::puzzle::{Numberlink, Rule};
 
 /// Article 001's method: up to `candidates` candidate boards, each kept when unique.
 #[cfg(feature = "cp-sat")]

@@ -4,7 +4,7 @@
 use masu_core::generate::{Failed, Made, NoUrl, Run};
 
 use crate::generate::Method;
-use crate::{Numberlink, Rule};
+use crate::puzzle::{Numberlink, Rule};
 
 /// The sides `--size` takes.
 const SIZES: std::ops::RangeInclusive<u64> = 2..=100;

@@ -9,7 +9,7 @@ use super::{Generated, Outcome, Pairs, Random};
 #[cfg(feature = "cp-sat")]
 use crate::puzzle::cover::random_cover;
 #[cfg(feature = "cp-sat")]
-use crate::{Numberlink, Paths, Rule};
+use crate::puzzle::{Numberlink, Paths, Rule};
 
 #[cfg(feature = "cp-sat")]
 /// The puzzle of a cover: the endpoints of each path, numbered in reading order of their

@@ -33,7 +33,7 @@ use super::{
     fast::split_where_differs,
 };
 #[cfg(feature = "cp-sat")]
-use crate::{Numberlink, Rule};
+use crate::puzzle::{Numberlink, Rule};
 
 /// Nodes each proof may visit (tuned on seeds 0 and 2, `docs/generate.md`).
 #[cfg(feature = "cp-sat")]

@@ -111,7 +111,7 @@ pub struct Generated {
     /// Its unique solution (0 where the blanks rule leaves a cell empty).
     pub solution: Vec<Vec<u32>>,
     /// The rule its uniqueness is proven under.
-    pub rule: crate::Rule,
+    pub rule: crate::puzzle::Rule,
     /// Its number of pairs (repairs may add some to those drawn, never past [`Pairs::most`]).
     pub pairs: usize,
     /// Boards drawn (fast) or candidates examined (article) for this puzzle.

@@ -47,8 +47,8 @@ mod tests;
 
 use masu_core::{Backend, Ended, Error, Kept, SolveOptions, Stats};
 
+use crate::puzzle::{Found, Numberlink, Paths, Rule};
 pub(crate) use crate::theory::uniqueness::Admit;
-use crate::{Found, Numberlink, Paths, Rule};
 pub(crate) use search::Search;
 
 /// Which link of a cell `links` decides first (`--param south-first=true`: the south one, as
@@ -126,7 +126,7 @@ fn searched(
     transposed: bool,
 ) -> Result<Found, Error> {
     let clock = options.clock();
-    let touch = options.get(&crate::TOUCH);
+    let touch = options.get(&crate::theory::TOUCH);
     let south_first = options.get(&SOUTH_FIRST);
     let mut nodes = 0;
     let mut run = |admit: Admit, limit: usize| {

@@ -5,8 +5,8 @@
 use masu_core::{Clock, Ended, Kept};
 
 use super::state::{BLANK, LINE, State};
+use crate::puzzle::{Numberlink, Paths, Rule, Shortcut};
 use crate::theory::uniqueness::Admit;
-use crate::{Numberlink, Paths, Rule, Shortcut};
 
 pub(crate) struct Search<'a> {
     puzzle: &'a Numberlink,

@@ -73,7 +73,7 @@ pub(super) struct State {
 }
 
 impl State {
-    pub fn new(puzzle: &crate::Numberlink, induced: bool, nest: bool) -> State {
+    pub fn new(puzzle: &crate::puzzle::Numberlink, induced: bool, nest: bool) -> State {
         let (w, h) = (puzzle.width, puzzle.height);
         let clue = puzzle.cells.clone();
         let mut adj = vec![[(NONE, NONE); 4]; w * h];
@@ -108,7 +108,7 @@ impl State {
             spans: vec![0; w],
             induced,
             nest,
-            fill: puzzle.rule == crate::Rule::Fill,
+            fill: puzzle.rule == crate::puzzle::Rule::Fill,
             nested,
             trail: Vec::new(),
             cells: Vec::new(),
@@ -412,7 +412,7 @@ impl State {
     }
 
     /// The links set to line, as cell pairs.
-    pub fn lines(&self) -> Vec<(crate::Cell, crate::Cell)> {
+    pub fn lines(&self) -> Vec<(crate::puzzle::Cell, crate::puzzle::Cell)> {
         let w = self.w;
         let cell = |i: usize| (i / w, i % w);
         (0..self.link.len())

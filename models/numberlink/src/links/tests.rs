@@ -4,8 +4,8 @@
 use masu_core::{Ended, Kept, SolveOptions};
 
 use super::*;
+use crate::puzzle::{Cell, Paths};
 use crate::testkit::{assert_checked_and_distinct, boards, scattered, with_blank_row};
-use crate::{Cell, Paths};
 
 /// Asking for `limit` solutions on one thread; the minute bounds a test that would hang.
 fn options(limit: usize) -> SolveOptions {

@@ -48,8 +48,8 @@ use std::time::Instant;
 use masu_core::{Clock, Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
 
+use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 use crate::theory::uniqueness::Slice;
-use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// A cell's number in the model.
 #[derive(Clone, Debug)]

@@ -42,8 +42,8 @@ use good_lp::{Expression, Variable, variable};
 use masu_core::milp::{Milp, MilpSolution};
 use masu_core::{Backend, Clock, Error, SolveOptions, Stats};
 
+use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 use crate::theory::uniqueness::Slice;
-use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The model and its variables.
 #[derive(Debug)]
@@ -188,7 +188,7 @@ fn count(
     let edges = &built.edges;
     let mut cycle_cuts = |values: &MilpSolution| {
         let (used, links) = used_links(puzzle, edges, values);
-        crate::detached_loops(puzzle, &links)
+        crate::puzzle::detached_loops(puzzle, &links)
             .into_iter()
             .map(|cycle| {
                 let sum: Expression = cycle.iter().map(|&at| edges[used[at]].2).sum();

@@ -19,7 +19,7 @@ use std::time::Instant;
 use masu_core::{Backend, Error, SolveOptions, Stats};
 use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
 
-use crate::{Cell, Found, Numberlink, Paths};
+use crate::puzzle::{Cell, Found, Numberlink, Paths};
 
 /// The article's model and its cell variables, row-major.
 #[derive(Debug)]
@@ -106,7 +106,7 @@ pub(crate) fn solve(puzzle: &Numberlink, backend: Backend, zero: bool, options: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rule;
+    use crate::puzzle::Rule;
 
     /// Out of time, no model is built, and the solve ends without an answer.
     #[test]

@@ -43,8 +43,8 @@ use masu_sat::{Outcome, Sat};
 
 use super::connectivity::Connectivity;
 
+use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 pub(crate) use crate::theory::uniqueness::Admit;
-use crate::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {
@@ -267,7 +267,7 @@ pub(crate) fn count(
         };
         let used: Vec<(usize, usize)> =
             cnf.links.iter().filter(|&&(_, _, e)| value[e as usize]).map(|&(c, d, _)| (c, d)).collect();
-        if !crate::detached_loops(puzzle, &used).is_empty() {
+        if !crate::puzzle::detached_loops(puzzle, &used).is_empty() {
             // The propagator judged this model: a loop here is a defect, never an answer.
             let message = "the clause-learning stage returned a model with a loop".into();
             return Err(Error::Backend { backend: masu_core::Backend::Native, message });
@@ -305,7 +305,7 @@ fn filling(puzzle: &Numberlink, clock: &Clock, options: &SolveOptions) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Found;
+    use crate::puzzle::Found;
     use crate::testkit::{assert_same_count, boards};
     use masu_core::{SolveOptions, Stats};
 

@@ -34,7 +34,7 @@
 
 use masu_sat::Propagator;
 
-use crate::{Numberlink, Rule};
+use crate::puzzle::{Numberlink, Rule};
 
 use crate::puzzle::geometry::NONE_U32 as NONE;
 

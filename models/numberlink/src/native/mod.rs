@@ -32,7 +32,7 @@
 
 use masu_core::{Backend, Clock, Error, Kept, SolveOptions, Stats};
 
-use crate::{Found, Numberlink, Paths, Rule};
+use crate::puzzle::{Found, Numberlink, Paths, Rule};
 
 pub(crate) mod cdcl;
 mod connectivity;

@@ -7,7 +7,7 @@ use std::fmt;
 
 use masu_core::At;
 
-use crate::{Numberlink, Paths, Rule};
+use crate::puzzle::{Numberlink, Paths, Rule};
 
 /// What the checker finds wrong with numberlink paths; numbers are 1-based, as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@
 
 use masu_core::{Expected, Invalid, Item, pzpr};
 
-use crate::{Numberlink, Paths, Rule};
+use crate::puzzle::{Numberlink, Paths, Rule};
 
 fn entry(line: usize, puzzle: Result<Numberlink, Invalid>) -> Item<Numberlink> {
     Item::read(line, puzzle)

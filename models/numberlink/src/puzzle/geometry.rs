@@ -3,7 +3,7 @@
 //! them in) and a bit (a set of sides, such as the sides a cell is linked on, is their bits
 //! or'ed), and the step across a side to the neighbour.
 //!
-//! [`Numberlink::neighbours`]: crate::Numberlink::neighbours
+//! [`Numberlink::neighbours`]: crate::puzzle::Numberlink::neighbours
 
 /// No index: what an index slot holds when it is empty (a missing neighbour, link or end).
 pub(crate) const NONE: usize = usize::MAX;

@@ -1,7 +1,7 @@
 //! A solution as paths: traced from a model's links, drawn as a numbered grid, and the
 //! detached loops a model's links may hold.
 
-use crate::{Cell, Numberlink};
+use crate::puzzle::{Cell, Numberlink};
 
 /// A solution: for each number `k`, its path from its first endpoint (reading order) to the
 /// second, and the numbered grid (0 = unused cell) that the paths draw.

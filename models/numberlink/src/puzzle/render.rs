@@ -3,7 +3,7 @@
 
 use masu_core::svg::{self, Picture};
 
-use crate::{Numberlink, Paths};
+use crate::puzzle::{Numberlink, Paths};
 
 /// A palette of distinguishable colours, cycled.
 const COLOURS: [&str; 16] = [

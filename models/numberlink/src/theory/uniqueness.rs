@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::{Cell, Found, Numberlink, Paths, Rule};
+use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 
 /// Which solutions a search admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +126,7 @@ pub(crate) fn reroute(puzzle: &Numberlink, solution: &Paths) -> Option<Paths> {
 /// Whether no blank cell joins two cells of one path the long way round: of `shortcuts`
 /// ([`Numberlink::shortcuts`]; none to check, always true), none has its cell blank and its
 /// two cells on one path that does not turn through the fourth.
-pub(crate) fn shortcut_free(shortcuts: &[crate::Shortcut], paths: &Paths) -> bool {
+pub(crate) fn shortcut_free(shortcuts: &[crate::puzzle::Shortcut], paths: &Paths) -> bool {
     let w = paths.numbers.first().map_or(0, Vec::len);
     let number = |i: usize| paths.numbers[i / w][i % w];
     shortcuts.iter().all(|&(b, c, d, e)| {
@@ -237,8 +237,9 @@ pub(crate) fn by_blanks<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::native;
+    use crate::puzzle::Rule;
     use crate::testkit::{boards, with_blank_row};
-    use crate::{Rule, native};
     use masu_core::SolveOptions;
 
     /// On random boards under the blanks rule (covers' endpoints, with a blank row or

@@ -4,9 +4,9 @@
 use masu_core::generate::{Failed, Made, NoUrl, Run, each};
 use serde::Serialize;
 
-use crate::Sudoku;
 use crate::generate::{GenerateError, Shape, Symmetry, Target, generate};
 use crate::native::Technique;
+use crate::puzzle::Sudoku;
 
 /// The sides `--size` takes.
 const SIZES: std::ops::RangeInclusive<u64> = 2..=100;
@@ -74,7 +74,7 @@ impl masu_core::Generate for Sudoku {
                     seconds: g.seconds,
                     puzzle: g.puzzle.to_line(),
                     solution: g.puzzle.render_line(&g.solution),
-                    url: crate::format::to_url(&g.puzzle),
+                    url: crate::puzzle::format::to_url(&g.puzzle),
                 },
             ))),
             Err(GenerateError::Stopped) => Ok(None),

@@ -21,8 +21,8 @@ pub mod command;
 
 use masu_core::{Clock, Random};
 
-use crate::Sudoku;
 use crate::native::{Technique, search, technique};
+use crate::puzzle::Sudoku;
 
 /// What to remove down to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +236,7 @@ mod tests {
             let g = generate(9, Shape::minimal(), 7, index, &unlimited()).unwrap();
             assert!(g.minimal);
             assert_eq!(g.givens, g.puzzle.cells().iter().filter(|&&v| v != 0).count());
-            assert_eq!(crate::check::check(&g.puzzle, &g.solution), Ok(()));
+            assert_eq!(crate::puzzle::check::check(&g.puzzle, &g.solution), Ok(()));
             let again = search(&g.puzzle, 2, &unlimited(), None);
             assert_eq!(again.solutions, vec![g.solution.clone()]);
             assert!(again.complete);

@@ -22,7 +22,7 @@ use masu_cpsat::{CpModel, IntVar};
 
 use masu_core::timed;
 
-use crate::{Found, Sudoku};
+use crate::puzzle::{Found, Sudoku};
 
 /// The article's model: the CP-SAT model and the cell variables `cell[r * side + c]`.
 pub type AllDifferentModel = masu_core::Built<CpModel, IntVar>;

@@ -19,7 +19,7 @@ use masu_core::{Backend, Error, SolveOptions};
 
 use masu_core::timed;
 
-use crate::{Found, Sudoku};
+use crate::puzzle::{Found, Sudoku};
 
 /// The MILP and its binaries `x[(r * side + c) * side + (v - 1)]`, one per cell and value.
 pub type BinaryModel = masu_core::Built<Milp, Variable>;

@@ -9,7 +9,8 @@ use masu_core::corpus::Source;
 use masu_core::{Kept, Random, SolveOptions};
 
 use super::{Found, bands_into, generic_into};
-use crate::{Sudoku, check};
+use crate::puzzle::Sudoku;
+use crate::puzzle::check;
 
 fn both(puzzle: &Sudoku, limit: usize) -> (Found, Found) {
     let clock = SolveOptions::default().clock();
@@ -51,7 +52,7 @@ fn the_engines_agree_on_every_puzzle_at_hand() {
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
         let name = format!("{}:{}", tdoku.display(), number + 1);
         let mut fields = line.trim().split(':');
-        let puzzle = crate::format::parse_line(fields.next().unwrap_or_default())
+        let puzzle = crate::puzzle::format::parse_line(fields.next().unwrap_or_default())
             .unwrap_or_else(|e| panic!("{name}: {}", e.message));
         let expected: u128 = fields.next().and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("{name}: no count"));
         assert_eq!(agree(&puzzle, 2, &name), expected.min(2), "{name}");
@@ -120,7 +121,7 @@ fn the_engines_agree_on_random_givens_mostly_without_solution() {
 
 #[test]
 fn none_two_and_contradictory_givens() {
-    let puzzle = |line: &str| crate::parse_puzzles(line).remove(0).puzzle.unwrap();
+    let puzzle = |line: &str| crate::puzzle::format::parse_puzzles(line).remove(0).puzzle.unwrap();
     // Row 1 holds 1–8, so its last cell must be 9, which the 9 below it forbids.
     let none = puzzle(&format!("12345678.........9{}", ".".repeat(63)));
     let (fast, _) = both(&none, 2);

@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use masu_core::{Clock, Error, Kept, Random, SolveOptions, Stats};
 
-use crate::{Found, Sudoku};
+use crate::puzzle::{Found, Sudoku};
 use board::{Board, Geometry};
 
 /// The hardest technique a unique puzzle needs, in the native solver's terms: naked and
@@ -221,7 +221,7 @@ mod tests {
     use super::*;
 
     fn count(line: &str, limit: usize) -> Found {
-        let puzzle = crate::parse_puzzles(line).remove(0).puzzle.unwrap();
+        let puzzle = crate::puzzle::format::parse_puzzles(line).remove(0).puzzle.unwrap();
         search(&puzzle, limit, &SolveOptions::default().clock(), None)
     }
 
@@ -230,12 +230,13 @@ mod tests {
         let found = count("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", 2);
         assert_eq!(found.solutions.len(), 1);
         assert!(found.complete);
-        let puzzle =
-            crate::parse_puzzles("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-                .remove(0)
-                .puzzle
-                .unwrap();
-        assert_eq!(crate::check::check(&puzzle, &found.solutions[0]), Ok(()));
+        let puzzle = crate::puzzle::format::parse_puzzles(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        )
+        .remove(0)
+        .puzzle
+        .unwrap();
+        assert_eq!(crate::puzzle::check::check(&puzzle, &found.solutions[0]), Ok(()));
     }
 
     #[test]
@@ -271,8 +272,8 @@ mod tests {
         for side in [16usize, 25] {
             let found = count(&".".repeat(side * side), 1);
             assert_eq!(found.solutions.len(), 1, "{side}×{side}");
-            let puzzle = crate::Sudoku::new(vec![0; side * side]).unwrap();
-            assert_eq!(crate::check::check(&puzzle, &found.solutions[0]), Ok(()));
+            let puzzle = crate::puzzle::Sudoku::new(vec![0; side * side]).unwrap();
+            assert_eq!(crate::puzzle::check::check(&puzzle, &found.solutions[0]), Ok(()));
         }
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use masu_core::At;
 
-use crate::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// A row, a column or a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +139,7 @@ mod tests {
     use super::*;
 
     fn article() -> (Sudoku, Vec<u8>) {
-        let puzzle = crate::format::parse_line(
+        let puzzle = crate::puzzle::format::parse_line(
             "008009200000010000100003904002007040047000000030140006000090100005000483020300570",
         )
         .unwrap();

@@ -12,7 +12,7 @@
 
 use masu_core::{Invalid, Item, ParseError, pzpr};
 
-use crate::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// The symbols of a puzzle's values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]

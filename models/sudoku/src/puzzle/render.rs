@@ -3,7 +3,7 @@
 
 use masu_core::svg::{self, Picture};
 
-use crate::{Grid, Sudoku};
+use crate::puzzle::{Grid, Sudoku};
 
 /// An SVG of `puzzle`, and of `solution`'s filled cells when one is given.
 pub fn svg(puzzle: &Sudoku, solution: Option<&Grid>) -> String {

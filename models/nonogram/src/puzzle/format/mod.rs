@@ -26,7 +26,7 @@ use std::path::Path;
 
 use masu_core::{Expected, Format, Invalid, Item};
 
-use crate::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
+use crate::puzzle::{Clue, Grid, InvalidPuzzle, Line, Nonogram};
 
 /// One puzzle of a file and what the file says of it (a solution, uniqueness).
 pub type Sourced = (Item<Nonogram>, Expected<Grid>);

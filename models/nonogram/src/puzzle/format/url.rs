@@ -10,7 +10,7 @@
 use masu_core::Invalid;
 use masu_core::pzpr::{self, Cell};
 
-use crate::{Clue, Nonogram};
+use crate::puzzle::{Clue, Nonogram};
 
 /// The nonogram of a puzz.link URL.
 pub fn parse_url(url: &pzpr::Url) -> Result<Nonogram, Invalid> {

@@ -11,7 +11,7 @@ use masu_core::Item;
 use roxmltree::{Document, Node, ParsingOptions};
 
 use super::{Sourced, error, known, plain};
-use crate::{Clue, Grid, Nonogram};
+use crate::puzzle::{Clue, Grid, Nonogram};
 
 /// Every puzzle of an XML export.
 pub(super) fn parse(text: &str) -> Vec<Sourced> {
@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(puzzle.rows(), &[vec![1, 1], vec![1], vec![1]]);
         assert_eq!(entries[0].0.name.as_deref(), Some("#7"));
         let goal = vec![vec![true, false, true], vec![true, false, false], vec![false, false, true]];
-        assert_eq!(crate::check::check(puzzle, &goal), Ok(()));
+        assert_eq!(crate::puzzle::check::check(puzzle, &goal), Ok(()));
         let is_goal = entries[0].1.solution.as_ref().unwrap();
         assert!(is_goal(&goal) && !is_goal(&vec![vec![false; 3]; 3]));
         assert_eq!(entries[0].0.line, 4);
