@@ -111,6 +111,7 @@ peer-numlin dir="../peers/numlin":
     test -f {{dir}}/src/v1_puzrs/solver2.rs || (echo "no numlin checkout in {{dir}}" >&2; exit 1)
     mkdir -p {{dir}}/masu-driver/src
     cp scripts/peers/numlin_count.rs {{dir}}/masu-driver/src/main.rs
+    cp scripts/peers/board.rs {{dir}}/masu-driver/src/board.rs
     printf '[package]\nname = "numlin-count"\nversion = "0.1.0"\nedition = "2024"\n\n[dependencies]\nnumlin = { path = ".." }\n\n[workspace]\n' > {{dir}}/masu-driver/Cargo.toml
     cargo build --release --manifest-path {{dir}}/masu-driver/Cargo.toml
 
@@ -122,6 +123,7 @@ peer-reference dir="../peers/cspuz":
     test -f {{dir}}/cspuz_core/lib/cadical/src/cadical.hpp || (echo "{{dir}}: its submodules are not checked out" >&2; exit 1)
     mkdir -p {{dir}}/masu-driver/src
     cp scripts/peers/reference_count.rs {{dir}}/masu-driver/src/main.rs
+    cp scripts/peers/board.rs {{dir}}/masu-driver/src/board.rs
     printf '[package]\nname = "reference-count"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\ncspuz_rs = { path = "../cspuz_rs" }\n\n[workspace]\n' > {{dir}}/masu-driver/Cargo.toml
     cargo build --release --manifest-path {{dir}}/masu-driver/Cargo.toml
 

@@ -23,6 +23,12 @@ fn large() -> bool {
     std::env::var("MASU_DIFF_LARGE").is_ok_and(|v| v == "1")
 }
 
+/// A board's width and height, each from 2 to `most` (`most_large` with MASU_DIFF_LARGE=1).
+fn sides(rng: &mut Rng, most: usize, most_large: usize) -> (usize, usize) {
+    let most = if large() { most_large } else { most };
+    (2 + rng.below(most - 1), 2 + rng.below(most - 1))
+}
+
 /// xorshift64*: a fixed seed gives the same instances on every machine.
 struct Rng(u64);
 
@@ -159,22 +165,9 @@ fn sudoku_counts_agree_with_exhaustive_counts() {
 
 // ---------------------------------------------------------------- nonogram
 
-fn runs(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
-    let mut runs = Vec::new();
-    let mut run = 0;
-    for filled in line {
-        if filled {
-            run += 1;
-        } else if run > 0 {
-            runs.push(run);
-            run = 0;
-        }
-    }
-    if run > 0 {
-        runs.push(run);
-    }
-    runs
-}
+/// The lengths of a line's runs of filled cells (the crate's own, which its unit tests hold
+/// to hand-counted lines).
+use masu::nonogram::line::clue_of as runs;
 
 /// Whether a column's first cells can still grow into its clue in the rows left.
 fn column_prefix_ok(column: &[bool], clue: &[usize], height: usize) -> bool {
@@ -258,9 +251,8 @@ fn random_clue(rng: &mut Rng, width: usize) -> Vec<usize> {
 #[test]
 fn nonogram_counts_agree_with_exhaustive_counts() {
     let mut rng = Rng::new(2);
-    let top = if large() { 8 } else { 5 };
     for round in 0..rounds(60) {
-        let (w, h) = (2 + rng.below(top - 1), 2 + rng.below(top - 1));
+        let (w, h) = sides(&mut rng, 5, 8);
         let (rows, cols) = if round % 3 == 2 {
             ((0..h).map(|_| random_clue(&mut rng, w)).collect(), (0..w).map(|_| random_clue(&mut rng, h)).collect())
         } else {
@@ -459,9 +451,8 @@ fn random_board(rng: &mut Rng, w: usize, h: usize, pairs: u32) -> Vec<u32> {
 fn numberlink_counts_agree_with_exhaustive_counts() {
     use masu::numberlink::Formulation as F;
     let mut rng = Rng::new(3);
-    let top = if large() { 6 } else { 4 };
     for round in 0..rounds(60) {
-        let (w, h) = (2 + rng.below(top - 1), 2 + rng.below(top - 1));
+        let (w, h) = sides(&mut rng, 4, 6);
         let pairs = 1 + rng.below(((w * h) / 4).clamp(1, 4)) as u32;
         let rule = if round % 2 == 0 { Rule::Fill } else { Rule::Blanks };
         let cells = random_board(&mut rng, w, h, pairs);

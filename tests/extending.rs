@@ -311,7 +311,7 @@ fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
         .collect();
     let runners = Runner::<Latin>::every();
     assert!(runners.len() >= 2, "native and at least one MILP backend");
-    let rows = run_matrix(&instances, &runners, &SolveOptions::default(), 1, 2, |_, _| {});
+    let rows = run_matrix(&instances, &runners, &SolveOptions::default(), 1, 2, None, |_, _| {});
     assert_eq!(rows.len(), instances.len() * runners.len());
     assert!(rows.iter().all(|r| r.verdict == Verdict::Status(Status::Unique)), "{rows:#?}");
     for instance in &instances {
@@ -327,7 +327,7 @@ fn the_harness_runs_and_cross_checks_it_and_catches_a_wrong_answer() {
             masu::core::puzzle::report(puzzle, LatinFormulation::Native, Backend::Native, bad, options)
         }),
     };
-    let rows = run_matrix(&instances[..1], &[liar], &SolveOptions::default(), 1, 1, |_, _| {});
+    let rows = run_matrix(&instances[..1], &[liar], &SolveOptions::default(), 1, 1, None, |_, _| {});
     assert_eq!(rows[0].verdict, Verdict::WrongAnswer);
 }
 

@@ -42,6 +42,20 @@ fn paths(code: &str) -> Vec<String> {
     out
 }
 
+/// The names a `use` path brings in: `module::…::{A, B as C};` gives A and C,
+/// `module::…::A;` gives A.
+fn named(path: &str) -> Vec<String> {
+    let path = path.trim_end_matches(';');
+    let items = path
+        .rsplit_once("::{")
+        .map_or_else(|| path.rsplit("::").next().unwrap_or(""), |(_, g)| g.trim_end_matches('}'));
+    items
+        .split(',')
+        .map(|i| i.split(" as ").last().unwrap_or("").trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
 /// The modules declared in `src/lib.rs`, and each one's edges: the modules it uses.
 fn edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
@@ -58,15 +72,10 @@ fn edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         if let Some(name) = declared {
             modules.push(name.trim_end_matches(';').to_string());
         } else if let Some(export) = exported {
-            // `module::…::{A, B as C}` or `module::…::A`: each name to its module.
-            let export = export.trim_end_matches(';');
+            // Each name to its module.
             let Some((module, _)) = export.split_once("::") else { continue };
-            let items = export
-                .rsplit_once("::{")
-                .map_or_else(|| export.rsplit("::").next().unwrap_or(""), |(_, group)| group.trim_end_matches('}'));
-            for item in items.split(',') {
-                let name = item.split(" as ").last().unwrap().trim();
-                from.insert(name.to_string(), module.to_string());
+            for name in named(export) {
+                from.insert(name, module.to_string());
             }
         }
     }
@@ -115,6 +124,14 @@ fn core_modules_use_no_module_that_uses_them_back() {
     assert!(edges["puzzle"].contains("backend"), "{edges:?}");
 }
 
+/// Every model crate (`models/*` with a `src/lib.rs`): its kind and its `src/`.
+fn model_crates() -> Vec<(String, PathBuf)> {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let crates = std::fs::read_dir(&models).unwrap().flatten();
+    let crates = crates.map(|e| (e.file_name().to_string_lossy().to_string(), e.path().join("src")));
+    crates.filter(|(_, src)| src.join("lib.rs").exists()).collect()
+}
+
 /// The same for every model crate (`models/*`), laid out alike by role: `puzzle/` (the
 /// puzzle alone: its type, format, check, render, using no model, engine or generator), `models/` (the articles' models for a backend),
 /// `native/` (masu's engine) and `generate/` (making puzzles). No engine or model uses
@@ -122,14 +139,8 @@ fn core_modules_use_no_module_that_uses_them_back() {
 /// use the puzzle and the theory, and only the portfolio and generation compose them.
 #[test]
 fn every_model_crates_modules_use_no_module_that_uses_them_back() {
-    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
     let mut crates = 0;
-    for entry in std::fs::read_dir(&models).unwrap().flatten() {
-        let src = entry.path().join("src");
-        if !src.join("lib.rs").exists() {
-            continue;
-        }
-        let kind = entry.file_name().to_string_lossy().to_string();
+    for (kind, src) in model_crates() {
         let edges = edges(&src);
         assert!(edges.len() > 5, "{}: {edges:?}", src.display());
         assert_no_circle(&kind, &edges);
@@ -159,9 +170,7 @@ fn every_model_crates_modules_use_no_module_that_uses_them_back() {
 /// A kind's top folder holds at most 8 files: the rest is in its role folders.
 #[test]
 fn every_kind_keeps_at_most_eight_files_at_its_top() {
-    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
-    for entry in std::fs::read_dir(&models).unwrap().flatten() {
-        let src = entry.path().join("src");
+    for (_, src) in model_crates() {
         let files = std::fs::read_dir(&src).into_iter().flatten().flatten().filter(|f| f.path().is_file()).count();
         assert!(files <= 8, "{}: {files} files", src.display());
     }
@@ -173,21 +182,15 @@ fn every_kind_keeps_at_most_eight_files_at_its_top() {
 /// formulations and stand above it.
 #[test]
 fn every_model_crates_modules_import_nothing_from_its_root() {
-    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&models).unwrap().flatten() {
-        let src = entry.path().join("src");
-        let Ok(lib) = std::fs::read_to_string(src.join("lib.rs")) else { continue };
+    for (_, src) in model_crates() {
+        let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
         let mut root: BTreeSet<String> = BTreeSet::from(["Formulation".to_string()]);
         for line in lib.lines().map(str::trim) {
             let Some(export) = ["pub use ", "pub(crate) use ", "use "].iter().find_map(|p| line.strip_prefix(p)) else {
                 continue;
             };
-            let export = export.trim_end_matches(';');
-            let items = export
-                .rsplit_once("::{")
-                .map_or_else(|| export.rsplit("::").next().unwrap_or(""), |(_, group)| group.trim_end_matches('}'));
-            root.extend(items.split(',').map(|i| i.split(" as ").last().unwrap().trim().to_string()));
+            root.extend(named(export));
         }
         for module in std::fs::read_dir(&src).unwrap().flatten() {
             let name = module.file_name().to_string_lossy().trim_end_matches(".rs").to_string();

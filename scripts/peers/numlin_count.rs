@@ -9,25 +9,12 @@
 
 use std::time::Instant;
 
+mod board;
+
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: numlin-count BOARD.txt");
-        std::process::exit(2);
-    };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
-    let numbers: Vec<i32> = text.split_whitespace().filter_map(|t| t.parse().ok()).collect();
-    let (height, width) = match numbers[..] {
-        [h, w, ..] if numbers.len() == 2 + (h * w) as usize => (h, w),
-        _ => {
-            eprintln!("{path}: expected HEIGHT WIDTH and HEIGHT × WIDTH numbers");
-            std::process::exit(2);
-        }
-    };
+    let board = board::read("numlin-count BOARD.txt", 1);
     let started = Instant::now();
-    let answer = numlin::v1_puzrs::solve_problem(&numbers[2..], height, width, 2);
+    let answer = numlin::v1_puzrs::solve_problem(&board.cells, board.height as i32, board.width as i32, 2);
     let nanoseconds = started.elapsed().as_nanos();
     let count = if answer.contains("\"status\":\"error\"") {
         0

@@ -19,24 +19,11 @@ use std::time::Instant;
 use cspuz_rs::graph;
 use cspuz_rs::solver::{Solver, TRUE};
 
+mod board;
+
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: reference-count BOARD.txt");
-        std::process::exit(2);
-    };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
-    let numbers: Vec<i32> = text.split_whitespace().filter_map(|t| t.parse().ok()).collect();
-    let (height, width) = match numbers[..] {
-        [h, w, ..] if h >= 2 && w >= 2 && numbers.len() == 2 + (h * w) as usize => (h as usize, w as usize),
-        _ => {
-            eprintln!("{path}: expected HEIGHT WIDTH (each at least 2) and HEIGHT × WIDTH numbers");
-            std::process::exit(2);
-        }
-    };
-    let clue = |y: usize, x: usize| numbers[2 + y * width + x];
+    let board::Board { height, width, cells } = board::read("reference-count BOARD.txt", 2);
+    let clue = |y: usize, x: usize| cells[y * width + x];
     let started = Instant::now();
     let mut solver = Solver::new();
     // Cells are the lattice's vertices: `horizontal[(y, x)]` joins (y, x) and (y, x + 1),
@@ -44,7 +31,7 @@ fn main() {
     let line = graph::BoolGridEdges::new(&mut solver, (height - 1, width - 1));
     solver.add_answer_key_bool(&line.horizontal);
     solver.add_answer_key_bool(&line.vertical);
-    let most = numbers[2..].iter().copied().max().unwrap_or(0).max(1);
+    let most = cells.iter().copied().max().unwrap_or(0).max(1);
     let label = solver.int_var_2d((height, width), 0, most);
     for y in 0..height {
         for x in 0..width {

@@ -172,15 +172,15 @@ fn backends() -> Vec<Backend> {
 
 /// One kind's lines: masu on every CP backend, CPMpy on every solver.
 fn kind_lines<P: Puzzle>(
-    kind: &str,
     formulation: P::Formulation,
     files: &[PathBuf],
-    instances: &[Instance<P>],
+    read: fn(&[PathBuf]) -> Result<Vec<Instance<P>>>,
     id: impl Fn(&str) -> String + Copy,
 ) -> Result<Vec<Line>> {
+    let instances = &read(files)?;
     let mut lines: Vec<Line> = backends().into_iter().map(|b| masu(instances, formulation, b, id)).collect();
     for solver in CPMPY {
-        lines.push(cpmpy(kind, solver, files, instances.len())?);
+        lines.push(cpmpy(P::KIND, solver, files, instances.len())?);
     }
     Ok(lines)
 }
@@ -216,39 +216,24 @@ pub(crate) fn run(data: &Path) -> Result<()> {
         format!("every {}th of {n}", (n / PUZZLES).max(1))
     };
     let (nonograms, numberlinks) = (every("nonogram/janko-puzzlekit/json"), every("numberlink/janko-puzzlekit/json"));
+    use nonogram::{Formulation::StartIndex, Nonogram};
+    use numberlink::{Formulation::Reified, Numberlink};
+    use sudoku::{Formulation::AllDifferent, Sudoku};
     let sets: Vec<(String, &str, Vec<Line>)> = vec![
         (
             "sudoku: the 64 norvig puzzles".into(),
-            "all-different",
-            kind_lines(
-                "sudoku",
-                sudoku::Formulation::AllDifferent,
-                &sudoku_files,
-                &read_lines::<sudoku::Sudoku>(&sudoku_files)?,
-                |id| id.to_string(),
-            )?,
+            AllDifferent.name(),
+            kind_lines::<Sudoku>(AllDifferent, &sudoku_files, read_lines, |id| id.to_string())?,
         ),
         (
             format!("nonogram: {PUZZLES} janko puzzles ({nonograms})"),
-            "start-index",
-            kind_lines(
-                "nonogram",
-                nonogram::Formulation::StartIndex,
-                &nonogram_files,
-                &read_each::<nonogram::Nonogram>(&nonogram_files)?,
-                json_id,
-            )?,
+            StartIndex.name(),
+            kind_lines::<Nonogram>(StartIndex, &nonogram_files, read_each, json_id)?,
         ),
         (
             format!("numberlink: {PUZZLES} janko boards ({numberlinks})"),
-            "reified",
-            kind_lines(
-                "numberlink",
-                numberlink::Formulation::Reified,
-                &numberlink_files,
-                &read_each::<numberlink::Numberlink>(&numberlink_files)?,
-                json_id,
-            )?,
+            Reified.name(),
+            kind_lines::<Numberlink>(Reified, &numberlink_files, read_each, json_id)?,
         ),
     ];
     let mut table = String::from(

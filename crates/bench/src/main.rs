@@ -184,5 +184,5 @@ fn read_each<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
 /// Every instance on one runner, one after the other.
 fn rows_of<P: Puzzle>(instances: &[Instance<P>], runner: Runner<P>, options: &SolveOptions) -> Vec<Row> {
     eprintln!("{} on {} instances ...", runner.label(), instances.len());
-    run_matrix(instances, &[runner], options, 1, 1, |_, _| {})
+    run_matrix(instances, &[runner], options, 1, 1, None, |_, _| {})
 }

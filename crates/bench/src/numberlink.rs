@@ -278,7 +278,8 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
         SolveOptions { time_limit: Some(time_limit), solution_limit: 2, threads: Some(1), ..SolveOptions::default() };
     let labels: Vec<String> = runners.iter().map(Runner::label).collect();
     eprintln!("{} on {} janko boards, two at once ...", labels.join(" and "), boards.len());
-    let comparison = masu_harness::run::compare(&boards, &runners, &options, 1, 2, &|| {});
+    let comparison =
+        masu_harness::Comparison::of(masu_harness::run_matrix(&boards, &runners, &options, 1, 2, None, |_, _| {}));
     let by_runner = tallies(&comparison.rows, masu_harness::Row::label);
     let open: Vec<BTreeSet<&str>> = labels
         .iter()

@@ -262,6 +262,8 @@ pub(crate) struct CompareArgs {
     pub(crate) formulations: Option<Vec<String>>,
     #[command(flatten)]
     pub(crate) run: RunArgs,
+    #[command(flatten)]
+    pub(crate) rule: RuleArg,
     /// Solution limit of each solve: 2 decides uniqueness.
     #[arg(long, default_value = "2", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) count: u64,
@@ -270,8 +272,6 @@ pub(crate) struct CompareArgs {
     pub(crate) repeat: u64,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
-    #[command(flatten)]
-    pub(crate) rule: RuleArg,
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
 }

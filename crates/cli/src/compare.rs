@@ -9,7 +9,7 @@ use masu_core::Puzzle;
 use masu_harness::html;
 use masu_harness::input::read_inputs;
 use masu_harness::progress::Progress;
-use masu_harness::{Comparison, Row, Verdict, run_matrix_seen};
+use masu_harness::{Comparison, Row, Verdict, run_matrix};
 
 use crate::args::{CompareArgs, CompareFormat};
 use crate::batch::Batch;
@@ -87,7 +87,7 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
             let _ = shown.print(&Comparison::of(rows), || (Vec::new(), Default::default()));
         });
     }
-    let rows = run_matrix_seen(&instances, &runners, &options, repeat, jobs, &seen, |instance, rows| {
+    let rows = run_matrix(&instances, &runners, &options, repeat, jobs, Some(&seen), |instance, rows| {
         progress.suspend(|| batch.record(instance, rows, |_| Vec::new()));
         progress.advance();
     });

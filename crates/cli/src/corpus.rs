@@ -77,7 +77,7 @@ fn run<P: Source>(args: &CorpusArgs) -> Result<ExitCode> {
         fail(file, format!("unreadable: {why}"));
     }
     let jobs = args.run.jobs();
-    let rows = run_matrix(&instances, &runners, &options, 1, jobs, |instance, rows| {
+    let rows = run_matrix(&instances, &runners, &options, 1, jobs, None, |instance, rows| {
         for row in rows {
             progress.advance();
             if matches!(row.verdict, Verdict::Error | Verdict::WrongAnswer) {

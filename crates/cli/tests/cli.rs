@@ -198,19 +198,10 @@ fn nonogram_bad_input_is_named_and_the_batch_goes_on() {
         ),
         ("empty.nin", String::new(), Some(("1", "empty file: no puzzle"))),
     ];
-    let dir = temp_dir("nonograms");
-    for (name, contents, _) in &cases {
-        std::fs::write(dir.join(name), contents).unwrap();
-    }
-    let out = masu(&["solve", "nonogram", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    for (name, _, expected) in &cases {
-        if let Some((line, message)) = expected {
-            let wanted = format!("{}:{line}: {message}", dir.join(name).display());
-            assert!(stderr.contains(&wanted), "missing «{wanted}» in:\n{stderr}");
-        }
-    }
+    let cases: Vec<(&str, String, Option<String>)> = (cases.into_iter())
+        .map(|(name, contents, expected)| (name, contents, expected.map(|(line, why)| format!(":{line}: {why}"))))
+        .collect();
+    let (dir, out) = solve_bad_batch("nonogram", &cases);
     let stdout = text(&out.stdout);
     assert!(
         stdout
@@ -218,6 +209,26 @@ fn nonogram_bad_input_is_named_and_the_batch_goes_on() {
         "{stdout}"
     );
     assert!(stdout.contains("7 puzzles: 1 unique"), "{stdout}");
+}
+
+/// `masu solve KIND` on a folder of the files `cases` (name, contents, the error its place
+/// is followed by on stderr, or `None` for a good one): exit status 1, and every error said
+/// at its file; the folder and the output.
+fn solve_bad_batch<C: AsRef<str>, E: AsRef<str>>(kind: &str, cases: &[(&str, C, Option<E>)]) -> (TempDir, Output) {
+    let dir = temp_dir(&format!("{kind}s"));
+    for (name, contents, _) in cases {
+        std::fs::write(dir.join(name), contents.as_ref()).unwrap();
+    }
+    let out = masu(&["solve", kind, dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    for (name, _, expected) in cases {
+        if let Some(message) = expected {
+            let wanted = format!("{}{}", dir.join(name).display(), message.as_ref());
+            assert!(stderr.contains(&wanted), "missing «{wanted}» in:\n{stderr}");
+        }
+    }
+    (dir, out)
 }
 
 /// A nonogram solved from the command line is drawn with its clues, and as SVG on request.
@@ -244,19 +255,7 @@ fn numberlink_bad_input_is_named_and_the_batch_goes_on() {
         ("symbol.json", "[[1,\"x\"],[1,0]]", Some(":1: r1c2: \"x\" is not a number")),
         ("nopairs.json", "[[0,0],[0,0]]", Some(":1: no endpoints: the board has no pairs to connect")),
     ];
-    let dir = temp_dir("numberlinks");
-    for (name, contents, _) in &cases {
-        std::fs::write(dir.join(name), contents).unwrap();
-    }
-    let out = masu(&["solve", "numberlink", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    for (name, _, expected) in &cases {
-        if let Some(message) = expected {
-            let wanted = format!("{}{message}", dir.join(name).display());
-            assert!(stderr.contains(&wanted), "missing «{wanted}» in:\n{stderr}");
-        }
-    }
+    let (_, out) = solve_bad_batch("numberlink", &cases);
     assert!(text(&out.stdout).contains("6 puzzles: 1 unique"), "{}", text(&out.stdout));
 }
 

@@ -72,28 +72,27 @@ fn nonogram_answer(answer: &Value) -> Vec<String> {
     serde_json::from_value(answer["solutions"][0].clone()).unwrap()
 }
 
+/// Article 003's nonogram on `formulation` and `backend`, exported as `ext`: the other tool
+/// ends with `status` and masu's grid.
+fn nonogram_solves_elsewhere(formulation: &str, backend: &str, ext: &str, status: &str) {
+    let dir = temp_dir(&format!("export-{ext}"));
+    let answer = solve_exporting(&["nonogram", NONOGRAM, "--formulation", formulation, "--backend", backend][..], &dir);
+    let expected = nonogram_answer(&answer);
+    let (said, values) = solve_elsewhere(ext, &dir.join(format!("article_003_nonogram.json_1.{ext}")));
+    assert_eq!(said, status);
+    assert_eq!(grid_of(&values, expected.len(), expected[0].len()), expected);
+}
+
 #[cfg(feature = "cp-sat")]
 #[test]
 fn an_exported_cp_sat_model_solves_in_or_tools_python_to_masus_answer() {
-    let dir = temp_dir("export-pb");
-    let answer =
-        solve_exporting(&["nonogram", NONOGRAM, "--formulation", "start-index", "--backend", "cp-sat"][..], &dir);
-    let expected = nonogram_answer(&answer);
-    let (status, values) = solve_elsewhere("pb", &dir.join("article_003_nonogram.json_1.pb"));
-    assert_eq!(status, "OPTIMAL");
-    assert_eq!(grid_of(&values, expected.len(), expected[0].len()), expected);
+    nonogram_solves_elsewhere("start-index", "cp-sat", "pb", "OPTIMAL");
 }
 
 #[test]
 fn an_exported_mps_solves_in_highs_python_to_masus_answer() {
     let Some(backend) = Backend::MILP.into_iter().find(|b| b.is_compiled()) else { return };
-    let dir = temp_dir("export-mps");
-    let answer =
-        solve_exporting(&["nonogram", NONOGRAM, "--formulation", "patterns", "--backend", backend.name()][..], &dir);
-    let expected = nonogram_answer(&answer);
-    let (status, values) = solve_elsewhere("mps", &dir.join("article_003_nonogram.json_1.mps"));
-    assert_eq!(status, "Optimal");
-    assert_eq!(grid_of(&values, expected.len(), expected[0].len()), expected);
+    nonogram_solves_elsewhere("patterns", backend.name(), "mps", "Optimal");
 }
 
 /// Article 001's board through the native solver's clause-learning stage at once

@@ -18,6 +18,17 @@ fn solve(args: &[&str]) -> (Value, String) {
     (serde_json::from_str(&stdout).unwrap(), stderr)
 }
 
+/// `solve` of article 003's puzzle with the patterns MILP on `backend`, the raw parameter
+/// `param` and `--log`: unique, on a backend whose version starts with `version`; the line
+/// and stderr.
+#[cfg(any(feature = "highs", feature = "cbc", feature = "scip"))]
+fn logged(backend: &str, param: &str, version: &str) -> (Value, String) {
+    let (line, stderr) = solve(&["--formulation", "patterns", "--backend", backend, "--param", param, "--log"]);
+    assert_eq!(line["status"], "unique");
+    assert!(line["backend_version"].as_str().unwrap().starts_with(version), "{line}");
+    (line, stderr)
+}
+
 /// `solve` with `args`: it must fail before solving, naming `name`.
 fn refused(args: &[&str], name: &str) -> String {
     let out = masu(&[&["solve", "nonogram", NONOGRAM], args].concat());
@@ -56,10 +67,7 @@ fn cp_sat_takes_sat_parameters_by_name_and_logs_its_search() {
 #[cfg(feature = "highs")]
 #[test]
 fn highs_takes_its_options_and_logs_to_stderr() {
-    let (line, stderr) =
-        solve(&["--formulation", "patterns", "--backend", "highs", "--param", "mip_rel_gap=0", "--log"]);
-    assert_eq!(line["status"], "unique");
-    assert!(line["backend_version"].as_str().unwrap().starts_with("HiGHS 1."), "{line}");
+    let (_, stderr) = logged("highs", "mip_rel_gap=0", "HiGHS 1.");
     assert!(stderr.contains("Presolving model") || stderr.contains("Solving MIP model"), "{stderr}");
     // The two options masu's glue acts on: the threads it reports, presolve off or not.
     let (line, stderr) = solve(&[
@@ -84,11 +92,8 @@ fn highs_takes_its_options_and_logs_to_stderr() {
 #[cfg(feature = "cbc")]
 #[test]
 fn cbc_takes_its_command_line_parameters_and_logs_to_stderr() {
-    let (line, stderr) =
-        solve(&["--formulation", "patterns", "--backend", "cbc", "--param", "maxNodes=100000", "--log"]);
-    assert_eq!(line["status"], "unique");
+    let (line, stderr) = logged("cbc", "maxNodes=100000", "CBC 2.10");
     assert_eq!(line["stats"]["threads"], 1);
-    assert!(line["backend_version"].as_str().unwrap().starts_with("CBC 2.10"), "{line}");
     assert!(stderr.contains("Welcome to the CBC MILP Solver"), "{stderr}");
     refused(&["--backend", "cbc", "--formulation", "patterns", "--param", "noSuchParameter=1"], "noSuchParameter");
 }
@@ -96,12 +101,29 @@ fn cbc_takes_its_command_line_parameters_and_logs_to_stderr() {
 #[cfg(feature = "scip")]
 #[test]
 fn scip_takes_its_parameters_and_logs_to_stderr() {
-    let (line, stderr) = solve(&["--formulation", "patterns", "--backend", "scip", "--param", "limits/gap=0", "--log"]);
-    assert_eq!(line["status"], "unique");
+    let (line, stderr) = logged("scip", "limits/gap=0", "SCIP 10.0.0");
     assert_eq!(line["backend_version"], "SCIP 10.0.0");
     assert!(stderr.contains("presolving"), "{stderr}");
     refused(&["--backend", "scip", "--formulation", "patterns", "--param", "limits/no_such=1"], "limits/no_such");
     refused(&["--backend", "scip", "--formulation", "patterns", "--param", "limits/gap=x"], "limits/gap");
+}
+
+/// `solve` takes a parameter for its own backend (`BACKEND:KEY=VALUE`) as `compare` does,
+/// and refuses one for another backend by name, before solving; `--time-limit none` lifts
+/// the limit on every command.
+#[test]
+fn solve_takes_parameters_scoped_to_its_backend() {
+    let (line, _) = solve(&["--param", "native:handover=0", "--time-limit", "none"]);
+    assert_eq!(line["status"], "unique");
+    assert_eq!(line["parameters"], serde_json::json!({"handover": "0"}), "{line}");
+    let out = masu(&["solve", "nonogram", NONOGRAM, "--param", "cp-sat:num_workers=1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--param cp-sat:num_workers=1: the solve runs on native"), "{stderr}");
+    assert!(text(&out.stdout).is_empty(), "nothing solved: {}", text(&out.stdout));
+    let out = masu(&["solve", "nonogram", NONOGRAM, "--param", "nosuch:a=1"]);
+    assert_eq!(out.status.code(), Some(2), "clap refuses an unknown backend: {}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("nosuch"), "{}", text(&out.stderr));
 }
 
 #[test]

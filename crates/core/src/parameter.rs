@@ -38,29 +38,24 @@ pub trait Value: Copy + Send + Sync + 'static {
     fn shown(self) -> Option<String>;
 }
 
-impl Value for u64 {
-    fn of(value: ParameterValue) -> Option<u64> {
-        match value {
-            ParameterValue::Count(n) => Some(n),
-            _ => None,
+/// [`Value`] for a type read from one variant of [`ParameterValue`] and shown as itself.
+macro_rules! plain_value {
+    ($($ty:ty => $variant:ident),*) => {$(
+        impl Value for $ty {
+            fn of(value: ParameterValue) -> Option<$ty> {
+                match value {
+                    ParameterValue::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn shown(self) -> Option<String> {
+                Some(self.to_string())
+            }
         }
-    }
-    fn shown(self) -> Option<String> {
-        Some(self.to_string())
-    }
+    )*};
 }
 
-impl Value for bool {
-    fn of(value: ParameterValue) -> Option<bool> {
-        match value {
-            ParameterValue::Switch(on) => Some(on),
-            _ => None,
-        }
-    }
-    fn shown(self) -> Option<String> {
-        Some(self.to_string())
-    }
-}
+plain_value!(u64 => Count, bool => Switch);
 
 impl Value for Option<u64> {
     fn of(value: ParameterValue) -> Option<Option<u64>> {

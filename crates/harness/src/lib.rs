@@ -40,4 +40,4 @@ pub mod write;
 
 pub use expectations::{Finding, cross_check, failures};
 pub use row::{Row, Verdict};
-pub use run::{Comparison, Runner, compare, run_matrix, run_matrix_seen};
+pub use run::{Comparison, Runner, run_matrix};

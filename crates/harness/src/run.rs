@@ -180,7 +180,9 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
 /// Every instance on every runner, `jobs` instances at once (each solve's own threads come
 /// from `options.threads`; they share the memory available, each taking `1/jobs` of it
 /// unless `options.memory` says otherwise). `on_instance` sees each instance's rows on this thread as soon
-/// as they are done (for progress and live failures). Stops starting instances when
+/// as they are done (for progress and live failures); each row also goes into `seen` the
+/// moment its solve ends, for a caller that must show what finished while other solves
+/// still run (a stop that a backend does not heed). Stops starting instances when
 /// `options.interrupt` fires, keeping what finished. The rows come back in instance order.
 pub fn run_matrix<P: Puzzle>(
     instances: &[Instance<P>],
@@ -188,21 +190,7 @@ pub fn run_matrix<P: Puzzle>(
     options: &SolveOptions,
     repeat: usize,
     jobs: usize,
-    on_instance: impl FnMut(&Instance<P>, &[Row]),
-) -> Vec<Row> {
-    run_matrix_seen(instances, runners, options, repeat, jobs, &std::sync::Mutex::default(), on_instance)
-}
-
-/// [`run_matrix`], each row also put in `seen` the moment its solve ends, for a caller that
-/// must show what finished while other solves still run (a stop that a backend does not
-/// heed).
-pub fn run_matrix_seen<P: Puzzle>(
-    instances: &[Instance<P>],
-    runners: &[Runner<P>],
-    options: &SolveOptions,
-    repeat: usize,
-    jobs: usize,
-    seen: &std::sync::Mutex<Vec<Row>>,
+    seen: Option<&std::sync::Mutex<Vec<Row>>>,
     mut on_instance: impl FnMut(&Instance<P>, &[Row]),
 ) -> Vec<Row> {
     let mut done: Vec<Option<Vec<Row>>> = vec![None; instances.len()];
@@ -218,7 +206,9 @@ pub fn run_matrix_seen<P: Puzzle>(
             .iter()
             .map(|r| {
                 let row = run_one(instance, r, options, repeat);
-                seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(row.clone());
+                if let Some(seen) = seen {
+                    seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(row.clone());
+                }
                 row
             })
             .collect()
@@ -249,16 +239,4 @@ impl Comparison {
     pub fn wrong_answers(&self) -> impl Iterator<Item = &Row> {
         self.rows.iter().filter(|r| r.checked == Some(false))
     }
-}
-
-/// Every instance on every runner ([`run_matrix`]), then the cross-check of the runners.
-pub fn compare<P: Puzzle>(
-    instances: &[Instance<P>],
-    runners: &[Runner<P>],
-    options: &SolveOptions,
-    repeat: usize,
-    jobs: usize,
-    on_done: &(dyn Fn() + Sync),
-) -> Comparison {
-    Comparison::of(run_matrix(instances, runners, options, repeat, jobs, |_, _| on_done()))
 }

@@ -4,7 +4,7 @@
 
 use masu_core::Instance;
 use masu_core::{Backend, Report, SolveOptions, Stats, Status};
-use masu_harness::{Runner, Verdict, compare, write};
+use masu_harness::{Comparison, Runner, Verdict, run_matrix, write};
 use masu_sudoku::{self as sudoku, Sudoku};
 
 const ARTICLE: &str = "008009200000010000100003904002007040047000000030140006000090100005000483020300570";
@@ -42,7 +42,8 @@ fn a_wrong_backend_answer_is_a_checker_failure() {
     let mut wrong = grid(SOLUTION);
     wrong[0].swap(0, 1); // r1c1 and r1c2 are not givens: the row still holds 1..9
     let runners = vec![fake("honest", Status::Unique, vec![grid(SOLUTION)]), fake("liar", Status::Unique, vec![wrong])];
-    let comparison = compare(&instances(), &runners, &SolveOptions::default(), 1, 1, &|| {});
+    let comparison =
+        Comparison::of(run_matrix(&instances(), &runners, &SolveOptions::default(), 1, 1, None, |_, _| {}));
     let statuses: Vec<(&str, Verdict, Option<bool>)> =
         comparison.rows.iter().map(|r| (r.formulation.as_str(), r.verdict, r.checked)).collect();
     assert_eq!(
@@ -59,7 +60,8 @@ fn a_wrong_backend_answer_is_a_checker_failure() {
 fn runners_that_disagree_are_findings() {
     let runners =
         vec![fake("finds", Status::Unique, vec![grid(SOLUTION)]), fake("gives-up", Status::Infeasible, vec![])];
-    let comparison = compare(&instances(), &runners, &SolveOptions::default(), 1, 2, &|| {});
+    let comparison =
+        Comparison::of(run_matrix(&instances(), &runners, &SolveOptions::default(), 1, 2, None, |_, _| {}));
     assert_eq!(comparison.findings.len(), 1);
     assert_eq!(comparison.findings[0].what, "satisfiability");
     assert!(write::table(&comparison).contains("FINDING: article disagree on satisfiability"));
@@ -79,7 +81,7 @@ fn real_runners_agree_and_plot() {
         .enumerate()
         .map(|(i, l)| Instance::new(format!("tdoku:{}", i + 1), sudoku::format::parse_line(&l[..81]).unwrap()))
         .collect();
-    let comparison = compare(&instances, &runners, &SolveOptions::default(), 1, 2, &|| {});
+    let comparison = Comparison::of(run_matrix(&instances, &runners, &SolveOptions::default(), 1, 2, None, |_, _| {}));
     assert_eq!(comparison.rows.len(), instances.len() * runners.len());
     assert!(comparison.findings.is_empty(), "{:?}", comparison.findings);
     assert_eq!(comparison.wrong_answers().count(), 0);

@@ -164,23 +164,11 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
     }
     let mut values: Vec<Option<i64>> = vec![None; variables];
     for line in output.lines() {
-        let Some((name, rest)) = line.trim().split_once(" = intVar(") else { continue };
-        let (Some(index), Some(value)) = (
-            name.strip_prefix('v').and_then(|i| i.parse::<usize>().ok()),
-            rest.strip_suffix(");").and_then(|v| v.parse::<i64>().ok()),
-        ) else {
-            continue;
-        };
-        if let Some(slot) = values.get_mut(index) {
-            *slot = Some(value);
+        if let Some((name, rest)) = line.trim().split_once(" = intVar(") {
+            program::record(&mut values, name, rest.strip_suffix(");"));
         }
     }
-    let values = values
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| v.ok_or_else(|| Error::Library(format!("CP Optimizer: no value of v{i} in its solution"))))
-        .collect::<Result<_, _>>()?;
-    Ok(Answer::Solved(values))
+    Ok(Answer::Solved(program::complete(values, "CP Optimizer")?))
 }
 
 #[cfg(test)]

@@ -162,26 +162,15 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
     for line in output.lines().map(str::trim) {
         match line {
             "----------" => {
-                let solution = std::mem::replace(&mut values, vec![None; variables])
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| v.ok_or_else(|| Error::Library(format!("Gecode: no value of v{i} in a solution"))))
-                    .collect::<Result<_, _>>()?;
-                solutions.push(solution);
+                let printed = std::mem::replace(&mut values, vec![None; variables]);
+                solutions.push(program::complete(printed, "Gecode")?);
             }
             "==========" => all = true,
             "=====UNSATISFIABLE=====" => return Ok(Answer::Infeasible),
             "=====UNKNOWN=====" if solutions.is_empty() => return Ok(Answer::Unknown),
             _ => {
-                let Some((name, value)) = line.split_once(" = ") else { continue };
-                let (Some(index), Some(value)) = (
-                    name.strip_prefix('v').and_then(|i| i.parse::<usize>().ok()),
-                    value.strip_suffix(';').and_then(|v| v.parse::<i64>().ok()),
-                ) else {
-                    continue;
-                };
-                if let Some(slot) = values.get_mut(index) {
-                    *slot = Some(value);
+                if let Some((name, value)) = line.split_once(" = ") {
+                    program::record(&mut values, name, value.strip_suffix(';'));
                 }
             }
         }

@@ -112,3 +112,22 @@ pub(crate) fn temporary(extension: &str, text: &[u8]) -> std::io::Result<tempfil
     file.flush()?;
     Ok(file.into_temp_path())
 }
+
+/// One line of a solution as a program prints it, `vN` and `value`, written into
+/// `values[N]`; a name or a value that does not read as one (another line) is passed over.
+#[cfg(any(feature = "cplex", feature = "gecode"))]
+pub(crate) fn record(values: &mut [Option<i64>], name: &str, value: Option<&str>) {
+    let index = name.strip_prefix('v').and_then(|i| i.parse::<usize>().ok());
+    let value = value.and_then(|v| v.parse::<i64>().ok());
+    if let (Some(slot), Some(value)) = (index.and_then(|i| values.get_mut(i)), value) {
+        *slot = Some(value);
+    }
+}
+
+/// The values [`record`] wrote, one for each variable, or an error naming the first variable
+/// `solver` printed no value of.
+#[cfg(any(feature = "cplex", feature = "gecode"))]
+pub(crate) fn complete(values: Vec<Option<i64>>, solver: &str) -> Result<Vec<i64>, crate::Error> {
+    let missing = |i| crate::Error::Library(format!("{solver}: no value of v{i} in a solution"));
+    values.into_iter().enumerate().map(|(i, v)| v.ok_or_else(|| missing(i))).collect()
+}

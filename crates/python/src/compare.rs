@@ -58,7 +58,7 @@ impl Visit for &Comparing {
         let (runners, _not_run) =
             masu_harness::runners::asked::<P>(self.formulations.as_deref(), backends.as_deref(), &self.params)
                 .map_err(|e| Failure::Input(e.to_string()))?;
-        let comparison = masu_harness::compare(&instances, &runners, &self.options, 1, self.jobs, &|| {});
+        let comparison = masu_harness::Comparison::of(masu_harness::run_matrix(&instances, &runners, &self.options, 1, self.jobs, None, |_, _| {}));
         let setting = Setting::of_batch(&self.options, &self.params, None);
         let records = (comparison.rows.iter().enumerate())
             .map(|(i, row)| Record::new(&instances[i / runners.len()], row.clone(), Vec::new(), &setting))

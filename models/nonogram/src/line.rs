@@ -346,6 +346,18 @@ impl LineSolver {
 pub(crate) mod tests {
     use super::*;
 
+    /// A line's clue is its runs of filled cells, counted by hand: none for an empty line,
+    /// a run at either end kept.
+    #[test]
+    fn a_lines_clue_is_its_runs() {
+        let line = |text: &str| clue_of(text.chars().map(|c| c == '#'));
+        assert_eq!(line(""), Vec::<usize>::new());
+        assert_eq!(line("...."), Vec::<usize>::new());
+        assert_eq!(line("#"), vec![1]);
+        assert_eq!(line("##.#..###"), vec![2, 1, 3]);
+        assert_eq!(line(".#.##."), vec![1, 2]);
+    }
+
     /// A small random generator for the tests of this crate (xorshift64).
     pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {

@@ -27,6 +27,11 @@ pub(crate) fn boards(sizes: std::ops::Range<usize>, rule: Rule) -> Vec<Numberlin
     boards
 }
 
+/// [`boards`] under the fill rule, then the same sides under the blanks rule.
+pub(crate) fn under_both_rules(sizes: std::ops::Range<usize>) -> Vec<Numberlink> {
+    [Rule::Fill, Rule::Blanks].into_iter().flat_map(|rule| boards(sizes.clone(), rule)).collect()
+}
+
 /// `count` boards under the blanks rule with endpoints scattered at random (seeded by
 /// `seed`): sides `3..3 + sides`, `1..1 + pairs` pairs, a pair's second endpoint
 /// overwriting whatever it lands on (boards that end invalid are drawn again). Their

@@ -6,7 +6,7 @@ use masu_core::{Clock, Ended, SolveOptions};
 
 use super::*;
 use crate::puzzle::Paths;
-use crate::testkit::{assert_checked_and_distinct, boards, scattered};
+use crate::testkit::{assert_checked_and_distinct, boards, scattered, under_both_rules};
 
 /// Every solution, kept.
 fn every() -> Kept<Paths> {
@@ -92,15 +92,13 @@ fn the_count_past_the_listing_is_exact() {
 /// Every answer passes the checker, none twice; one asked, one given.
 #[test]
 fn answers_are_checked_and_distinct() {
-    for rule in [Rule::Fill, Rule::Blanks] {
-        for puzzle in boards(3..7, rule) {
-            let found = count_only(&puzzle, 50);
-            assert_checked_and_distinct(&puzzle, &found);
-            for threads in [Some(1), None] {
-                let one = solve(&puzzle, &options(1, threads)).unwrap();
-                assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
-                assert_checked_and_distinct(&puzzle, &one);
-            }
+    for puzzle in under_both_rules(3..7) {
+        let found = count_only(&puzzle, 50);
+        assert_checked_and_distinct(&puzzle, &found);
+        for threads in [Some(1), None] {
+            let one = solve(&puzzle, &options(1, threads)).unwrap();
+            assert_eq!(one.solutions.len(), usize::from(!found.solutions.is_empty()), "{puzzle:?}");
+            assert_checked_and_distinct(&puzzle, &one);
         }
     }
 }

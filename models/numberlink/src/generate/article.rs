@@ -19,6 +19,22 @@ pub fn article(
     options: &SolveOptions,
 ) -> Result<ArticleRun, Error> {
     use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
+    // The article's reifications, each written as it writes them (the variable and then its
+    // two enforced constraints, so the model is the article's to the index):
+    // `s ⇔ a = b` ...
+    fn equal(model: &mut CpModel, a: impl Into<LinearExpr>, b: impl Into<LinearExpr>) -> BoolVar {
+        let (a, b, s) = (a.into(), b.into(), model.new_bool_var());
+        model.add_eq(a.clone(), b.clone()).only_enforce_if([s]);
+        model.add_ne(a, b).only_enforce_if([!s]);
+        s
+    }
+    // ... and `e ⇔ a ∧ b`.
+    fn both(model: &mut CpModel, a: BoolVar, b: BoolVar) -> BoolVar {
+        let e = model.new_bool_var();
+        model.add_bool_and([a, b]).only_enforce_if([e]);
+        model.add_bool_or([!a, !b]).only_enforce_if([!e]);
+        e
+    }
     let m = pairs as i64;
     let started = Instant::now();
     let mut model = CpModel::new();
@@ -37,18 +53,11 @@ pub fn article(
         let (mut ends, mut middles) = (Vec::new(), Vec::new());
         for r in 0..n {
             for c in 0..n {
-                let is_k = model.new_bool_var();
-                model.add_eq(at(r, c), k).only_enforce_if([is_k]);
-                model.add_ne(at(r, c), k).only_enforce_if([!is_k]);
+                let is_k = equal(&mut model, at(r, c), k);
                 let mut links = Vec::new();
                 for (a, b) in neighbours(r, c) {
-                    let same = model.new_bool_var();
-                    model.add_eq(at(a, b), k).only_enforce_if([same]);
-                    model.add_ne(at(a, b), k).only_enforce_if([!same]);
-                    let e = model.new_bool_var();
-                    model.add_bool_and([is_k, same]).only_enforce_if([e]);
-                    model.add_bool_or([!is_k, !same]).only_enforce_if([!e]);
-                    links.push(e);
+                    let same = equal(&mut model, at(a, b), k);
+                    links.push(both(&mut model, is_k, same));
                 }
                 let (b1, b2) = (model.new_bool_var(), model.new_bool_var());
                 model.add_ge(sum(&links), 1).only_enforce_if([b1]);
@@ -57,18 +66,10 @@ pub fn article(
                 model.add_gt(sum(&links), 2).only_enforce_if([!b2]);
                 model.add_bool_and([b1, b2]).only_enforce_if([is_k]);
                 model.add_bool_or([!b1, !b2]).only_enforce_if([!is_k]);
-                let (edge, end) = (model.new_bool_var(), model.new_bool_var());
-                model.add_eq(sum(&links), 1).only_enforce_if([edge]);
-                model.add_ne(sum(&links), 1).only_enforce_if([!edge]);
-                model.add_bool_and([is_k, edge]).only_enforce_if([end]);
-                model.add_bool_or([!is_k, !edge]).only_enforce_if([!end]);
-                ends.push(end);
-                let (both, middle) = (model.new_bool_var(), model.new_bool_var());
-                model.add_eq(sum(&links), 2).only_enforce_if([both]);
-                model.add_ne(sum(&links), 2).only_enforce_if([!both]);
-                model.add_bool_and([is_k, both]).only_enforce_if([middle]);
-                model.add_bool_or([!is_k, !both]).only_enforce_if([!middle]);
-                middles.push(middle);
+                let edge = equal(&mut model, sum(&links), 1);
+                ends.push(both(&mut model, is_k, edge));
+                let two = equal(&mut model, sum(&links), 2);
+                middles.push(both(&mut model, is_k, two));
             }
         }
         model.add_eq(sum(&ends), 2);
@@ -78,10 +79,7 @@ pub fn article(
         for c in 0..n.saturating_sub(1) {
             let mut same = Vec::new();
             for (a, b) in [(r, c + 1), (r + 1, c), (r + 1, c + 1)] {
-                let s = model.new_bool_var();
-                model.add_eq(at(a, b), at(r, c)).only_enforce_if([s]);
-                model.add_ne(at(a, b), at(r, c)).only_enforce_if([!s]);
-                same.push(s);
+                same.push(equal(&mut model, at(a, b), at(r, c)));
             }
             model.add_ne(sum(&same), 3);
         }

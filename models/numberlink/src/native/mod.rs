@@ -427,7 +427,7 @@ pub(crate) fn count_by_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{assert_checked_and_distinct, boards};
+    use crate::testkit::{assert_checked_and_distinct, boards, under_both_rules};
 
     fn count(puzzle: &Numberlink, limit: usize) -> Found {
         solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
@@ -437,16 +437,14 @@ mod tests {
     /// limit is not claimed (also with a limit of 1).
     #[test]
     fn answers_are_checked_and_distinct() {
-        for rule in [Rule::Fill, Rule::Blanks] {
-            for puzzle in boards(3..6, rule) {
-                let found = count(&puzzle, 40);
-                assert_checked_and_distinct(&puzzle, &found);
-                assert!(!found.complete || found.solutions.len() < 40);
-                // Asked for one, a search that found one cannot know of a second: with the
-                // blanks rule, the induced search once called such a board unique.
-                let one = count(&puzzle, 1);
-                assert!(!(one.complete && one.solutions.len() == 1), "{puzzle:?}");
-            }
+        for puzzle in under_both_rules(3..6) {
+            let found = count(&puzzle, 40);
+            assert_checked_and_distinct(&puzzle, &found);
+            assert!(!found.complete || found.solutions.len() < 40);
+            // Asked for one, a search that found one cannot know of a second: with the
+            // blanks rule, the induced search once called such a board unique.
+            let one = count(&puzzle, 1);
+            assert!(!(one.complete && one.solutions.len() == 1), "{puzzle:?}");
         }
     }
 
