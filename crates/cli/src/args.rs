@@ -354,6 +354,14 @@ pub(crate) struct SolveArgs {
     /// MILP backend), native clause learning `.cnf` (DIMACS).
     #[arg(long, value_name = "DIR")]
     pub(crate) export: Option<PathBuf>,
+    /// Certify each verdict that claims no further solution (unique, infeasible, a complete
+    /// count): the puzzle as clauses, each solution found excluded, refuted by CaDiCaL with a
+    /// DRAT proof that the independent checker `rate` must accept (MASU_RATE names it, else
+    /// the PATH's). The text says `certified` or why not; JSON has `stats.certificate`. With
+    /// DIR, each puzzle's clauses and proof are kept there (`ID.cnf`, `ID.drat`) for any
+    /// checker. Kinds with an encoding: sudoku.
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    pub(crate) certify: Option<Option<PathBuf>>,
 }
 
 /// `--backend`'s help, from the backends' table: every backend, the families, and which ones

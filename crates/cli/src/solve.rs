@@ -75,6 +75,9 @@ fn run<P: Puzzle>(args: &SolveArgs, default_count: u64) -> Result<ExitCode> {
                 let started = Instant::now();
                 let options = SolveOptions {
                     export: args.export.as_ref().map(|dir| masu_core::Export::new(dir, &located.id())),
+                    certify: args.certify.as_ref().map(|keep| masu_core::Certify {
+                        keep: keep.as_ref().map(|dir| masu_core::Export::new(dir, &located.id())),
+                    }),
                     ..options.clone()
                 };
                 let result = prepared.solve(puzzle, &options);
@@ -154,6 +157,19 @@ fn print_text<P: Puzzle>(
         report.formulation,
         elapsed.as_secs_f64() * 1000.0
     );
+    if let Some(c) = &report.stats.certificate {
+        match (&c.detail, c.accepted) {
+            (_, true) => outln!(
+                "{place}: certified ({}, a proof of {} bytes, {:.1} ms to prove, {:.1} ms to check)",
+                c.checker,
+                c.proof_bytes,
+                c.prove_time.as_secs_f64() * 1000.0,
+                c.check_time.as_secs_f64() * 1000.0
+            ),
+            (Some(why), false) => outln!("{place}: not certified: {why}"),
+            (None, false) => outln!("{place}: not certified"),
+        }
+    }
     if let (true, Some(p)) = (single, puzzle) {
         for (i, s) in report.solutions.iter().enumerate() {
             if count > 1 {

@@ -22,6 +22,7 @@
 //!   reads them; [`Random`]: the seeded generator of every generator.
 
 pub mod backend;
+pub mod certify;
 pub mod check;
 pub mod corpus;
 #[cfg(feature = "cp-sat")]
@@ -58,7 +59,7 @@ pub use found::{Ended, Found, Kept};
 pub use generate::Generate;
 pub use input::{At, Expected, Format, Invalid, Item, ParseError};
 pub use name::UnknownName;
-pub use options::{Clock, Export, Interrupt, SolveOptions};
+pub use options::{Certify, Clock, Export, Interrupt, SolveOptions};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
 pub use puzzle::{NoRule, Puzzle, Unchosen, check_parameters, choose, runnable, solve, timed};
 pub use random::Random;

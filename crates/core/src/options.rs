@@ -138,10 +138,20 @@ pub struct SolveOptions {
     pub log: bool,
     /// Write each model built, in the backend's format, before solving it.
     pub export: Option<Export>,
+    /// Certify each verdict that claims no further solution ([`crate::certify`]).
+    pub certify: Option<Certify>,
     /// The clock of the solve under way, carried whole from stage to stage: set when a solve
     /// starts ([`SolveOptions::started`]) and by [`SolveOptions::with_clock`]; `None` before,
     /// when [`SolveOptions::clock`] starts one from [`SolveOptions::time_limit`].
     pub clock: Option<Clock>,
+}
+
+/// What `--certify` asks: certify each verdict that claims no further solution, keeping the
+/// clauses and the proof in `keep`'s folder (`ID.cnf`, `ID.drat`) when given.
+#[derive(Clone, Debug, Default)]
+pub struct Certify {
+    /// Where the clauses and the proof are kept (else a temporary folder, removed).
+    pub keep: Option<Export>,
 }
 
 /// Where models are exported: `DIR/STEM.EXT` for a solve's first model of each format, then
@@ -274,6 +284,7 @@ impl Default for SolveOptions {
             read: Vec::new(),
             log: false,
             export: None,
+            certify: None,
             clock: None,
         }
     }

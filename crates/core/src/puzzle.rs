@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::parameter::Declared;
-use crate::{Backend, Error, Format, Formulation, Found, Invalid, Item, Report, SolveOptions};
+use crate::{Backend, Clock, Error, Format, Formulation, Found, Invalid, Item, Report, SolveOptions};
 
 /// A kind of puzzle: how it is read, which formulations it has, how each finds solutions,
 /// and how a solution is checked and shown. Adding a kind is one model crate implementing
@@ -86,6 +86,13 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
     fn svg(&self, _solution: Option<&Self::Solution>) -> Option<String> {
         None
     }
+    /// The puzzle as clauses with one more excluding each of `solutions`, for a certified
+    /// verdict ([`crate::certify`]): a model of them is exactly a solution not among
+    /// `solutions`. `None` for a kind with no encoding.
+    fn cnf(&self, solutions: &[Self::Solution]) -> Option<crate::certify::Cnf> {
+        let _ = solutions;
+        None
+    }
     /// Sets a rule variant (a kind without variants has no [`Puzzle::Rule`] value to take).
     fn set_rule(&mut self, rule: Self::Rule) {
         let _ = rule;
@@ -145,13 +152,17 @@ pub fn report<P: Puzzle>(
     options: &SolveOptions,
 ) -> Result<Report<P::Solution>, Error> {
     let check = |s: &P::Solution| puzzle.check(s);
+    let mut stats = found.stats;
+    if let Some(certify) = options.certify.as_ref().filter(|_| found.complete) {
+        stats.certificate = Some(certified(puzzle, &found.solutions, found.count, certify, options));
+    }
     let mut report = Report::checked(
         found.by.unwrap_or(backend),
         formulation.name(),
         found.solutions,
         found.count,
         found.complete,
-        found.stats,
+        stats,
         options,
         check,
     )?;
@@ -159,6 +170,28 @@ pub fn report<P: Puzzle>(
         report.status = ended;
     }
     Ok(report)
+}
+
+/// The certificate of a complete search's verdict: its `count` solutions, all of them in
+/// `solutions`, excluded from the kind's clauses, and the rest refuted
+/// ([`crate::certify::certify`], within the options' time limit of its own).
+fn certified<P: Puzzle>(
+    puzzle: &P,
+    solutions: &[P::Solution],
+    count: u128,
+    certify: &crate::Certify,
+    options: &SolveOptions,
+) -> crate::Certificate {
+    if count != solutions.len() as u128 {
+        return crate::certify::not_certified(format!(
+            "{count} solutions counted, {} kept: a certificate excludes each one (keep {count} or more)",
+            solutions.len()
+        ));
+    }
+    match puzzle.cnf(solutions) {
+        Some(cnf) => crate::certify::certify(&cnf, certify, &Clock::new(options.time_limit, options.interrupt.clone())),
+        None => crate::certify::not_certified(format!("{} has no encoding as clauses yet", P::KIND)),
+    }
 }
 
 /// Every formulation × backend of a kind that this build can run on this machine (compiled

@@ -126,6 +126,10 @@ pub struct Certificate {
     pub detail: Option<String>,
     /// The proof's size.
     pub proof_bytes: u64,
+    /// What writing the proof took, where it was written for the certificate (zero where the
+    /// solve wrote it; seconds in JSON).
+    #[serde(serialize_with = "seconds")]
+    pub prove_time: Duration,
     /// What the check took (seconds in JSON).
     #[serde(serialize_with = "seconds")]
     pub check_time: Duration,
@@ -139,6 +143,7 @@ impl From<masu_cpsat::Checked> for Certificate {
             accepted: c.accepted,
             detail: c.detail,
             proof_bytes: c.proof_bytes,
+            prove_time: Duration::ZERO,
             check_time: c.check_time,
         }
     }

@@ -94,6 +94,8 @@ unsafe extern "C" {
     fn masu_sat_solve(solver: *mut c_void) -> c_int;
     fn masu_sat_val(solver: *mut c_void, lit: c_int) -> c_int;
     fn masu_sat_error(solver: *mut c_void) -> *const c_char;
+    fn masu_sat_trace(solver: *mut c_void, path: *const c_char) -> c_int;
+    fn masu_sat_close_proof(solver: *mut c_void);
 }
 
 /// What the callbacks reach: the stop test, the propagator, the clause and the reason being
@@ -263,17 +265,59 @@ impl Model<'_> {
 /// A CaDiCaL solver with its options for satisfiable instances (on the TAAI/TCGA puzzles
 /// whose search hands over, faster than its defaults), stopping once `stop` returns true.
 pub fn solver(stop: impl FnMut() -> bool + Send + 'static) -> Sat {
-    Sat::new(stop, Plain, false)
+    Sat::new(stop, Plain, false, "sat")
 }
 
 /// [`solver`] with `propagator` inside its search, over the variables given to
 /// [`Sat::observe`].
 pub fn propagating<P: Propagator>(stop: impl FnMut() -> bool + Send + 'static, propagator: P) -> Sat<P> {
-    Sat::new(stop, propagator, true)
+    Sat::new(stop, propagator, true, "sat")
+}
+
+/// What [`refute`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refutation {
+    /// The clauses are unsatisfiable, and the proof file holds CaDiCaL's DRAT proof of it.
+    Refuted,
+    /// They are satisfiable: the variables true in the model found (from 1 to the largest
+    /// in a clause).
+    Satisfied(Vec<i32>),
+    /// The stop callback ended the search first.
+    Stopped,
+}
+
+/// Solves `clauses` on CaDiCaL in its configuration for unsatisfiable instances, writing
+/// every clause it derives to `proof` as a DRAT proof in text, so that a checker can replay
+/// it against the clauses; the proof is complete and closed when this returns. An error
+/// when the proof file cannot be opened or CaDiCaL fails.
+pub fn refute(
+    clauses: &[Vec<i32>],
+    proof: &std::path::Path,
+    stop: impl FnMut() -> bool + Send + 'static,
+) -> Result<Refutation, String> {
+    let mut sat = Sat::new(stop, Plain, false, "unsat");
+    let path = CString::new(proof.as_os_str().as_encoded_bytes())
+        .map_err(|_| format!("{}: a NUL in the path", proof.display()))?;
+    // SAFETY: a fresh solver (no clause added yet, as tracing requires); `path` is
+    // NUL-terminated and alive for the call.
+    if unsafe { masu_sat_trace(sat.solver, path.as_ptr()) } == 0 {
+        return Err(format!("{}: CaDiCaL could not open it for its proof", proof.display()));
+    }
+    clauses.iter().for_each(|clause| sat.add_clause(clause.iter().copied()));
+    let variables = clauses.iter().flatten().fold(0, |m, l| m.max(l.abs()));
+    let found = match sat.solve() {
+        Outcome::Satisfied(model) => Refutation::Satisfied((1..=variables).filter(|&v| model.value(v)).collect()),
+        Outcome::Unsatisfiable => Refutation::Refuted,
+        Outcome::Stopped => Refutation::Stopped,
+        Outcome::Failed(said) => return Err(said),
+    };
+    // SAFETY: a valid solver that traces a proof, between solves (the model is dropped).
+    unsafe { masu_sat_close_proof(sat.solver) };
+    Ok(found)
 }
 
 impl<P: Propagator> Sat<P> {
-    fn new(stop: impl FnMut() -> bool + Send + 'static, propagator: P, propagate: bool) -> Sat<P> {
+    fn new(stop: impl FnMut() -> bool + Send + 'static, propagator: P, propagate: bool, config: &str) -> Sat<P> {
         let mut bridge =
             Box::new(Bridge { stop: Box::new(stop), propagator, handing: None, explaining: None, panic: None });
         let callbacks = Callbacks {
@@ -288,7 +332,7 @@ impl<P: Propagator> Sat<P> {
             propagate: self::propagate::<P>,
             reason_lit: reason_lit::<P>,
         };
-        let config = CString::new("sat").expect("no NUL");
+        let config = CString::new(config).expect("no NUL");
         // SAFETY: `config` is a NUL-terminated string alive for the call; the shim returns a
         // fresh solver (configured before any clause) or null.
         let solver = unsafe { masu_sat_new(config.as_ptr()) };

@@ -8,6 +8,7 @@
 #include "cadical.hpp"
 
 #include <cstddef>
+#include <cstdio>
 #include <exception>
 #include <memory>
 #include <string>
@@ -54,8 +55,19 @@ struct Bridge : CaDiCaL::Terminator, CaDiCaL::ExternalPropagator {
 
 // The bridge is declared first, so it is destroyed after the solver that points to it
 // (CaDiCaL's destructor calls no callback).
+// The file a proof is written to: CaDiCaL writes to it but leaves it open, so it is closed
+// here, after the solver (declared below it) is gone.
+struct ProofFile {
+  FILE *file = nullptr;
+  ~ProofFile () {
+    if (file)
+      fclose (file);
+  }
+};
+
 struct Solver {
   std::unique_ptr<Bridge> bridge;
+  ProofFile proof;
   CaDiCaL::Solver solver;
   // Whether an exception was caught; what it said, where there was memory to keep it.
   bool failed = false;
@@ -131,6 +143,33 @@ int masu_sat_solve (void *s) {
 // What the exception that failed the solver said (empty when even that could not be kept),
 // alive until the solver is deleted.
 const char *masu_sat_error (void *s) { return static_cast<Solver *> (s)->error.c_str (); }
+
+// Has everything derived from now on written to `path` as a DRAT proof in text: 1 when the
+// file was opened. Only on a fresh solver (CaDiCaL aborts once a clause was added). The file
+// is opened here: CaDiCaL's own opening goes on with no file when it fails.
+int masu_sat_trace (void *s, const char *path) {
+  Solver *solver = static_cast<Solver *> (s);
+  if (solver->proof.file)
+    return 0;
+  solver->proof.file = fopen (path, "w");
+  if (!solver->proof.file)
+    return 0;
+  guarded (solver, [&] {
+    solver->solver.set ("binary", 0);
+    solver->solver.trace_proof (solver->proof.file, path);
+  });
+  return solver->failed ? 0 : 1;
+}
+
+// Writes out the proof `masu_sat_trace` began, and closes its file.
+void masu_sat_close_proof (void *s) {
+  Solver *solver = static_cast<Solver *> (s);
+  if (!solver->proof.file)
+    return;
+  guarded (solver, [&] { solver->solver.close_proof_trace (); });
+  fclose (solver->proof.file);
+  solver->proof.file = nullptr;
+}
 
 int masu_sat_val (void *s, int lit) { return static_cast<Solver *> (s)->solver.val (lit); }
 }

@@ -163,3 +163,32 @@ fn a_panic_in_a_propagator_comes_out_of_solve() {
     let message = caught.expect_err("the panic").downcast::<&str>().map(|m| *m);
     assert_eq!(message.ok(), Some("propagator failed"));
 }
+
+/// Three pigeons in two holes: each pigeon in a hole, no hole with two.
+fn pigeons() -> Vec<Vec<i32>> {
+    let at = |pigeon: i32, hole: i32| 2 * pigeon + hole + 1;
+    let mut clauses: Vec<Vec<i32>> = (0..3).map(|p| vec![at(p, 0), at(p, 1)]).collect();
+    for hole in 0..2 {
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            clauses.push(vec![-at(a, hole), -at(b, hole)]);
+        }
+    }
+    clauses
+}
+
+/// An unsatisfiable set is refuted with a proof that ends in the empty clause; a
+/// satisfiable one gives a model of it; a proof file that cannot be opened is an error.
+#[test]
+fn refutations_write_their_proof() {
+    let dir = std::env::temp_dir().join(format!("masu-sat-refute-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("pigeons.drat");
+    assert_eq!(refute(&pigeons(), &proof, || false), Ok(Refutation::Refuted));
+    let text = std::fs::read_to_string(&proof).unwrap();
+    assert!(text.lines().any(|line| line.trim() == "0"), "no empty clause in {text:?}");
+    let two = &pigeons()[..5];
+    let Ok(Refutation::Satisfied(model)) = refute(two, &dir.join("two.drat"), || false) else { panic!("satisfiable") };
+    assert!(two.iter().all(|clause| clause.iter().any(|&l| (l > 0) == model.contains(&l.abs()))));
+    assert!(refute(&pigeons(), &dir.join("no/such/folder/p.drat"), || false).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

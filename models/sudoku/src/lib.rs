@@ -19,9 +19,11 @@
 //! | `models/` | the backends' models: `all_different.rs` (article 002), `binary.rs` (the assignment MILP) |
 //! | `native/` | the native solver: `board.rs` (the generic engine, any size), `bands.rs` (the 9×9 band engine), `agree.rs` (the two held to each other) |
 //! | `generate/` | making puzzles (`mod.rs`); `command.rs` the command's flags |
+//! | `cnf.rs` | the puzzle as clauses, for certified verdicts |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small grids with exact counts, for the conformance suite |
 
+pub mod cnf;
 mod corpus;
 mod examples;
 pub mod generate;
@@ -86,6 +88,9 @@ impl Puzzle for Sudoku {
     }
     fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, &solution.concat())
+    }
+    fn cnf(&self, solutions: &[Grid]) -> Option<masu_core::certify::Cnf> {
+        Some(cnf::cnf(self, solutions))
     }
     fn render(&self, solution: &Grid) -> String {
         Sudoku::render(self, solution)

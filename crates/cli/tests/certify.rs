@@ -1,0 +1,119 @@
+//! `--certify` from the command line: a verdict is `certified` only when the independent
+//! checker accepted a proof of it, a verdict with a second solution is never certified
+//! unique, a count is certified only with every solution excluded, and `--certify DIR` keeps
+//! what anyone can re-check.
+//!
+//! The checker (`rate`) is installed by the test commands (`./masu test`), which then set
+//! `MASU_EXPECT_RATE`: there its absence fails these tests; elsewhere they check the
+//! certificate's refusal, which names the missing checker.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+/// tdoku's test puzzles (BSD-2, `tests/data`): one with no solution, three, and 102.
+const NONE: &str = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+const THREE: &str = "8.........95.......67.........472968...913245...856137....9.716...6.8492......583";
+const MANY: &str = "8.........95.......67.........954286...712943...638517...476..5...521.3....8934..";
+
+/// Whether the checker runs for the binary (`MASU_RATE`, else `rate` on the PATH); where it
+/// must, that it does.
+fn checker_runs() -> bool {
+    let program = std::env::var_os("MASU_RATE").unwrap_or_else(|| "rate".into());
+    let runs = std::process::Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(runs || std::env::var_os("MASU_EXPECT_RATE").is_none(), "MASU_EXPECT_RATE is set and rate does not run");
+    runs
+}
+
+/// The JSON record of `masu ARGS` on one puzzle given on standard input.
+fn record(args: &[&str], puzzle: &str) -> Value {
+    let out = masu_with_input(&[args, &["--format", "json", "-"]].concat(), puzzle);
+    let stdout = text(&out.stdout);
+    let line = stdout.lines().next().unwrap_or_else(|| panic!("no record: {}", text(&out.stderr)));
+    serde_json::from_str(line).unwrap()
+}
+
+/// The certificate of `record`, checked against the checker's presence: accepted only where
+/// it runs, and where it does not, the reason names it.
+fn certificate(record: &Value) -> &Value {
+    let c = &record["stats"]["certificate"];
+    assert!(c.is_object(), "no certificate: {record}");
+    if !checker_runs() {
+        assert_eq!(c["accepted"], false, "{c}");
+        assert!(c["detail"].as_str().unwrap().contains("did not start"), "{c}");
+    }
+    c
+}
+
+#[test]
+fn unique_infeasible_and_complete_counts_are_certified() {
+    let unique = record(&["solve", "sudoku", "--certify"], ARTICLE);
+    assert_eq!(unique["status"], "unique");
+    let c = certificate(&unique);
+    assert!(c["proof_bytes"].as_u64().unwrap() > 0, "{c}");
+    if checker_runs() {
+        assert_eq!(c["accepted"], true, "{c}");
+        assert!(c["checker"].as_str().unwrap().starts_with("rate "), "{c}");
+    }
+
+    let none = record(&["solve", "sudoku", "--certify"], NONE);
+    assert_eq!(none["status"], "infeasible");
+    assert_eq!(certificate(&none)["accepted"], checker_runs());
+
+    // Exactly three: the count excludes its three solutions, and the rest is refuted.
+    let three = record(&["count", "sudoku", "--certify", "--formulation", "native"], THREE);
+    assert_eq!((three["count"].as_u64(), three["complete"].as_bool()), (Some(3), Some(true)), "{three}");
+    assert_eq!(certificate(&three)["accepted"], checker_runs());
+}
+
+#[test]
+fn a_verdict_with_a_solution_left_out_is_never_certified() {
+    // Counting to two finds two of three: not a complete verdict, so nothing is certified.
+    let two = record(&["solve", "sudoku", "--certify"], THREE);
+    assert_eq!(two["status"], "multiple");
+    assert!(two["stats"]["certificate"].is_null(), "{two}");
+
+    // 102 counted and 100 kept: two would be left in the clauses, so no certificate.
+    let many = record(&["count", "sudoku", "--certify", "--formulation", "native"], MANY);
+    assert_eq!(many["count"].as_u64(), Some(102), "{many}");
+    let c = &many["stats"]["certificate"];
+    assert_eq!(c["accepted"], false, "{c}");
+    assert!(c["detail"].as_str().unwrap().contains("102 solutions counted, 100 kept"), "{c}");
+
+    // Every one kept: certified.
+    let kept = record(&["count", "sudoku", "--certify", "--formulation", "native", "--solutions", "102"], MANY);
+    assert_eq!(certificate(&kept)["accepted"], checker_runs());
+}
+
+#[test]
+fn certify_dir_keeps_the_clauses_and_the_proof_and_the_text_says_certified() {
+    let dir = temp_dir("certify-keep");
+    let keep = dir.to_str().unwrap();
+    let out = masu_with_input(&["solve", "sudoku", "--certify", keep, "-"], ARTICLE);
+    let said = text(&out.stdout);
+    let line = said.lines().find(|l| l.contains("certified")).unwrap_or_else(|| panic!("{said}"));
+    if checker_runs() {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(line.contains(": certified (rate "), "{line}");
+    } else {
+        assert!(line.contains(": not certified: "), "{line}");
+    }
+    let kept: Vec<String> =
+        std::fs::read_dir(&*dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let cnf = kept.iter().find(|f| f.ends_with(".cnf")).unwrap_or_else(|| panic!("{kept:?}"));
+    let clauses = std::fs::read_to_string(dir.join(cnf)).unwrap();
+    // 729 variables; the one solution excluded by a clause of 81 negations.
+    assert!(clauses.lines().any(|l| l.starts_with("p cnf 729 ")), "{}", &clauses[..200]);
+    assert!(clauses.lines().any(|l| l.split(' ').filter(|t| t.starts_with('-')).count() == 81));
+    assert!(kept.iter().any(|f| f == &cnf.replace(".cnf", ".drat")), "{kept:?}");
+}
+
+#[test]
+fn a_kind_with_no_encoding_says_so() {
+    let out = masu(&["solve", "nonogram", "examples/data/article_003_nonogram.json", "--certify", "--format", "json"]);
+    let record: Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    let c = &record["stats"]["certificate"];
+    assert_eq!(c["accepted"], false, "{c}");
+    assert!(c["detail"].as_str().unwrap().contains("nonogram has no encoding"), "{c}");
+}

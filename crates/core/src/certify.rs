@@ -1,0 +1,215 @@
+//! Certified verdicts (`--certify`): a second proof of "unique", "infeasible" or "exactly N",
+//! independent of the engine that searched.
+//!
+//! A kind states its puzzle as clauses ([`Puzzle::cnf`](crate::Puzzle::cnf): one boolean a
+//! decision, the rules as clauses, the givens as units) and adds one clause excluding each
+//! solution the solve found. [`certify`] has CaDiCaL refute the whole, writing every clause it
+//! derives as a DRAT proof, and hands the clauses and the proof to an independent checker,
+//! `rate` (krobelus/rate, installed from crates.io: `cargo install rate`; `MASU_RATE` names
+//! another build), which replays the proof. The verdict is certified only when the checker
+//! says `s VERIFIED`. What is trusted is then the encoding (tested against exhaustive
+//! enumeration in each kind) and the checker, not masu's engines nor CaDiCaL.
+//!
+//! Invariants: [`Certificate::accepted`] is true only on the checker's acceptance of a proof
+//! of exactly the clauses written; every other end (no encoding, out of time, a model beyond
+//! the solutions found, no checker) is a certificate with `accepted: false` and the reason.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::{Certificate, Certify, Clock};
+
+/// A puzzle as clauses in conjunctive normal form: literals are DIMACS (±variable, variables
+/// numbered from 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cnf {
+    variables: i32,
+    clauses: Vec<Vec<i32>>,
+}
+
+impl Cnf {
+    /// No variable, no clause.
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+    /// A fresh variable.
+    pub fn variable(&mut self) -> i32 {
+        self.variables += 1;
+        self.variables
+    }
+    /// The clause `∨ lits`.
+    pub fn clause(&mut self, lits: impl IntoIterator<Item = i32>) {
+        let clause: Vec<i32> = lits.into_iter().collect();
+        assert!(clause.iter().all(|&l| l != 0 && l.abs() <= self.variables), "a literal of no variable: {clause:?}");
+        self.clauses.push(clause);
+    }
+    /// Exactly one of `lits`: at least one, and no two (pairwise).
+    pub fn exactly_one(&mut self, lits: &[i32]) {
+        self.clause(lits.iter().copied());
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                self.clause([-a, -b]);
+            }
+        }
+    }
+    /// How many variables.
+    pub fn variables(&self) -> i32 {
+        self.variables
+    }
+    /// The clauses, in the order given.
+    pub fn clauses(&self) -> &[Vec<i32>] {
+        &self.clauses
+    }
+    /// Whether the assignment `value` (of each variable, from 1) satisfies every clause.
+    pub fn satisfied_by(&self, value: impl Fn(i32) -> bool) -> bool {
+        self.clauses.iter().all(|clause| clause.iter().any(|&l| (l > 0) == value(l.abs())))
+    }
+    /// The clauses as a DIMACS CNF file, `comment` lines first.
+    pub fn dimacs(&self, comment: &str) -> String {
+        let mut out: String = comment.lines().map(|line| format!("c {line}\n")).collect();
+        out.push_str(&format!("p cnf {} {}\n", self.variables, self.clauses.len()));
+        for clause in &self.clauses {
+            clause.iter().for_each(|l| out.push_str(&format!("{l} ")));
+            out.push_str("0\n");
+        }
+        out
+    }
+}
+
+/// The variable naming the checker's program (else `rate` on the `PATH`).
+pub const CHECKER_VARIABLE: &str = "MASU_RATE";
+
+/// A certificate that was not made, and why.
+pub fn not_certified(detail: impl Into<String>) -> Certificate {
+    Certificate {
+        checker: checker_name(),
+        accepted: false,
+        detail: Some(detail.into()),
+        proof_bytes: 0,
+        prove_time: Duration::ZERO,
+        check_time: Duration::ZERO,
+    }
+}
+
+/// `cnf` (the puzzle with each solution found excluded) refuted by CaDiCaL with a DRAT proof,
+/// and the proof checked by the independent checker, within `clock`.
+pub fn certify(cnf: &Cnf, certify: &Certify, clock: &Clock) -> Certificate {
+    let (dir, stem, temporary) = match &certify.keep {
+        Some(export) => (export.dir.clone(), export.stem.clone(), false),
+        None => (scratch(), "certify".to_string(), true),
+    };
+    let certificate = certify_in(cnf, &dir, &stem, clock);
+    if temporary {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    certificate
+}
+
+fn certify_in(cnf: &Cnf, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
+    let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
+    let written = std::fs::create_dir_all(dir).and_then(|()| {
+        std::fs::write(&formula, cnf.dimacs("masu: the puzzle, and a clause excluding each solution found"))
+    });
+    if let Err(e) = written {
+        return not_certified(format!("{}: {e}", formula.display()));
+    }
+    let started = Instant::now();
+    let stop = clock.clone();
+    let refuted = masu_sat::refute(cnf.clauses(), &proof, move || stop.reached());
+    let prove_time = started.elapsed();
+    let timed = |mut c: Certificate| {
+        c.prove_time = prove_time;
+        c
+    };
+    match refuted {
+        Err(e) => return timed(not_certified(e)),
+        Ok(masu_sat::Refutation::Stopped) => return timed(not_certified("out of time before the refutation")),
+        Ok(masu_sat::Refutation::Satisfied(_)) => {
+            return timed(not_certified(
+                "the clauses have a model beyond the solutions found: the verdict is not proved",
+            ));
+        }
+        Ok(masu_sat::Refutation::Refuted) => {}
+    }
+    let proof_bytes = std::fs::metadata(&proof).map(|m| m.len()).unwrap_or(0);
+    let started = Instant::now();
+    let (accepted, detail) = match check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock) {
+        Ok(()) => (true, None),
+        Err(why) => (false, Some(why)),
+    };
+    Certificate { checker: checker_name(), accepted, detail, proof_bytes, prove_time, check_time: started.elapsed() }
+}
+
+/// The checker's program.
+fn checker() -> PathBuf {
+    std::env::var_os(CHECKER_VARIABLE).map_or_else(|| PathBuf::from("rate"), PathBuf::from)
+}
+
+/// The checker with its version (`rate 0.3.0`), or its program's name when it does not run.
+fn checker_name() -> String {
+    static NAME: OnceLock<String> = OnceLock::new();
+    NAME.get_or_init(|| {
+        let said = Command::new(checker()).arg("--version").stderr(Stdio::null()).output();
+        said.ok()
+            .filter(|out| out.status.success())
+            .and_then(|out| String::from_utf8(out.stdout).ok())
+            .map(|text| text.trim().to_string())
+            .filter(|text| !text.is_empty())
+            .unwrap_or_else(|| checker().display().to_string())
+    })
+    .clone()
+}
+
+/// The checker's word on `proof` of `formula`: `Ok` on `s VERIFIED`, else why not. Its
+/// output goes to `output` (a file: no pipe to fill); it is killed at the clock's end.
+pub fn check(formula: &Path, proof: &Path, output: &Path, clock: &Clock) -> Result<(), String> {
+    let program = checker();
+    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    let mut child = Command::new(&program)
+        .arg(formula)
+        .arg(proof)
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| {
+            format!(
+                "the checker {} did not start ({e}): install it (cargo install rate) or set {CHECKER_VARIABLE}",
+                program.display()
+            )
+        })?;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if clock.reached() => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err("out of time while the checker ran".into());
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => {
+                let _ = child.kill();
+                return Err(format!("waiting for the checker: {e}"));
+            }
+        }
+    };
+    let said = std::fs::read_to_string(output).unwrap_or_default();
+    let verdict = said.lines().find(|line| line.starts_with("s ")).unwrap_or("no verdict line");
+    match (status.success(), verdict.trim()) {
+        (true, "s VERIFIED") => Ok(()),
+        (_, verdict) => Err(format!("the checker rejected the proof: {verdict} ({status})")),
+    }
+}
+
+/// A fresh folder of this process's under the system's temporary folder.
+fn scratch() -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("masu-certify-{}-{n}", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests;

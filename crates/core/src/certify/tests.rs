@@ -1,0 +1,86 @@
+use super::*;
+use crate::{Export, Interrupt};
+
+/// Three pigeons in two holes (unsatisfiable, and not by unit propagation alone).
+fn pigeons() -> Cnf {
+    let mut cnf = Cnf::new();
+    let at: Vec<[i32; 2]> = (0..3).map(|_| [cnf.variable(), cnf.variable()]).collect();
+    for pigeon in &at {
+        cnf.clause(pigeon.iter().copied());
+    }
+    for hole in [0, 1] {
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            cnf.clause([-at[a][hole], -at[b][hole]]);
+        }
+    }
+    cnf
+}
+
+fn minute() -> Clock {
+    Clock::new(Some(Duration::from_secs(60)), Interrupt::new())
+}
+
+/// Whether the checker runs here; where it must (`MASU_EXPECT_RATE`, set by the test
+/// commands, which install it), its absence fails the test.
+fn checker_runs() -> bool {
+    let runs = Command::new(checker()).arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(runs || std::env::var_os("MASU_EXPECT_RATE").is_none(), "MASU_EXPECT_RATE is set and rate does not run");
+    runs
+}
+
+#[test]
+fn exactly_one_admits_the_assignments_with_one_true() {
+    let mut cnf = Cnf::new();
+    let lits: Vec<i32> = (0..3).map(|_| cnf.variable()).collect();
+    cnf.exactly_one(&lits);
+    for mask in 0..8u32 {
+        assert_eq!(cnf.satisfied_by(|v| mask & (1 << (v - 1)) != 0), mask.count_ones() == 1, "{mask:03b}");
+    }
+    assert_eq!(cnf.dimacs("x"), "c x\np cnf 3 4\n1 2 3 0\n-1 -2 0\n-1 -3 0\n-2 -3 0\n");
+}
+
+/// A refutable set is certified, with its files kept where asked; a satisfiable one is not.
+#[test]
+fn a_refutation_is_certified_and_a_model_is_not() {
+    if !checker_runs() {
+        let no = certify(&pigeons(), &Certify::default(), &minute());
+        assert!(!no.accepted && no.detail.unwrap().contains("cargo install rate"));
+        return;
+    }
+    let dir = scratch();
+    let keep = Certify { keep: Some(Export::new(&dir, "pigeons")) };
+    let certified = certify(&pigeons(), &keep, &minute());
+    assert!(certified.accepted, "{certified:?}");
+    assert!(certified.checker.starts_with("rate "), "{}", certified.checker);
+    assert!(certified.proof_bytes > 0);
+    assert!(dir.join("pigeons.cnf").exists() && dir.join("pigeons.drat").exists());
+    let mut two = Cnf::new();
+    let (a, b) = (two.variable(), two.variable());
+    two.clause([a, b]);
+    let not = certify(&two, &Certify::default(), &minute());
+    assert!(!not.accepted && not.detail.unwrap().contains("model beyond"), "a satisfiable set certified");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The checker rejects the proof cut down to its last step, and the whole proof checked
+/// against the clauses with one left out (satisfiable: no proof of them can be right).
+#[test]
+fn a_proof_changed_is_rejected() {
+    if !checker_runs() {
+        return;
+    }
+    let dir = scratch();
+    std::fs::create_dir_all(&dir).unwrap();
+    let (formula, proof, output) = (dir.join("p.cnf"), dir.join("p.drat"), dir.join("checked"));
+    std::fs::write(&formula, pigeons().dimacs("")).unwrap();
+    assert_eq!(masu_sat::refute(pigeons().clauses(), &proof, || false), Ok(masu_sat::Refutation::Refuted));
+    assert_eq!(check(&formula, &proof, &output, &minute()), Ok(()));
+    let mut fewer = pigeons();
+    fewer.clauses.pop();
+    std::fs::write(&formula, fewer.dimacs("")).unwrap();
+    assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
+    std::fs::write(&formula, pigeons().dimacs("")).unwrap();
+    std::fs::write(&proof, "0\n").unwrap();
+    assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
