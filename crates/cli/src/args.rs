@@ -358,9 +358,10 @@ pub(crate) struct SolveArgs {
     /// count): the puzzle as clauses, each solution found excluded, refuted by CaDiCaL with a
     /// DRAT proof that the independent checker `rate` must accept (MASU_RATE names it, else
     /// the PATH's). The text says `certified` or why not; JSON has `stats.certificate`. With
-    /// DIR, each puzzle's clauses and proof are kept there (`ID.cnf`, `ID.drat`) for any
-    /// checker. Kinds with an encoding: sudoku.
-    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    /// `--certify=DIR`, each puzzle's clauses and proof are kept there (`ID.cnf`, `ID.drat`)
+    /// for any checker. Numberlink's loops are added as lemmas, each checked against the
+    /// board.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
     pub(crate) certify: Option<Option<PathBuf>>,
 }
 

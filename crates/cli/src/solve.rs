@@ -160,9 +160,13 @@ fn print_text<P: Puzzle>(
     if let Some(c) = &report.stats.certificate {
         match (&c.detail, c.accepted) {
             (_, true) => outln!(
-                "{place}: certified ({}, a proof of {} bytes, {:.1} ms to prove, {:.1} ms to check)",
+                "{place}: certified ({}, a proof of {} bytes{}, {:.1} ms to prove, {:.1} ms to check)",
                 c.checker,
                 c.proof_bytes,
+                match c.lemmas {
+                    0 => String::new(),
+                    n => format!(" with {n} checked lemmas"),
+                },
                 c.prove_time.as_secs_f64() * 1000.0,
                 c.check_time.as_secs_f64() * 1000.0
             ),

@@ -1,6 +1,6 @@
 //! `--certify` from the command line: a verdict is `certified` only when the independent
 //! checker accepted a proof of it, a verdict with a second solution is never certified
-//! unique, a count is certified only with every solution excluded, and `--certify DIR` keeps
+//! unique, a count is certified only with every solution excluded, and `--certify=DIR` keeps
 //! what anyone can re-check.
 //!
 //! The checker (`rate`) is installed by the test commands (`./masu test`), which then set
@@ -90,7 +90,7 @@ fn a_verdict_with_a_solution_left_out_is_never_certified() {
 fn certify_dir_keeps_the_clauses_and_the_proof_and_the_text_says_certified() {
     let dir = temp_dir("certify-keep");
     let keep = dir.to_str().unwrap();
-    let out = masu_with_input(&["solve", "sudoku", "--certify", keep, "-"], ARTICLE);
+    let out = masu_with_input(&["solve", "sudoku", &format!("--certify={keep}"), "-"], ARTICLE);
     let said = text(&out.stdout);
     let line = said.lines().find(|l| l.contains("certified")).unwrap_or_else(|| panic!("{said}"));
     if checker_runs() {
@@ -110,10 +110,34 @@ fn certify_dir_keeps_the_clauses_and_the_proof_and_the_text_says_certified() {
 }
 
 #[test]
-fn a_kind_with_no_encoding_says_so() {
+fn nonogram_and_numberlink_verdicts_are_certified() {
     let out = masu(&["solve", "nonogram", "examples/data/article_003_nonogram.json", "--certify", "--format", "json"]);
-    let record: Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
-    let c = &record["stats"]["certificate"];
-    assert_eq!(c["accepted"], false, "{c}");
-    assert!(c["detail"].as_str().unwrap().contains("nonogram has no encoding"), "{c}");
+    let nonogram: Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(nonogram["status"], "unique");
+    assert_eq!(certificate(&nonogram)["accepted"], checker_runs());
+
+    // An open 3×4 board with one pair in its corners: 4 paths under the fill rule, and
+    // under the blanks rule many more, whose clauses admit closed loops in the cells a path
+    // leaves: the count is certified only once the cycles are added as lemmas.
+    let open = "[[1,0,0,0],[0,0,0,0],[0,0,0,1]]";
+    for (rule, count) in [("fill", 4), ("blanks", 38)] {
+        let counted = record(&["count", "numberlink", "--rule", rule, "--count", "1000", "--certify"], open);
+        assert_eq!((counted["count"].as_u64(), counted["complete"].as_bool()), (Some(count), Some(true)), "{counted}");
+        let c = certificate(&counted);
+        assert_eq!(c["accepted"], checker_runs(), "{c}");
+        if checker_runs() && rule == "blanks" {
+            assert!(c["lemmas"].as_u64().unwrap() > 0, "{c}");
+        }
+    }
+
+    // Solving keeps two of those (the frontier count may still count all four): a verdict
+    // with solutions left out of the clauses is never certified.
+    let two = record(&["solve", "numberlink", "--rule", "fill", "--certify"], open);
+    assert_eq!(two["status"], "multiple");
+    let c = &two["stats"]["certificate"];
+    assert!(c.is_null() || c["accepted"] == false, "{two}");
+
+    // `--certify -` is the flag and the standard input, never a folder named "-".
+    let out = masu_with_input(&["solve", "numberlink", "--certify", "-"], "[[1,0,1]]");
+    assert!(text(&out.stdout).contains("unique"), "{}", text(&out.stderr));
 }

@@ -87,9 +87,9 @@ pub trait Puzzle: Sized + Clone + Debug + Send + Sync + 'static {
         None
     }
     /// The puzzle as clauses with one more excluding each of `solutions`, for a certified
-    /// verdict ([`crate::certify`]): a model of them is exactly a solution not among
-    /// `solutions`. `None` for a kind with no encoding.
-    fn cnf(&self, solutions: &[Self::Solution]) -> Option<crate::certify::Cnf> {
+    /// verdict ([`crate::certify`]): a model of them, closed under its lemmas, is exactly a
+    /// solution not among `solutions`. `None` for a kind with no encoding.
+    fn cnf(&self, solutions: &[Self::Solution]) -> Option<crate::certify::Encoding> {
         let _ = solutions;
         None
     }
@@ -189,7 +189,9 @@ fn certified<P: Puzzle>(
         ));
     }
     match puzzle.cnf(solutions) {
-        Some(cnf) => crate::certify::certify(&cnf, certify, &Clock::new(options.time_limit, options.interrupt.clone())),
+        Some(encoding) => {
+            crate::certify::certify(encoding, certify, &Clock::new(options.time_limit, options.interrupt.clone()))
+        }
         None => crate::certify::not_certified(format!("{} has no encoding as clauses yet", P::KIND)),
     }
 }

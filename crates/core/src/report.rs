@@ -133,6 +133,9 @@ pub struct Certificate {
     /// What the check took (seconds in JSON).
     #[serde(serialize_with = "seconds")]
     pub check_time: Duration,
+    /// Clauses the encoding added while it was refuted (numberlink's cycles), each checked
+    /// by the kind's lemma check before it went into the clauses refuted.
+    pub lemmas: u64,
 }
 
 #[cfg(feature = "cp-sat")]
@@ -145,6 +148,7 @@ impl From<masu_cpsat::Checked> for Certificate {
             proof_bytes: c.proof_bytes,
             prove_time: Duration::ZERO,
             check_time: c.check_time,
+            lemmas: 0,
         }
     }
 }

@@ -17,6 +17,7 @@
 //! | folder or file | role |
 //! |---|---|
 //! | `lib.rs` | the kind: [`Puzzle`] for [`Nonogram`], the formulations and their dispatch |
+//! | `cnf.rs` | the puzzle as clauses (the order encoding), for the clause-learning stage and certified verdicts |
 //! | `line.rs` | one line: its clue's placements, counted and enumerated, and the dynamic-programming line solver |
 //! | `puzzle/` | the puzzle alone: `board.rs` (the clues), `format/` (the collections' files: `mod.rs`, `url.rs` puzz.link, `webpbn_xml.rs`), `check.rs` (the independent checker), `render.rs` (text, SVG) |
 //! | `picture.rs` | pictures as grids (PNG, PBM), for judging a picture as a nonogram |
@@ -26,6 +27,7 @@
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small puzzles with exact counts, for the conformance suite |
 
+pub mod cnf;
 mod corpus;
 mod examples;
 pub mod generate;
@@ -99,6 +101,9 @@ impl Puzzle for Nonogram {
     }
     fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, solution)
+    }
+    fn cnf(&self, solutions: &[Grid]) -> Option<masu_core::certify::Encoding> {
+        Some(cnf::cnf(self, solutions).into())
     }
     fn render(&self, solution: &Grid) -> String {
         render::with_clues(self, solution, render::Style::Blocks)

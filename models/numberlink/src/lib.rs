@@ -31,6 +31,7 @@
 //! | `links/` | the link-by-link search: `state.rs` (links, propagation; `cups.rs`), `search.rs` (decisions), `tests.rs` |
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend; `tests.rs` |
 //! | `generate/` | making puzzles (`mod.rs`): `fast.rs` (masu's), `grow.rs` (large boards, grown and repaired in place from `cover.rs`'s induced covers), `article.rs` (article 001's); `command.rs` the command's flags |
+//! | `cnf.rs` | the puzzle as clauses with its cycles as lemmas, for certified verdicts (apart from the engines) |
 //! | `figures.rs` | what the engines report of their work (`stats.engine`), beside the nodes every engine has |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small boards with exact counts, for the conformance suite |
@@ -62,6 +63,8 @@ mod examples;
 pub mod generate;
 #[cfg(test)]
 mod testkit;
+// The puzzle as clauses, for certified verdicts.
+pub mod cnf;
 
 pub use models::milp;
 #[cfg(feature = "cp-sat")]
@@ -131,6 +134,9 @@ impl Puzzle for Numberlink {
     }
     fn check(&self, solution: &Paths) -> Result<(), check::Violation> {
         check::check(self, solution)
+    }
+    fn cnf(&self, solutions: &[Paths]) -> Option<masu_core::certify::Encoding> {
+        Some(cnf::encoding(self, solutions))
     }
     fn solution_from_json(value: serde_json::Value) -> Result<Paths, Invalid> {
         serde_json::from_value(value).map_err(|e| Invalid(format!("not numberlink paths: {e}")))

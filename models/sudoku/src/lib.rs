@@ -89,8 +89,8 @@ impl Puzzle for Sudoku {
     fn check(&self, solution: &Grid) -> Result<(), check::Violation> {
         check::check(self, &solution.concat())
     }
-    fn cnf(&self, solutions: &[Grid]) -> Option<masu_core::certify::Cnf> {
-        Some(cnf::cnf(self, solutions))
+    fn cnf(&self, solutions: &[Grid]) -> Option<masu_core::certify::Encoding> {
+        Some(cnf::cnf(self, solutions).into())
     }
     fn render(&self, solution: &Grid) -> String {
         Sudoku::render(self, solution)

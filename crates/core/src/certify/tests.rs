@@ -43,13 +43,13 @@ fn exactly_one_admits_the_assignments_with_one_true() {
 #[test]
 fn a_refutation_is_certified_and_a_model_is_not() {
     if !checker_runs() {
-        let no = certify(&pigeons(), &Certify::default(), &minute());
+        let no = certify(pigeons().into(), &Certify::default(), &minute());
         assert!(!no.accepted && no.detail.unwrap().contains("cargo install rate"));
         return;
     }
     let dir = scratch();
     let keep = Certify { keep: Some(Export::new(&dir, "pigeons")) };
-    let certified = certify(&pigeons(), &keep, &minute());
+    let certified = certify(pigeons().into(), &keep, &minute());
     assert!(certified.accepted, "{certified:?}");
     assert!(certified.checker.starts_with("rate "), "{}", certified.checker);
     assert!(certified.proof_bytes > 0);
@@ -57,7 +57,7 @@ fn a_refutation_is_certified_and_a_model_is_not() {
     let mut two = Cnf::new();
     let (a, b) = (two.variable(), two.variable());
     two.clause([a, b]);
-    let not = certify(&two, &Certify::default(), &minute());
+    let not = certify(two.into(), &Certify::default(), &minute());
     assert!(!not.accepted && not.detail.unwrap().contains("model beyond"), "a satisfiable set certified");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -83,4 +83,58 @@ fn a_proof_changed_is_rejected() {
     std::fs::write(&proof, "0\n").unwrap();
     assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Lemmas that exclude each model whole, taken or refused by their check.
+struct ExcludeEach {
+    accept: bool,
+    /// Whether the variables are watched: unwatched, the model seen is empty, and the
+    /// lemma given for it is not false in the model.
+    watch: bool,
+}
+
+impl Lemmas for ExcludeEach {
+    fn separate(&self, model: &[i32]) -> Vec<Vec<i32>> {
+        // The model as every variable's value (1 and 2): its negation.
+        vec![(1..=2).map(|v| if model.contains(&v) { -v } else { v }).collect()]
+    }
+    fn watched(&self) -> Vec<i32> {
+        if self.watch { vec![1, 2] } else { Vec::new() }
+    }
+    fn check(&self, _: &[i32]) -> Result<(), String> {
+        if self.accept { Ok(()) } else { Err("not a lemma of this kind".into()) }
+    }
+}
+
+/// Lemmas go into the clauses refuted only when their check takes them: a refused one
+/// leaves the verdict uncertified, whatever the refutation would say.
+#[test]
+fn lemmas_are_checked_before_they_are_refuted() {
+    let either = || {
+        let mut cnf = Cnf::new();
+        let (a, b) = (cnf.variable(), cnf.variable());
+        cnf.clause([a, b]);
+        cnf
+    };
+    let refused = certify(
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: false, watch: true })) },
+        &Certify::default(),
+        &minute(),
+    );
+    assert!(!refused.accepted, "{refused:?}");
+    assert!(refused.detail.unwrap().contains("a lemma refused"));
+    let taken = certify(
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, watch: true })) },
+        &Certify::default(),
+        &minute(),
+    );
+    assert_eq!(taken.lemmas, 3, "{taken:?}");
+    assert_eq!(taken.accepted, checker_runs(), "{taken:?}");
+    // A lemma the model does not break is not asked for again and again: the model stands.
+    let blind = certify(
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, watch: false })) },
+        &Certify::default(),
+        &minute(),
+    );
+    assert!(!blind.accepted && blind.detail.unwrap().contains("model beyond"));
 }
