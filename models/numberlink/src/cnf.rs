@@ -30,6 +30,7 @@ use std::collections::HashMap;
 
 use masu_core::certify::{Cnf, Encoding, Lemmas};
 
+use crate::puzzle::paths::detached_loops;
 use crate::puzzle::{Cell, Numberlink, Paths, Rule};
 
 /// The links of the board and their variables.
@@ -114,7 +115,7 @@ pub fn encoding(puzzle: &Numberlink, solutions: &[Paths]) -> Encoding {
     for solution in solutions {
         cnf.clause(excluding(&links, solution));
     }
-    Encoding { cnf, lemmas: Some(Box::new(Cycles(links))) }
+    Encoding { cnf, lemmas: Some(Box::new(Cycles(links, puzzle.clone()))) }
 }
 
 /// The clause excluding `solution`'s links exactly.
@@ -131,48 +132,17 @@ fn excluding(links: &Links, solution: &Paths) -> Vec<i32> {
 const RINGS_UPFRONT: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 2)];
 
 /// The cycle lemmas of a board.
-struct Cycles(Links);
+struct Cycles(Links, Numberlink);
 
 impl Lemmas for Cycles {
     /// Each closed loop of the model's links (a component with no endpoint: with the
     /// degree clauses, a ring), as the clause that not all its links are on.
     fn separate(&self, model: &[i32]) -> Vec<Vec<i32>> {
-        let links = &self.0;
-        let on: Vec<(Cell, Cell)> =
-            model.iter().filter(|&&v| v as usize <= links.edges.len()).map(|&v| links.edges[v as usize - 1]).collect();
-        let mut around: HashMap<Cell, Vec<usize>> = HashMap::new();
-        for (i, &(a, b)) in on.iter().enumerate() {
-            around.entry(a).or_default().push(i);
-            around.entry(b).or_default().push(i);
-        }
-        let mut seen = vec![false; on.len()];
-        let mut cycles = Vec::new();
-        for start in 0..on.len() {
-            if seen[start] {
-                continue;
-            }
-            // The component of `start`, and whether every cell in it meets two of its links.
-            let (mut stack, mut component, mut ring) = (vec![start], Vec::new(), true);
-            seen[start] = true;
-            while let Some(i) = stack.pop() {
-                component.push(i);
-                for end in [on[i].0, on[i].1] {
-                    ring &= around[&end].len() == 2;
-                    for &j in &around[&end] {
-                        if !seen[j] {
-                            seen[j] = true;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-            if ring {
-                let mut clause: Vec<i32> = component.iter().map(|&i| -links.variable[&on[i]]).collect();
-                clause.sort_unstable_by_key(|l| -l);
-                cycles.push(clause);
-            }
-        }
-        cycles
+        let (links, puzzle) = (&self.0, &self.1);
+        let on: Vec<i32> = model.iter().copied().filter(|&v| v as usize <= links.edges.len()).collect();
+        let ends: Vec<(usize, usize)> =
+            on.iter().map(|&v| links.edges[v as usize - 1]).map(|(a, b)| (puzzle.index(a), puzzle.index(b))).collect();
+        detached_loops(puzzle, &ends).into_iter().map(|ring| ring.into_iter().map(|at| -on[at]).collect()).collect()
     }
 
     fn check(&self, lemma: &[i32]) -> Result<(), String> {
