@@ -15,9 +15,9 @@
 //! ```
 //!
 //! A model's links are then paths, each between the two ends of one number, and closed loops
-//! of cells with no number: the loops are the lemmas ([`Cycles`]): for a cycle of links
+//! of cells with no number: the loops are the lemmas (`Cycles`): for a cycle of links
 //! `C`, the clause `∨_{e∈C} ¬e`, which every solution satisfies (a solution has no loop). The
-//! lemma check ([`is_cycle`]) reads the clause alone against the board's geometry: negative
+//! lemma check (`is_cycle`) reads the clause alone against the board's geometry: negative
 //! link literals whose cells each meet exactly two of them, all one connected ring.
 //!
 //! A solution is excluded by the clause over every link: `∨_{e∈S} ¬e ∨ ∨_{e∉S} e`.
