@@ -11,11 +11,11 @@
 //! enumeration in each kind) and the checker, not masu's engines nor CaDiCaL.
 //!
 //! Where the rules are too many to state (numberlink's "no closed loop"), the encoding has
-//! [`Lemmas`]: CaDiCaL first solves the clauses without a proof, each model the kind's
-//! separation breaks adds its clauses (a cycle's links not all on), each checked by the
-//! kind's lemma check, written apart from the separation, until no model is left; then the
-//! clauses with every lemma are refuted afresh with the proof. What is trusted grows by that
-//! lemma check (a clause every solution satisfies), and no more.
+//! [`Lemmas`]: some stated from the start, and each model the refutation finds instead adds
+//! the clauses it breaks (a loop's cells closed off), each checked by the kind's lemma check,
+//! written apart from the separation; the refutation then starts afresh, until it succeeds.
+//! What is trusted grows by that lemma check (a clause every solution satisfies), and no
+//! more.
 //!
 //! Invariants: [`Certificate::accepted`] is true only on the checker's acceptance of a proof
 //! of exactly the clauses written; every other end (no encoding, out of time, a model beyond
@@ -108,8 +108,8 @@ impl From<Cnf> for Encoding {
 
 /// Clauses every solution satisfies, added as models break them.
 pub trait Lemmas {
-    /// Clauses that `model` (the [watched](Lemmas::watched) variables true in it) breaks and
-    /// every solution satisfies; none when the model is a solution.
+    /// Clauses that `model` (the variables true in it) breaks and every solution satisfies;
+    /// none when the model is a solution.
     fn separate(&self, model: &[i32]) -> Vec<Vec<i32>>;
     /// Whether `lemma` is a clause of the kind every solution satisfies, checked from the
     /// board alone (not by the separation's code): why not, where it is not.
@@ -117,71 +117,6 @@ pub trait Lemmas {
     /// Lemmas to add before the first model (the kind's small loops): checked as the others.
     fn upfront(&self) -> Vec<Vec<i32>> {
         Vec::new()
-    }
-    /// The variables whose truth the lemmas are about, watched inside the search.
-    fn watched(&self) -> Vec<i32> {
-        Vec::new()
-    }
-    /// A lemma that the watched variables true now (`on`, `newest` the last made true)
-    /// break already, before the model is complete.
-    fn broken(&self, on: &[i32], newest: i32) -> Option<Vec<i32>> {
-        let _ = (on, newest);
-        None
-    }
-}
-
-/// [`Lemmas`] inside CaDiCaL's search: each watched variable made true may break a lemma
-/// (a conflict clause at once); a complete model is separated as a whole. Every clause given
-/// is kept, to be checked and added to the clauses refuted.
-struct Watch {
-    lemmas: Box<dyn Lemmas>,
-    /// The watched variables true, in the order made true.
-    on: Vec<i32>,
-    /// `on`'s length as each decision level opened.
-    levels: Vec<usize>,
-    /// Made true since the last look.
-    fresh: Vec<i32>,
-    given: Vec<Vec<i32>>,
-}
-
-impl masu_sat::Propagator for Watch {
-    fn assigned(&mut self, lit: i32, _fixed: bool) {
-        if lit > 0 {
-            self.on.push(lit);
-            self.fresh.push(lit);
-        }
-    }
-    fn new_level(&mut self) {
-        self.levels.push(self.on.len());
-    }
-    fn backtrack(&mut self, level: usize) {
-        if let Some(&kept) = self.levels.get(level) {
-            self.on.truncate(kept);
-        }
-        self.levels.truncate(level);
-        self.fresh.clear();
-    }
-    fn clause(&mut self) -> Option<Vec<i32>> {
-        while let Some(newest) = self.fresh.pop() {
-            if let Some(lemma) = self.lemmas.broken(&self.on, newest) {
-                self.fresh.clear();
-                self.given.push(lemma.clone());
-                return Some(lemma);
-            }
-        }
-        None
-    }
-    /// A lemma that the model does not break would be asked for again and again: the model
-    /// is then taken (and the verdict left uncertified, as a model beyond the solutions).
-    fn check(&mut self, model: &[i32]) -> Option<Vec<i32>> {
-        let on: Vec<i32> = model.iter().copied().filter(|&l| l > 0).collect();
-        let lemma = self.lemmas.separate(&on).into_iter().next()?;
-        let held: std::collections::HashSet<i32> = model.iter().copied().collect();
-        if !lemma.iter().all(|l| held.contains(&-l)) {
-            return None;
-        }
-        self.given.push(lemma.clone());
-        Some(lemma)
     }
 }
 
@@ -201,111 +136,89 @@ pub fn not_certified(detail: impl Into<String>) -> Certificate {
     }
 }
 
-/// `encoding` (the puzzle with each solution found excluded), closed under its lemmas,
-/// refuted by CaDiCaL with a DRAT proof, and the proof checked by the independent checker,
-/// within `clock`.
+/// `encoding` (the puzzle with each solution found excluded) refuted by CaDiCaL with a DRAT
+/// proof, and the proof checked by the independent checker, within `clock`. A model of the
+/// clauses that breaks lemmas adds them (each checked) and the refutation starts afresh.
 pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certificate {
     let Encoding { mut cnf, lemmas } = encoding;
-    let started = Instant::now();
-    let added = match lemmas {
-        Some(lemmas) => match close(&mut cnf, lemmas, clock) {
-            Ok(added) => added,
-            Err(why) => {
-                let mut refused = not_certified(why);
-                refused.prove_time = started.elapsed();
-                return refused;
-            }
-        },
-        None => 0,
-    };
-    let closing = started.elapsed();
     let (dir, stem, temporary) = match &certify.keep {
         Some(export) => (export.dir.clone(), export.stem.clone(), false),
         None => (scratch(), "certify".to_string(), true),
     };
-    let mut certificate = certify_in(&cnf, added, &dir, &stem, clock);
-    certificate.prove_time += closing;
-    certificate.lemmas = added as u64;
+    let started = Instant::now();
+    let mut certificate = refute_closing(&mut cnf, lemmas.as_deref(), &dir, &stem, clock);
+    certificate.prove_time = started.elapsed() - certificate.check_time;
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);
     }
     certificate
 }
 
-/// Adds to `cnf` the lemmas its models break, each checked, until none is left (CaDiCaL
-/// without a proof, the lemmas watched inside its search): how many. An error where a model
-/// breaks none (a solution not excluded: the verdict is wrong), a lemma is refused, or time
-/// runs out.
-fn close(cnf: &mut Cnf, lemmas: Box<dyn Lemmas>, clock: &Clock) -> Result<usize, String> {
-    let refuse = |lemma: &[i32], why: String| format!("a lemma refused ({lemma:?}): {why}");
-    let upfront = lemmas.upfront();
-    for lemma in &upfront {
-        lemmas.check(lemma).map_err(|why| refuse(lemma, why))?;
-        cnf.clause(lemma.iter().copied());
-    }
-    let watched = lemmas.watched();
-    let stop = clock.clone();
-    let watch = Watch { lemmas, on: Vec::new(), levels: Vec::new(), fresh: Vec::new(), given: Vec::new() };
-    let mut sat = masu_sat::propagating(move || stop.reached(), watch);
-    watched.iter().for_each(|&v| sat.observe(v));
-    cnf.clauses().iter().for_each(|clause| sat.add_clause(clause.iter().copied()));
-    let outcome = match sat.solve() {
-        masu_sat::Outcome::Satisfied(_) => Err(BEYOND.to_string()),
-        masu_sat::Outcome::Unsatisfiable => Ok(()),
-        masu_sat::Outcome::Stopped => Err("out of time while adding lemmas".into()),
-        masu_sat::Outcome::Failed(said) => Err(said),
-    };
-    outcome?;
-    let watch = sat.propagator_mut();
-    let mut given = std::mem::take(&mut watch.given);
-    given.iter_mut().for_each(|lemma| lemma.sort_unstable());
-    given.sort_unstable();
-    given.dedup();
-    for lemma in &given {
-        watch.lemmas.check(lemma).map_err(|why| refuse(lemma, why))?;
-        cnf.clause(lemma.iter().copied());
-    }
-    Ok(upfront.len() + given.len())
-}
-
 /// Why a verdict with a model left is not certified.
 const BEYOND: &str = "the clauses have a model beyond the solutions found: the verdict is not proved";
 
-fn certify_in(cnf: &Cnf, lemmas: usize, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
-    let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
-    let comment = match lemmas {
-        0 => "masu: the puzzle, and a clause excluding each solution found".to_string(),
-        n => format!(
-            "masu: the puzzle, a clause excluding each solution found, and last {n} lemmas\n\
-             (clauses every solution satisfies, each checked by masu against the board)"
-        ),
-    };
-    let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&formula, cnf.dimacs(&comment)));
-    if let Err(e) = written {
-        return not_certified(format!("{}: {e}", formula.display()));
+/// Refutes `cnf` (with `lemmas`' upfront ones, each checked) into `dir/stem.{cnf,drat}` and
+/// checks the proof; each model found instead adds the lemmas it breaks, and again.
+fn refute_closing(cnf: &mut Cnf, lemmas: Option<&dyn Lemmas>, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
+    let refuse = |lemma: &[i32], why: String| not_certified(format!("a lemma refused ({lemma:?}): {why}"));
+    let mut added = 0;
+    for lemma in lemmas.map(|lemmas| lemmas.upfront()).unwrap_or_default() {
+        if let Err(why) = lemmas.expect("upfront lemmas").check(&lemma) {
+            return refuse(&lemma, why);
+        }
+        cnf.clause(lemma.iter().copied());
+        added += 1;
     }
-    let started = Instant::now();
-    let stop = clock.clone();
-    let refuted = masu_sat::refute(cnf.clauses(), &proof, move || stop.reached());
-    let prove_time = started.elapsed();
-    let timed = |mut c: Certificate| {
-        c.prove_time = prove_time;
-        c
-    };
-    match refuted {
-        Err(e) => return timed(not_certified(e)),
-        Ok(masu_sat::Refutation::Stopped) => return timed(not_certified("out of time before the refutation")),
-        Ok(masu_sat::Refutation::Satisfied(_)) => return timed(not_certified(BEYOND)),
-        Ok(masu_sat::Refutation::Refuted) => {}
+    loop {
+        let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
+        let comment = match added {
+            0 => "masu: the puzzle, and a clause excluding each solution found".to_string(),
+            n => format!(
+                "masu: the puzzle, a clause excluding each solution found, and last {n} lemmas\n\
+                 (clauses every solution satisfies, each checked by masu against the board)"
+            ),
+        };
+        let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&formula, cnf.dimacs(&comment)));
+        if let Err(e) = written {
+            return not_certified(format!("{}: {e}", formula.display()));
+        }
+        let stop = clock.clone();
+        let model = match masu_sat::refute(cnf.clauses(), &proof, move || stop.reached()) {
+            Err(e) => return not_certified(e),
+            Ok(masu_sat::Refutation::Stopped) => {
+                return not_certified(format!("out of time while refuting ({added} lemmas)"));
+            }
+            Ok(masu_sat::Refutation::Satisfied(model)) => model,
+            Ok(masu_sat::Refutation::Refuted) => {
+                let proof_bytes = std::fs::metadata(&proof).map(|m| m.len()).unwrap_or(0);
+                let started = Instant::now();
+                let checked = check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock);
+                return Certificate {
+                    checker: checker_name(),
+                    accepted: checked.is_ok(),
+                    detail: checked.err(),
+                    proof_bytes,
+                    prove_time: Duration::ZERO,
+                    check_time: started.elapsed(),
+                    lemmas: added as u64,
+                };
+            }
+        };
+        let Some(lemmas) = lemmas else { return not_certified(BEYOND) };
+        let broken = lemmas.separate(&model);
+        let held: std::collections::HashSet<i32> = model.iter().copied().collect();
+        // A lemma the model does not break would be found again and again: the model stands.
+        if broken.is_empty() || broken.iter().any(|lemma| lemma.iter().any(|&l| held.contains(&l.abs()) == (l > 0))) {
+            return not_certified(BEYOND);
+        }
+        for lemma in broken {
+            if let Err(why) = lemmas.check(&lemma) {
+                return refuse(&lemma, why);
+            }
+            cnf.clause(lemma.iter().copied());
+            added += 1;
+        }
     }
-    let proof_bytes = std::fs::metadata(&proof).map(|m| m.len()).unwrap_or(0);
-    let started = Instant::now();
-    let (accepted, detail) = match check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock) {
-        Ok(()) => (true, None),
-        Err(why) => (false, Some(why)),
-    };
-    let check_time = started.elapsed();
-    Certificate { checker: checker_name(), accepted, detail, proof_bytes, prove_time, check_time, lemmas: 0 }
 }
 
 /// The checker's program.

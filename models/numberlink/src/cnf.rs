@@ -15,14 +15,18 @@
 //! ```
 //!
 //! A model's links are then paths, each between the two ends of one number, and closed loops
-//! of cells with no number: the loops are the lemmas (`Cycles`): for a cycle of links
-//! `C`, the clause `∨_{e∈C} ¬e`, which every solution satisfies (a solution has no loop). The
-//! lemma check (`is_cycle`) reads the clause alone against the board's geometry: negative
-//! link literals whose cells each meet exactly two of them, all one connected ring.
+//! of cells with no number. The loops are ruled out by lemmas (`Cuts`): for a set `S` of
+//! cells with no number, the clause `∨_{c∈S} u_c ∨ ∨_{e∈∂S} e` (no `u` under the fill rule;
+//! `∂S` the links with one cell in `S`): some cell of `S` is unused, or a link leaves it.
+//! Every solution satisfies it: with it false, each cell of `S` has its two links inside `S`,
+//! and they make loops. A model's loop adds the lemma of the loop's cells, which also rules
+//! out every other way of closing those cells off. The lemma check (`is_cut`) reads the clause
+//! alone against the board: positive literals, and some part of the board the other links
+//! hold together that has no number and (blanks rule) each cell's `u` in the clause.
 //!
-//! A solution is excluded by the clause over every link: `∨_{e∈S} ¬e ∨ ∨_{e∉S} e`.
+//! A solution with links `L` is excluded by the clause over every link: `∨_{e∈L} ¬e ∨ ∨_{e∉L} e`.
 //!
-//! Invariant: the models closed under the cycle lemmas are exactly the solutions (the links
+//! Invariant: the models closed under the cut lemmas are exactly the solutions (the links
 //! fix every `x` and `u`), so each solution is one model (`tests`, against every set of links
 //! of small boards, both rules).
 
@@ -55,7 +59,7 @@ impl Links {
     }
 }
 
-/// `puzzle`'s clauses under its rule, with each of `solutions` excluded, and its cycles as
+/// `puzzle`'s clauses under its rule, with each of `solutions` excluded, and its cut
 /// lemmas (the module doc).
 pub fn encoding(puzzle: &Numberlink, solutions: &[Paths]) -> Encoding {
     let links = Links::of(puzzle);
@@ -115,7 +119,7 @@ pub fn encoding(puzzle: &Numberlink, solutions: &[Paths]) -> Encoding {
     for solution in solutions {
         cnf.clause(excluding(&links, solution));
     }
-    Encoding { cnf, lemmas: Some(Box::new(Cycles(links, puzzle.clone()))) }
+    Encoding { cnf, lemmas: Some(Box::new(Cuts { links, puzzle: puzzle.clone(), unused: u })) }
 }
 
 /// The clause excluding `solution`'s links exactly.
@@ -128,140 +132,141 @@ fn excluding(links: &Links, solution: &Paths) -> Vec<i32> {
     (1..=links.edges.len() as i32).map(|e| if used.contains(&e) { -e } else { e }).collect()
 }
 
-/// The blocks (rows, columns) whose rings are lemmas from the start.
-const RINGS_UPFRONT: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 2)];
+/// The blocks (rows, columns) closed off by lemmas from the start.
+const BLOCKS_UPFRONT: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 2)];
 
-/// The cycle lemmas of a board.
-struct Cycles(Links, Numberlink);
+/// The cut lemmas of a board: its links, the puzzle, and each cell's `u` (none under the
+/// fill rule).
+struct Cuts {
+    links: Links,
+    puzzle: Numberlink,
+    unused: Vec<i32>,
+}
 
-impl Lemmas for Cycles {
+impl Cuts {
+    /// The lemma closing off the cells `region` (no endpoint among them): one of them unused
+    /// (blanks rule), or a link from one of them to a cell outside.
+    fn around(&self, region: &[usize]) -> Vec<i32> {
+        let (links, w) = (&self.links, self.links.width);
+        let inside: std::collections::HashSet<usize> = region.iter().copied().collect();
+        let mut lemma: Vec<i32> = region.iter().filter_map(|&i| self.unused.get(i).copied()).collect();
+        for (&(a, b), e) in links.edges.iter().zip(1..) {
+            let (a, b) = (a.0 * w + a.1, b.0 * w + b.1);
+            if inside.contains(&a) != inside.contains(&b) {
+                lemma.push(e);
+            }
+        }
+        lemma
+    }
+
+    /// The cells of the links `ring` (variables).
+    fn cells_of(&self, ring: &[i32]) -> Vec<usize> {
+        let w = self.links.width;
+        let mut cells: Vec<usize> = ring
+            .iter()
+            .flat_map(|&e| {
+                let (a, b) = self.links.edges[e as usize - 1];
+                [a.0 * w + a.1, b.0 * w + b.1]
+            })
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+}
+
+impl Lemmas for Cuts {
     /// Each closed loop of the model's links (a component with no endpoint: with the
-    /// degree clauses, a ring), as the clause that not all its links are on.
+    /// degree clauses, a ring), as the lemma closing off its cells.
     fn separate(&self, model: &[i32]) -> Vec<Vec<i32>> {
-        let (links, puzzle) = (&self.0, &self.1);
+        let (links, puzzle) = (&self.links, &self.puzzle);
         let on: Vec<i32> = model.iter().copied().filter(|&v| v as usize <= links.edges.len()).collect();
         let ends: Vec<(usize, usize)> =
             on.iter().map(|&v| links.edges[v as usize - 1]).map(|(a, b)| (puzzle.index(a), puzzle.index(b))).collect();
-        detached_loops(puzzle, &ends).into_iter().map(|ring| ring.into_iter().map(|at| -on[at]).collect()).collect()
+        let rings = detached_loops(puzzle, &ends);
+        rings
+            .into_iter()
+            .map(|ring| self.around(&self.cells_of(&ring.iter().map(|&at| on[at]).collect::<Vec<_>>())))
+            .collect()
     }
 
     fn check(&self, lemma: &[i32]) -> Result<(), String> {
-        is_cycle(&self.0, lemma)
+        is_cut(&self.links, &self.puzzle, &self.unused, lemma)
     }
 
-    fn watched(&self) -> Vec<i32> {
-        (1..=self.0.edges.len() as i32).collect()
-    }
-
-    /// The ring that link `newest` closes with the links `on`, if any: a path of them
-    /// between its two cells.
-    fn broken(&self, on: &[i32], newest: i32) -> Option<Vec<i32>> {
-        let links = &self.0;
-        let w = links.width;
-        let index = |(r, c): Cell| r * w + c;
-        let (from, to) = links.edges[newest as usize - 1];
-        let mut beside: Vec<Vec<(usize, i32)>> = vec![Vec::new(); w * links.height];
-        for &e in on.iter().filter(|&&e| e != newest) {
-            let (a, b) = links.edges[e as usize - 1];
-            beside[index(a)].push((index(b), e));
-            beside[index(b)].push((index(a), e));
-        }
-        // Depth first from `from`, each cell reached with the link it was reached by.
-        let mut by: Vec<Option<i32>> = vec![None; w * links.height];
-        let (start, goal) = (index(from), index(to));
-        let mut stack = vec![start];
-        by[start] = Some(0);
-        while let Some(here) = stack.pop() {
-            if here == goal {
-                let mut ring = vec![-newest];
-                let mut at = goal;
-                while at != start {
-                    let e = by[at].expect("reached");
-                    ring.push(-e);
-                    let (a, b) = links.edges[e as usize - 1];
-                    at = if index(a) == at { index(b) } else { index(a) };
+    /// Every block of 2×2, 2×3 and 3×2 cells with no number, closed off: the loops a model
+    /// closes first, ruled out before it can.
+    fn upfront(&self) -> Vec<Vec<i32>> {
+        let (links, puzzle) = (&self.links, &self.puzzle);
+        let mut cuts = Vec::new();
+        for (tall, wide) in BLOCKS_UPFRONT {
+            for r in 0..(links.height + 1).saturating_sub(tall) {
+                for c in 0..(links.width + 1).saturating_sub(wide) {
+                    let block: Vec<Cell> = (r..r + tall).flat_map(|i| (c..c + wide).map(move |j| (i, j))).collect();
+                    if block.iter().all(|&at| puzzle.at(at) == 0) {
+                        cuts.push(self.around(&block.iter().map(|&(i, j)| i * links.width + j).collect::<Vec<_>>()));
+                    }
                 }
-                return Some(ring);
             }
-            for &(next, e) in &beside[here] {
-                if by[next].is_none() {
-                    by[next] = Some(e);
+        }
+        cuts
+    }
+}
+
+/// Whether `lemma` closes off a region of cells with no number: every literal a link or (blanks
+/// rule) a cell's `u`, all positive, and some part of the board that the board's other links
+/// hold together has no endpoint and (blanks rule) every cell's `u` in the lemma. Every
+/// solution satisfies such a clause: with all its literals false, the region's cells are
+/// used, no link leaves it, so each has two links inside it, and they make loops.
+fn is_cut(links: &Links, puzzle: &Numberlink, unused: &[i32], lemma: &[i32]) -> Result<(), String> {
+    let (w, n, e) = (links.width, links.width * links.height, links.edges.len() as i32);
+    let mut cut = vec![false; links.edges.len()];
+    let mut said_unused = vec![false; n];
+    for &l in lemma {
+        match l {
+            l if l <= 0 => return Err(format!("{l} is not a positive literal")),
+            l if l <= e => cut[l as usize - 1] = true,
+            l => match unused.iter().position(|&u| u == l) {
+                Some(i) => said_unused[i] = true,
+                None => return Err(format!("{l} is neither a link nor a cell's 'unused'")),
+            },
+        }
+    }
+    let mut beside: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (&(a, b), _) in links.edges.iter().zip(&cut).filter(|&(_, &cut)| !cut) {
+        let (a, b) = (a.0 * w + a.1, b.0 * w + b.1);
+        beside[a].push(b);
+        beside[b].push(a);
+    }
+    let mut seen = vec![false; n];
+    let mut missing = None;
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        let (mut part, mut stack) = (Vec::new(), vec![start]);
+        seen[start] = true;
+        while let Some(here) = stack.pop() {
+            part.push(here);
+            for &next in &beside[here] {
+                if !seen[next] {
+                    seen[next] = true;
                     stack.push(next);
                 }
             }
         }
-        None
-    }
-
-    /// The ring around every block of 2×2, 2×3 and 3×2 cells: the loops a model closes
-    /// first, stated before it can.
-    fn upfront(&self) -> Vec<Vec<i32>> {
-        let links = &self.0;
-        let mut rings = Vec::new();
-        for (tall, wide) in RINGS_UPFRONT {
-            for r in 0..(links.height + 1).saturating_sub(tall) {
-                for c in 0..(links.width + 1).saturating_sub(wide) {
-                    let mut around = Vec::new();
-                    for j in c..c + wide - 1 {
-                        around.push(((r, j), (r, j + 1)));
-                        around.push(((r + tall - 1, j), (r + tall - 1, j + 1)));
-                    }
-                    for i in r..r + tall - 1 {
-                        around.push(((i, c), (i + 1, c)));
-                        around.push(((i, c + wide - 1), (i + 1, c + wide - 1)));
-                    }
-                    rings.push(around.iter().filter_map(|&(a, b)| links.between(a, b)).map(|e| -e).collect());
-                }
-            }
+        if part.iter().any(|&i| puzzle.cells[i] != 0) {
+            continue;
         }
-        rings
-    }
-}
-
-/// Whether `lemma` is `∨_{e∈C} ¬e` for a cycle `C` of the board's links: every literal a
-/// negated link, each cell of them meeting exactly two, the links one connected ring.
-fn is_cycle(links: &Links, lemma: &[i32]) -> Result<(), String> {
-    let mut edges = Vec::new();
-    for &l in lemma {
-        if l >= 0 {
-            return Err(format!("{l} is not a negated link"));
-        }
-        let edge = links.edges.get(-l as usize - 1).ok_or_else(|| format!("{l} is not a link of the board"))?;
-        if edges.contains(edge) {
-            return Err(format!("link {} twice", -l));
-        }
-        edges.push(*edge);
-    }
-    if edges.len() < 4 {
-        return Err(format!("{} links make no cycle", edges.len()));
-    }
-    let mut degree: HashMap<Cell, usize> = HashMap::new();
-    for &(a, b) in &edges {
-        for end in [a, b] {
-            *degree.entry(end).or_default() += 1;
+        match part.iter().find(|&&i| !unused.is_empty() && !said_unused[i]) {
+            None => return Ok(()),
+            Some(&i) => missing = missing.or(Some(i)),
         }
     }
-    if let Some((&(r, c), d)) = degree.iter().find(|&(_, &d)| d != 2) {
-        return Err(format!("r{}c{} meets {d} of its links, not 2", r + 1, c + 1));
-    }
-    // Walk the ring from the first link: a ring of every link when it comes back through
-    // all of them.
-    let (first, mut here) = (edges[0].0, edges[0].1);
-    let mut used = vec![false; edges.len()];
-    used[0] = true;
-    let mut walked = 1;
-    while here != first {
-        let Some(next) = (0..edges.len()).find(|&i| !used[i] && (edges[i].0 == here || edges[i].1 == here)) else {
-            break;
-        };
-        used[next] = true;
-        walked += 1;
-        here = if edges[next].0 == here { edges[next].1 } else { edges[next].0 };
-    }
-    match walked == edges.len() {
-        true => Ok(()),
-        false => Err(format!("the links make more than one ring ({walked} of {} in the first)", edges.len())),
-    }
+    Err(match missing {
+        Some(i) => format!("r{}c{} is closed off without its 'unused'", i / w + 1, i % w + 1),
+        None => "the links close off no region without a number".to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -88,18 +88,16 @@ fn a_proof_changed_is_rejected() {
 /// Lemmas that exclude each model whole, taken or refused by their check.
 struct ExcludeEach {
     accept: bool,
-    /// Whether the variables are watched: unwatched, the model seen is empty, and the
-    /// lemma given for it is not false in the model.
-    watch: bool,
+    /// Whether the lemma is the model's: blind, it is always `1 ∨ 2`, which no model of
+    /// `1 ∨ 2` breaks.
+    sees: bool,
 }
 
 impl Lemmas for ExcludeEach {
     fn separate(&self, model: &[i32]) -> Vec<Vec<i32>> {
         // The model as every variable's value (1 and 2): its negation.
-        vec![(1..=2).map(|v| if model.contains(&v) { -v } else { v }).collect()]
-    }
-    fn watched(&self) -> Vec<i32> {
-        if self.watch { vec![1, 2] } else { Vec::new() }
+        let seen = |v: i32| self.sees && model.contains(&v);
+        vec![(1..=2).map(|v| if seen(v) { -v } else { v }).collect()]
     }
     fn check(&self, _: &[i32]) -> Result<(), String> {
         if self.accept { Ok(()) } else { Err("not a lemma of this kind".into()) }
@@ -117,14 +115,14 @@ fn lemmas_are_checked_before_they_are_refuted() {
         cnf
     };
     let refused = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: false, watch: true })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: false, sees: true })) },
         &Certify::default(),
         &minute(),
     );
     assert!(!refused.accepted, "{refused:?}");
     assert!(refused.detail.unwrap().contains("a lemma refused"));
     let taken = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, watch: true })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: true })) },
         &Certify::default(),
         &minute(),
     );
@@ -132,7 +130,7 @@ fn lemmas_are_checked_before_they_are_refuted() {
     assert_eq!(taken.accepted, checker_runs(), "{taken:?}");
     // A lemma the model does not break is not asked for again and again: the model stands.
     let blind = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, watch: false })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: false })) },
         &Certify::default(),
         &minute(),
     );

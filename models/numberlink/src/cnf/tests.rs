@@ -41,13 +41,13 @@ fn models(puzzle: &Numberlink, encoding: &Encoding, lemmas_added: &mut usize) ->
             masu_sat::Outcome::Unsatisfiable => break,
             other => panic!("{other:?}"),
         };
-        let cycles = lemmas.separate(&model);
-        for lemma in &cycles {
+        let cuts = lemmas.separate(&model);
+        for lemma in &cuts {
             assert_eq!(lemmas.check(lemma), Ok(()), "{puzzle:?}");
             sat.add_clause(lemma.iter().copied());
             *lemmas_added += 1;
         }
-        if cycles.is_empty() {
+        if cuts.is_empty() {
             let on: Vec<(Cell, Cell)> =
                 model.iter().filter(|&&v| v as usize <= edges.len()).map(|&v| edges[v as usize - 1]).collect();
             let paths = Paths::from_links(puzzle, &on);
@@ -80,7 +80,7 @@ fn small_boards() -> Vec<Numberlink> {
     boards
 }
 
-/// The models closed under the cycle lemmas are exactly the solutions of every small board,
+/// The models closed under the cut lemmas are exactly the solutions of every small board,
 /// with none, some or all of them excluded; boards with none, one and several are among them,
 /// and some need a lemma.
 #[test]
@@ -101,47 +101,70 @@ fn models_are_the_solutions() {
 }
 
 /// Loops need lemmas: on an open 3×4 board under the blanks rule, a first model with a ring
-/// beside the path is cut by its cycle, and the cycle passes the check.
+/// beside the path is cut by the lemma closing off the ring's four cells (their `u`, and the
+/// six links leaving them), and the lemma passes the check.
 #[test]
-fn a_loop_is_cut_by_a_checked_cycle() {
+fn a_loop_is_cut_by_a_checked_lemma() {
     let puzzle = Numberlink::new(vec![vec![1, 1, 0, 0], vec![0, 0, 0, 0], vec![0, 0, 0, 0]], Rule::Blanks).unwrap();
     let encoding = encoding(&puzzle, &[]);
     let links = Links::of(&puzzle);
     let ring = [((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 2), (2, 2)), ((2, 1), (2, 2))];
     let mut model: Vec<i32> = ring.iter().map(|&(a, b)| links.between(a, b).unwrap()).collect();
     model.push(links.between((0, 0), (0, 1)).unwrap());
-    let cycles = encoding.lemmas.as_ref().unwrap().separate(&model);
-    assert_eq!(cycles.len(), 1);
-    assert_eq!(cycles[0].len(), 4);
-    assert_eq!(is_cycle(&links, &cycles[0]), Ok(()));
+    let lemmas = encoding.lemmas.as_ref().unwrap();
+    let cuts = lemmas.separate(&model);
+    assert_eq!(cuts.len(), 1);
+    assert_eq!(cuts[0].len(), 4 + 6, "{:?}", cuts[0]);
+    assert_eq!(lemmas.check(&cuts[0]), Ok(()));
+    assert!(cuts[0].iter().all(|l| !model.contains(l)), "the model breaks the lemma");
 }
 
-/// The lemma check refuses every clause that is not one cycle's links negated.
+/// The lemma check takes a clause only when it closes off a region with no number, and under
+/// the blanks rule only with every cell's `u` in it.
 #[test]
-fn the_lemma_check_refuses_what_is_not_a_cycle() {
-    let puzzle = Numberlink::new(vec![vec![1, 0, 0, 0], vec![0, 0, 0, 0], vec![0, 0, 0, 1]], Rule::Blanks).unwrap();
-    let links = Links::of(&puzzle);
-    let e = |a: Cell, b: Cell| -links.between(a, b).unwrap();
-    let square = vec![e((0, 0), (0, 1)), e((0, 0), (1, 0)), e((0, 1), (1, 1)), e((1, 0), (1, 1))];
-    let other = [e((1, 2), (1, 3)), e((1, 2), (2, 2)), e((1, 3), (2, 3)), e((2, 2), (2, 3))];
-    assert_eq!(is_cycle(&links, &square), Ok(()));
-    let ring6 = vec![
-        e((0, 0), (0, 1)),
-        e((0, 1), (0, 2)),
-        e((0, 2), (1, 2)),
-        e((1, 1), (1, 2)),
-        e((1, 0), (1, 1)),
-        e((0, 0), (1, 0)),
-    ];
-    assert_eq!(is_cycle(&links, &ring6), Ok(()));
-    let refused = |lemma: Vec<i32>, why: &str| {
-        let said = is_cycle(&links, &lemma).expect_err(why);
-        assert!(said.contains(why), "{said}");
-    };
-    refused(square[..3].to_vec(), "no cycle");
-    refused(square.iter().map(|l| -l).collect(), "not a negated link");
-    refused([&square[..], &other[..]].concat(), "more than one ring");
-    refused([&square[..3], &[e((1, 1), (1, 2))]].concat(), "meets 1");
-    refused([&square[..], &[-1000]].concat(), "not a link of the board");
-    refused([&square[..], &square[..1]].concat(), "twice");
+fn the_lemma_check_refuses_what_closes_nothing_off() {
+    for rule in [Rule::Fill, Rule::Blanks] {
+        let puzzle = Numberlink::new(vec![vec![1, 0, 0, 0], vec![0, 0, 0, 0], vec![0, 0, 0, 1]], rule).unwrap();
+        let encoding = encoding(&puzzle, &[]);
+        let cuts = encoding.lemmas.as_ref().unwrap();
+        let links = Links::of(&puzzle);
+        let e = |a: Cell, b: Cell| links.between(a, b).unwrap();
+        let cell = |(r, c): Cell| r * 4 + c;
+        let both = [(1, 1), (1, 2)];
+        let lemma = |region: &[Cell]| region.iter().map(|&at| cell(at)).collect::<Vec<_>>();
+        let real = Cuts { links: Links::of(&puzzle), puzzle: puzzle.clone(), unused: unused_of(&encoding, &puzzle) };
+        let pair = real.around(&lemma(&both));
+        assert_eq!(cuts.check(&pair), Ok(()), "{rule:?}");
+        // Four cells of no number.
+        assert_eq!(cuts.check(&real.around(&lemma(&[(1, 2), (1, 3), (2, 2), (0, 2)]))), Ok(()));
+        let refused = |lemma: Vec<i32>, why: &str| {
+            let said = cuts.check(&lemma).expect_err(why);
+            assert!(said.contains(why), "{rule:?}: {said}");
+        };
+        // A region with a number in it.
+        refused(real.around(&lemma(&[(0, 0), (0, 1)])), "no region without a number");
+        // A link left out: the region is joined to the rest.
+        let leaky: Vec<i32> = pair.iter().copied().filter(|&l| l != e((1, 2), (1, 3))).collect();
+        refused(leaky, "no region without a number");
+        refused(pair.iter().map(|l| -l).collect(), "not a positive literal");
+        refused([&pair[..], &[100_000]].concat(), "neither a link nor");
+        if rule == Rule::Blanks {
+            let silent: Vec<i32> = pair.iter().copied().filter(|&l| l as usize <= links.edges.len()).collect();
+            refused(silent, "r2c2 is closed off without its 'unused'");
+        }
+    }
+}
+
+/// Each cell's `u` variable in `encoding` (none under the fill rule): the variables after the
+/// links and the labels.
+fn unused_of(encoding: &Encoding, puzzle: &Numberlink) -> Vec<i32> {
+    let cells = (puzzle.width() * puzzle.height()) as i32;
+    let before = puzzle.edges().len() as i32 + cells * puzzle.pairs() as i32;
+    match puzzle.rule {
+        Rule::Blanks => (before + 1..=before + cells).collect(),
+        _ => {
+            assert_eq!(encoding.cnf.variables(), before);
+            Vec::new()
+        }
+    }
 }
