@@ -4,6 +4,7 @@
 //! solvers run beside them where there are some. It is not part of the installed `masu`.
 
 mod anchors;
+mod certify;
 mod cp;
 mod nonogram;
 mod numberlink;
@@ -55,6 +56,8 @@ enum Benchmark {
     Python,
     /// Each kind's CP model on every CP backend, beside the same model in CPMpy.
     Cp,
+    /// `--certify` on every sudoku and nonogram set and every janko numberlink (about an hour).
+    Certify,
 }
 
 /// Runs a benchmark and writes its table into BENCHMARKS.md.
@@ -120,6 +123,7 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::CompareReadme => readme::run(data)?,
         Benchmark::Python => python::run(data)?,
         Benchmark::Cp => cp::run(data)?,
+        Benchmark::Certify => certify::run(data)?,
     }
     Ok(ExitCode::SUCCESS)
 }
