@@ -270,6 +270,10 @@ pub(crate) struct CompareArgs {
     /// Run each solve R times and report the median times.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) repeat: u64,
+    /// Certify each verdict that claims no further solution (unique, infeasible, a complete
+    /// count), as `solve --certify` does: the table says which were (docs/certify.md).
+    #[arg(long)]
+    pub(crate) certify: bool,
     #[command(flatten)]
     pub(crate) output: OutputArgs,
     #[command(flatten)]

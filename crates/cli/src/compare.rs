@@ -36,7 +36,12 @@ fn run<P: Puzzle>(args: &CompareArgs) -> Result<ExitCode> {
     )?;
     let interrupt = crate::signals::interrupt();
     let jobs = args.run.jobs();
-    let asked = Request { rule: args.rule.rule.clone(), count: args.count, ..Request::default() };
+    let asked = Request {
+        rule: args.rule.rule.clone(),
+        count: args.count,
+        certify: args.certify.then(masu_core::Certify::default),
+        ..Request::default()
+    };
     let request = args.run.request(asked, &interrupt);
     let options = request.options();
     let rule = request.rule::<P>()?;

@@ -141,3 +141,27 @@ fn nonogram_and_numberlink_verdicts_are_certified() {
     let out = masu_with_input(&["solve", "numberlink", "--certify", "-"], "[[1,0,1]]");
     assert!(text(&out.stdout).contains("unique"), "{}", text(&out.stderr));
 }
+
+/// `compare --certify` says which verdicts are certified: a column of the table, a line under
+/// the summary, each JSONL record's `certified`; a `multiple` row has no certificate.
+#[test]
+fn compare_says_which_verdicts_are_certified() {
+    let puzzles = temp_file("certify-compare.txt", &format!("{ARTICLE}\n{THREE}\n"));
+    let path = puzzles.path.to_str().unwrap();
+    let args = ["compare", "sudoku", path, "--formulations", "native", "--backends", "native", "--certify"];
+    let out = masu(&args);
+    let table = text(&out.stdout);
+    assert!(out.status.success(), "{table}{}", text(&out.stderr));
+    let runs = checker_runs();
+    let header = table.lines().find(|l| l.starts_with("instance")).unwrap();
+    assert!(header.trim_end().ends_with("certified"), "{table}");
+    let seen = if runs { "native/native 1 of 1" } else { "native/native 0 of 1" };
+    assert!(table.contains(&format!("claim no further solution): {seen}.")), "{table}");
+    let out = masu(&[&args[..], &["--format", "jsonl"]].concat());
+    let records: Vec<Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let certified: Vec<&Value> = records.iter().map(|r| &r["certified"]).collect();
+    assert_eq!(certified, [&Value::Bool(runs), &Value::Null], "{records:?}");
+    // Without the flag, no column.
+    let plain = text(&masu(&args[..args.len() - 1]).stdout);
+    assert!(!plain.lines().find(|l| l.starts_with("instance")).unwrap().contains("certified"), "{plain}");
+}

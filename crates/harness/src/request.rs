@@ -41,6 +41,9 @@ pub struct Request {
     pub params: Vec<ScopedParam>,
     /// Write the backend's own log to stderr.
     pub log: bool,
+    /// Certify each verdict that claims no further solution (`--certify`): the clauses and
+    /// the proof kept where it says.
+    pub certify: Option<masu_core::Certify>,
     /// Stops the solves from another thread.
     pub interrupt: Interrupt,
 }
@@ -59,6 +62,7 @@ impl Default for Request {
             size_limit: None,
             params: Vec::new(),
             log: false,
+            certify: None,
             interrupt: Interrupt::new(),
         }
     }
@@ -156,6 +160,7 @@ impl Request {
             interrupt: self.interrupt.clone(),
             size_limit: self.size_limit.unwrap_or(defaults.size_limit),
             log: self.log,
+            certify: self.certify.clone(),
             ..defaults
         }
     }

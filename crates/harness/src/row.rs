@@ -108,6 +108,10 @@ pub struct Row {
     pub checked: Option<bool>,
     /// The error or the checker's complaint.
     pub message: Option<String>,
+    /// Whether the verdict's certificate was accepted (`--certify`; `None`: none asked, or a
+    /// verdict that claims nothing about further solutions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
     /// The first solution, for cross-checking.
     #[serde(skip)]
     pub first_solution: Option<serde_json::Value>,
@@ -152,6 +156,7 @@ impl Row {
             threads: None,
             checked: None,
             message: None,
+            certified: None,
             first_solution: None,
             matches_source: None,
         }

@@ -12,7 +12,8 @@ use crate::stats::{fixed, max, median, readable};
 
 /// An aligned table, one line per row, then the wrong answers and findings.
 pub fn table(comparison: &Comparison) -> String {
-    let header = [
+    let certifying = comparison.rows.iter().any(|r| r.certified.is_some());
+    let mut header = vec![
         "instance",
         "formulation",
         "backend",
@@ -25,6 +26,9 @@ pub fn table(comparison: &Comparison) -> String {
         "backend s",
         "checked",
     ];
+    if certifying {
+        header.push("certified");
+    }
     let mut lines: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     for r in &comparison.rows {
         lines.push(vec![
@@ -44,6 +48,14 @@ pub fn table(comparison: &Comparison) -> String {
                 None => "–".into(),
             },
         ]);
+        if certifying {
+            let certified = match r.certified {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "–",
+            };
+            lines.last_mut().expect("a line was pushed").push(certified.into());
+        }
     }
     let widths: Vec<usize> =
         (0..header.len()).map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0)).collect();
@@ -53,7 +65,7 @@ pub fn table(comparison: &Comparison) -> String {
             .iter()
             .zip(&widths)
             .enumerate()
-            .map(|(c, (cell, &w))| if c >= 4 && c != 10 { format!("{cell:>w$}") } else { format!("{cell:<w$}") })
+            .map(|(c, (cell, &w))| if (4..10).contains(&c) { format!("{cell:>w$}") } else { format!("{cell:<w$}") })
             .collect();
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
@@ -215,6 +227,21 @@ pub fn summary(rows: &[Row], shift: f64) -> String {
             readable(line.sgm_s),
             readable(line.median_s),
             readable(line.max_s),
+        ));
+    }
+    if rows.iter().any(|r| r.certified.is_some()) {
+        let by_runner = tallies(rows, |r| r.label());
+        let said: Vec<String> = by_runner
+            .keys()
+            .map(|label| {
+                let mine: Vec<&Row> = rows.iter().filter(|r| &r.label() == label && r.certified.is_some()).collect();
+                let accepted = mine.iter().filter(|r| r.certified == Some(true)).count();
+                format!("{label} {accepted} of {}", mine.len())
+            })
+            .collect();
+        out.push_str(&format!(
+            "\nCertified (`--certify`, of the verdicts that claim no further solution): {}.\n",
+            said.join(", ")
         ));
     }
     out

@@ -73,7 +73,7 @@ impl Visit for &Comparing {
 /// compare --format jsonl`), `summary` (a dict per runner and the virtual best: solved,
 /// statuses, sgm, median, max), `findings`, and `input_errors` (inputs not read).
 #[pyfunction]
-#[pyo3(signature = (kind, puzzles, formulations=None, backends=None, count=2, time_limit=Some(60.0), threads=None, jobs=1, params=None, main=false))]
+#[pyo3(signature = (kind, puzzles, formulations=None, backends=None, count=2, time_limit=Some(60.0), threads=None, jobs=1, params=None, main=false, certify=false))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn compare(
     py: Python<'_>,
@@ -87,11 +87,18 @@ pub(crate) fn compare(
     jobs: usize,
     params: Option<Vec<String>>,
     main: bool,
+    certify: bool,
 ) -> PyResult<Py<PyAny>> {
     let kind = kind_named(kind)?;
     let params = params.unwrap_or_default().iter().map(|p| p.parse()).collect::<Result<Vec<ScopedParam>, _>>();
     let params = params.map_err(|e| InputError::new_err(format!("params: {e}")))?;
-    let request = Request { count: count.max(1), time_limit: seconds(time_limit)?, threads, ..Request::default() };
+    let request = Request {
+        count: count.max(1),
+        time_limit: seconds(time_limit)?,
+        threads,
+        certify: certify.then(masu_core::Certify::default),
+        ..Request::default()
+    };
     let options = request.options();
     let ask = Comparing {
         inputs: puzzles.iter().map(|p| given(py, p)).collect::<PyResult<_>>()?,

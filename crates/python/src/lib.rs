@@ -82,7 +82,7 @@ fn seconds(limit: Option<f64>) -> PyResult<Option<std::time::Duration>> {
 /// Solves one puzzle of `kind`; its answer, read field by field (`masu.Result`). `puzzle` is a file path or a puzzle's text, or lists and dicts in the JSON
 /// format of the kind.
 #[pyfunction]
-#[pyo3(signature = (kind, puzzle, formulation=None, backend=None, count=2, solutions=100, time_limit=None, threads=None, rule=None, params=None, main=false))]
+#[pyo3(signature = (kind, puzzle, formulation=None, backend=None, count=2, solutions=100, time_limit=None, threads=None, rule=None, params=None, main=false, certify=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -97,6 +97,7 @@ fn solve(
     rule: Option<String>,
     params: Option<Vec<(String, String)>>,
     main: bool,
+    certify: Option<std::path::PathBuf>,
 ) -> PyResult<Py<PyAny>> {
     let puzzle = given(py, puzzle)?;
     if count == 0 {
@@ -115,6 +116,10 @@ fn solve(
         time_limit: seconds(time_limit)?,
         threads,
         params: params.unwrap_or_default().into_iter().map(|(k, v)| ScopedParam::unscoped(k, v)).collect(),
+        // An empty folder: certify, keeping nothing; another: keep `puzzle.cnf`, `puzzle.drat`.
+        certify: certify.map(|dir| masu_core::Certify {
+            keep: (!dir.as_os_str().is_empty()).then(|| masu_core::Export::new(&dir, "puzzle")),
+        }),
         ..Request::default()
     };
     let kind = kind_named(kind)?;

@@ -423,3 +423,36 @@ def test_ctrl_c_in_a_forked_child():
         os.waitpid(pid, 0)
         pytest.fail("the child ran past a minute")
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def _checker():
+    """The proof checker `./masu test` installs (`.tools/rate`), or the one named or on the PATH."""
+    installed = ROOT / ".tools/rate/bin/rate"
+    if "MASU_RATE" not in os.environ and installed.exists():
+        os.environ["MASU_RATE"] = str(installed)
+    named = os.environ.get("MASU_RATE")
+    return bool(named and pathlib.Path(named).exists()) or any(
+        (pathlib.Path(p) / "rate").exists() for p in os.environ.get("PATH", "").split(os.pathsep))
+
+
+def test_certify_proves_a_unique_verdict_and_keeps_its_proof(tmp_path):
+    have = _checker()
+    r = masu.solve("sudoku", SUDOKU, formulation="native", certify=tmp_path)
+    certificate = r.stats["certificate"]
+    assert certificate["accepted"] is have, certificate
+    assert (tmp_path / "puzzle.cnf").read_text().startswith("c masu")
+    assert (tmp_path / "puzzle.drat").exists()
+    # Two solutions: `multiple` claims nothing of further solutions and gets no certificate.
+    two = masu.solve("sudoku", "." * 81, formulation="native", certify=True)
+    assert two.status == "multiple" and two.stats.get("certificate") is None
+    with pytest.raises(masu.InputError, match="certify"):
+        masu.solve("sudoku", SUDOKU, certify=3)
+
+
+def test_compare_says_which_verdicts_are_certified():
+    have = _checker()
+    c = masu.compare("numberlink", ARTICLE_NUMBERLINK, formulations=["links", "frontier"], backends=["native"],
+                     certify=True)
+    assert [r["certified"] for r in c.records] == [have, have]
+    assert "certified" not in masu.compare("numberlink", ARTICLE_NUMBERLINK, formulations=["links"],
+                                           backends=["native"]).records[0]

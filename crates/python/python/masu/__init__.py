@@ -254,19 +254,32 @@ def _path_as_text(puzzle):
 
 
 def solve(kind, puzzle=None, *, rows=None, cols=None, formulation=None, backend=None, count=2,
-          solutions=100, time_limit=None, threads=None, rule=None, params=None):
+          solutions=100, time_limit=None, threads=None, rule=None, params=None, certify=False):
     """Solves `puzzle` of `kind` ('sudoku', 'nonogram', 'numberlink'), deciding uniqueness
     (count=2) unless told otherwise. `puzzle`: a file path, a puzzle's text (a one-line
     sudoku, a puzz.link URL), or lists and dicts in the kind's JSON form (a numberlink grid;
     a nonogram as rows= and cols=). Keywords as the command line's flags (`solutions`: at
     most this many listed, the count goes on past them); `params` a dict of raw backend
-    parameters. Raises InputError or SolveError with the command line's message."""
+    parameters. `certify`: True certifies a verdict that claims no further solution (as
+    `--certify`: `stats["certificate"]` says whether the checker accepted it), a folder keeps
+    the clauses and the proof there (`puzzle.cnf`, `puzzle.drat`). Raises InputError or
+    SolveError with the command line's message."""
     _whole(count=(count, 1), solutions=(solutions, 0), threads=(threads, 0))
+    if certify is True:
+        certify = ""
+    elif certify is False or certify is None:
+        certify = None
+    elif isinstance(certify, str) or hasattr(certify, "__fspath__"):
+        certify = os.fspath(certify)
+        if not certify:
+            raise InputError("certify: an empty folder name (True certifies without keeping the proof)")
+    else:
+        raise InputError(f"certify: {certify!r} is neither True, False nor a folder")
     params = [(str(k), str(v)) for k, v in (params or {}).items()]
     puzzle = _puzzle(puzzle, rows, cols)
     with _Stop() as s:
         fields = _masu.solve(kind, puzzle, formulation, backend, count, solutions, time_limit, threads, rule,
-                             params, s.main)
+                             params, s.main, certify)
     return Result(fields)
 
 
@@ -292,20 +305,22 @@ class Comparison:
 
 
 def compare(kind, puzzles, *, formulations=None, backends=None, count=2, time_limit=60, threads=None, jobs=1,
-            params=None):
+            params=None, certify=False):
     """Runs every formulation on every backend (or those named) on the same puzzles, as `masu
     compare`: each answer re-checked, all cross-checked, every solve bounded by `time_limit`
     seconds (None lifts it). `puzzles`: a file or a folder, or a list of files, puzzles'
     texts and puzzles in the kind's JSON form (a list's puzzles are named `puzzles[i]`).
     `params`: raw backend parameters, a dict whose keys are `KEY` (every runner) or
-    `BACKEND:KEY` (that backend's runners), as `--param`."""
+    `BACKEND:KEY` (that backend's runners), as `--param`. `certify`: each verdict that claims
+    no further solution certified, as `--certify` (each record's `certified`)."""
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "__fspath__"):
         puzzles = [puzzles]
     puzzles = [_path_as_text(p) for p in puzzles]
     _whole(count=(count, 1), threads=(threads, 0), jobs=(jobs, 1))
     params = [f"{k}={v}" for k, v in (params or {}).items()]
     with _Stop() as s:
-        fields = _masu.compare(kind, puzzles, formulations, backends, count, time_limit, threads, jobs, params, s.main)
+        fields = _masu.compare(kind, puzzles, formulations, backends, count, time_limit, threads, jobs, params, s.main,
+                               bool(certify))
     return Comparison(fields)
 
 

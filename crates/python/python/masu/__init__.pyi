@@ -60,6 +60,7 @@ def solve(
     threads: Optional[int] = None,
     rule: Optional[str] = None,
     params: Optional[Mapping[str, Any]] = None,
+    certify: Union[bool, str, PathLike] = False,
 ) -> Result: ...
 class Comparison:
     def __init__(self, fields: dict[str, Any]) -> None: ...
@@ -79,6 +80,7 @@ def compare(
     threads: Optional[int] = None,
     jobs: int = 1,
     params: Optional[Mapping[str, Any]] = None,
+    certify: bool = False,
 ) -> Comparison: ...
 def count(kind: str, puzzle: Optional[_Puzzle] = None, *, count: int = 1000, **options: Any) -> Result: ...
 def generate(
