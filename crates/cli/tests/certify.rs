@@ -130,6 +130,19 @@ fn nonogram_and_numberlink_verdicts_are_certified() {
         }
     }
 
+    // The same counts as the frontier count, the link search and a MILP backend (the first
+    // compiled in) give them: each certified.
+    let milp = backends().first().map(|&b| ("milp", b));
+    for (formulation, backend) in [("frontier", "native"), ("links", "native")].into_iter().chain(milp) {
+        for (rule, count) in [("fill", 4), ("blanks", 38)] {
+            let args = ["count", "numberlink", "--rule", rule, "--count", "1000", "--certify"];
+            let counted = record(&[&args[..], &["--formulation", formulation, "--backend", backend]].concat(), open);
+            let said = (counted["count"].as_u64(), counted["complete"].as_bool());
+            assert_eq!(said, (Some(count), Some(true)), "{formulation}/{backend}: {counted}");
+            assert_eq!(certificate(&counted)["accepted"], checker_runs(), "{formulation}/{backend}: {counted}");
+        }
+    }
+
     // Solving keeps two of those (the frontier count may still count all four): a verdict
     // with solutions left out of the clauses is never certified.
     let two = record(&["solve", "numberlink", "--rule", "fill", "--certify"], open);
