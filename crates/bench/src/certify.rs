@@ -18,7 +18,7 @@ const LIMIT_S: u64 = 60;
 
 /// What one puzzle's record says.
 struct Record {
-    /// Unique, infeasible or a complete count: a verdict a certificate can prove.
+    /// Unique or infeasible: a solve's verdict that a certificate can prove.
     claims: bool,
     certified: bool,
     /// Why not, where it claims and is not certified.
@@ -70,8 +70,7 @@ fn solved(kind: &str, files: &[PathBuf], extra: &[&str]) -> Result<Vec<Record>> 
 
 fn record(row: &Value) -> Record {
     let status = row["status"].as_str().unwrap_or("");
-    let complete = row["complete"].as_bool().unwrap_or(false);
-    let claims = matches!(status, "unique" | "infeasible") || (status == "counted" && complete);
+    let claims = matches!(status, "unique" | "infeasible");
     let certificate = &row["stats"]["certificate"];
     let seconds = |key: &str| certificate[key].as_f64().unwrap_or(0.0);
     let grid = serde_json::from_str::<Value>(row["puzzle"].as_str().unwrap_or("{}")).unwrap_or(Value::Null);

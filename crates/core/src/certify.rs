@@ -146,7 +146,7 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
         None => (scratch(), "certify".to_string(), true),
     };
     let started = Instant::now();
-    let mut certificate = refute_closing(&mut cnf, lemmas.as_deref(), &dir, &stem, clock);
+    let mut certificate = refute_closing(&mut cnf, lemmas.as_deref(), &dir, &stem, clock).unwrap_or_else(|not| not);
     certificate.prove_time = started.elapsed() - certificate.check_time;
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);
@@ -158,16 +158,21 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
 const BEYOND: &str = "the clauses have a model beyond the solutions found: the verdict is not proved";
 
 /// Refutes `cnf` (with `lemmas`' upfront ones, each checked) into `dir/stem.{cnf,drat}` and
-/// checks the proof; each model found instead adds the lemmas it breaks, and again.
-fn refute_closing(cnf: &mut Cnf, lemmas: Option<&dyn Lemmas>, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
-    let refuse = |lemma: &[i32], why: String| not_certified(format!("a lemma refused ({lemma:?}): {why}"));
+/// checks the proof; each model found instead adds the lemmas it breaks, and again. `Err`:
+/// a certificate not made, and why.
+fn refute_closing(
+    cnf: &mut Cnf,
+    lemmas: Option<&dyn Lemmas>,
+    dir: &Path,
+    stem: &str,
+    clock: &Clock,
+) -> Result<Certificate, Certificate> {
     let mut added = 0;
-    for lemma in lemmas.map(|lemmas| lemmas.upfront()).unwrap_or_default() {
-        if let Err(why) = lemmas.expect("upfront lemmas").check(&lemma) {
-            return refuse(&lemma, why);
+    if let Some(lemmas) = lemmas {
+        for lemma in lemmas.upfront() {
+            take(cnf, lemmas, &lemma)?;
+            added += 1;
         }
-        cnf.clause(lemma.iter().copied());
-        added += 1;
     }
     loop {
         let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
@@ -178,22 +183,20 @@ fn refute_closing(cnf: &mut Cnf, lemmas: Option<&dyn Lemmas>, dir: &Path, stem: 
                  (clauses every solution satisfies, each checked by masu against the board)"
             ),
         };
-        let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&formula, cnf.dimacs(&comment)));
-        if let Err(e) = written {
-            return not_certified(format!("{}: {e}", formula.display()));
-        }
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&formula, cnf.dimacs(&comment)))
+            .map_err(|e| not_certified(format!("{}: {e}", formula.display())))?;
         let stop = clock.clone();
-        let model = match masu_sat::refute(cnf.clauses(), &proof, move || stop.reached()) {
-            Err(e) => return not_certified(e),
-            Ok(masu_sat::Refutation::Stopped) => {
-                return not_certified(format!("out of time while refuting ({added} lemmas)"));
+        let model = match masu_sat::refute(cnf.clauses(), &proof, move || stop.reached()).map_err(not_certified)? {
+            masu_sat::Refutation::Stopped => {
+                return Err(not_certified(format!("out of time while refuting ({added} lemmas)")));
             }
-            Ok(masu_sat::Refutation::Satisfied(model)) => model,
-            Ok(masu_sat::Refutation::Refuted) => {
+            masu_sat::Refutation::Satisfied(model) => model,
+            masu_sat::Refutation::Refuted => {
                 let proof_bytes = std::fs::metadata(&proof).map(|m| m.len()).unwrap_or(0);
                 let started = Instant::now();
                 let checked = check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock);
-                return Certificate {
+                return Ok(Certificate {
                     checker: checker_name(),
                     accepted: checked.is_ok(),
                     detail: checked.err(),
@@ -201,24 +204,28 @@ fn refute_closing(cnf: &mut Cnf, lemmas: Option<&dyn Lemmas>, dir: &Path, stem: 
                     prove_time: Duration::ZERO,
                     check_time: started.elapsed(),
                     lemmas: added as u64,
-                };
+                });
             }
         };
-        let Some(lemmas) = lemmas else { return not_certified(BEYOND) };
+        let lemmas = lemmas.ok_or_else(|| not_certified(BEYOND))?;
         let broken = lemmas.separate(&model);
         let held: std::collections::HashSet<i32> = model.iter().copied().collect();
         // A lemma the model does not break would be found again and again: the model stands.
         if broken.is_empty() || broken.iter().any(|lemma| lemma.iter().any(|&l| held.contains(&l.abs()) == (l > 0))) {
-            return not_certified(BEYOND);
+            return Err(not_certified(BEYOND));
         }
         for lemma in broken {
-            if let Err(why) = lemmas.check(&lemma) {
-                return refuse(&lemma, why);
-            }
-            cnf.clause(lemma.iter().copied());
+            take(cnf, lemmas, &lemma)?;
             added += 1;
         }
     }
+}
+
+/// Adds `lemma` to `cnf` once the kind's check takes it; else the certificate refused.
+fn take(cnf: &mut Cnf, lemmas: &dyn Lemmas, lemma: &[i32]) -> Result<(), Certificate> {
+    lemmas.check(lemma).map_err(|why| not_certified(format!("a lemma refused ({lemma:?}): {why}")))?;
+    cnf.clause(lemma.iter().copied());
+    Ok(())
 }
 
 /// The checker's program.

@@ -230,15 +230,15 @@ pub fn summary(rows: &[Row], shift: f64) -> String {
         ));
     }
     if rows.iter().any(|r| r.certified.is_some()) {
-        let by_runner = tallies(rows, |r| r.label());
-        let said: Vec<String> = by_runner
-            .keys()
-            .map(|label| {
-                let mine: Vec<&Row> = rows.iter().filter(|r| &r.label() == label && r.certified.is_some()).collect();
-                let accepted = mine.iter().filter(|r| r.certified == Some(true)).count();
-                format!("{label} {accepted} of {}", mine.len())
-            })
-            .collect();
+        // Per runner (every one, those with nothing to certify at 0 of 0): accepted, certified.
+        let mut by_runner: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        for r in rows {
+            let (accepted, tried) = by_runner.entry(r.label()).or_default();
+            *accepted += usize::from(r.certified == Some(true));
+            *tried += usize::from(r.certified.is_some());
+        }
+        let said: Vec<String> =
+            by_runner.iter().map(|(label, (accepted, tried))| format!("{label} {accepted} of {tried}")).collect();
         out.push_str(&format!(
             "\nCertified (`--certify`, of the verdicts that claim no further solution): {}.\n",
             said.join(", ")

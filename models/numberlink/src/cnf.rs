@@ -147,12 +147,11 @@ impl Cuts {
     /// The lemma closing off the cells `region` (no endpoint among them): one of them unused
     /// (blanks rule), or a link from one of them to a cell outside.
     fn around(&self, region: &[usize]) -> Vec<i32> {
-        let (links, w) = (&self.links, self.links.width);
+        let index = |cell| self.puzzle.index(cell);
         let inside: std::collections::HashSet<usize> = region.iter().copied().collect();
         let mut lemma: Vec<i32> = region.iter().filter_map(|&i| self.unused.get(i).copied()).collect();
-        for (&(a, b), e) in links.edges.iter().zip(1..) {
-            let (a, b) = (a.0 * w + a.1, b.0 * w + b.1);
-            if inside.contains(&a) != inside.contains(&b) {
+        for (&(a, b), e) in self.links.edges.iter().zip(1..) {
+            if inside.contains(&index(a)) != inside.contains(&index(b)) {
                 lemma.push(e);
             }
         }
@@ -161,12 +160,11 @@ impl Cuts {
 
     /// The cells of the links `ring` (variables).
     fn cells_of(&self, ring: &[i32]) -> Vec<usize> {
-        let w = self.links.width;
         let mut cells: Vec<usize> = ring
             .iter()
             .flat_map(|&e| {
                 let (a, b) = self.links.edges[e as usize - 1];
-                [a.0 * w + a.1, b.0 * w + b.1]
+                [self.puzzle.index(a), self.puzzle.index(b)]
             })
             .collect();
         cells.sort_unstable();
@@ -204,7 +202,7 @@ impl Lemmas for Cuts {
                 for c in 0..(links.width + 1).saturating_sub(wide) {
                     let block: Vec<Cell> = (r..r + tall).flat_map(|i| (c..c + wide).map(move |j| (i, j))).collect();
                     if block.iter().all(|&at| puzzle.at(at) == 0) {
-                        cuts.push(self.around(&block.iter().map(|&(i, j)| i * links.width + j).collect::<Vec<_>>()));
+                        cuts.push(self.around(&block.iter().map(|&at| puzzle.index(at)).collect::<Vec<_>>()));
                     }
                 }
             }
@@ -234,7 +232,7 @@ fn is_cut(links: &Links, puzzle: &Numberlink, unused: &[i32], lemma: &[i32]) -> 
     }
     let mut beside: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (&(a, b), _) in links.edges.iter().zip(&cut).filter(|&(_, &cut)| !cut) {
-        let (a, b) = (a.0 * w + a.1, b.0 * w + b.1);
+        let (a, b) = (puzzle.index(a), puzzle.index(b));
         beside[a].push(b);
         beside[b].push(a);
     }

@@ -31,7 +31,7 @@
 //! | `links/` | the link-by-link search: `state.rs` (links, propagation; `cups.rs`), `search.rs` (decisions), `tests.rs` |
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend; `tests.rs` |
 //! | `generate/` | making puzzles (`mod.rs`): `fast.rs` (masu's), `grow.rs` (large boards, grown and repaired in place from `cover.rs`'s induced covers), `article.rs` (article 001's); `command.rs` the command's flags |
-//! | `cnf.rs` | the puzzle as clauses with its cycles as lemmas, for certified verdicts (apart from the engines) |
+//! | `cnf.rs` | the puzzle as clauses, its loops ruled out by cut lemmas, for certified verdicts (apart from the engines) |
 //! | `cnf/` | `tests.rs`: the clauses against every set of links of small boards, and the lemma check |
 //! | `figures.rs` | what the engines report of their work (`stats.engine`), beside the nodes every engine has |
 //! | `corpus.rs` | what a collection's files know |
