@@ -189,7 +189,8 @@ fn refute_closing(
         let stop = clock.clone();
         let model = match masu_sat::refute(cnf.clauses(), &proof, move || stop.reached()).map_err(not_certified)? {
             masu_sat::Refutation::Stopped => {
-                return Err(not_certified(format!("out of time while refuting ({added} lemmas)")));
+                let why = if clock.interrupted() { "interrupted" } else { "out of time" };
+                return Err(not_certified(format!("{why} while refuting ({added} lemmas)")));
             }
             masu_sat::Refutation::Satisfied(model) => model,
             masu_sat::Refutation::Refuted => {

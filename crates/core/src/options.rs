@@ -66,6 +66,10 @@ impl Clock {
     pub fn reached(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d) || self.interrupt.is_interrupted()
     }
+    /// The interrupt was triggered (Ctrl-C, or a caller's stop), whatever the deadline.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_interrupted()
+    }
     /// When it must stop, if it has a limit.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
