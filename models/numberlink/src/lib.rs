@@ -116,8 +116,15 @@ impl Puzzle for Numberlink {
     const KIND: &'static str = "numberlink";
     const DEFAULT: Formulation = Formulation::Auto;
     const RULES: &'static str = "fill (every cell on a path) or blanks (cells may stay empty); default: what the file implies (Flow Free boards: fill), else blanks";
-    const PARAMETERS: &'static [&'static dyn masu_core::Declared] =
-        &[&native::HANDOVER, &native::BRIDGES, &frontier::CANONICAL, &TOUCH, &links::SOUTH_FIRST];
+    const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[
+        &native::HANDOVER,
+        &native::BRIDGES,
+        &native::SQUARE_RULE,
+        &native::NESTED_RULE,
+        &frontier::CANONICAL,
+        &TOUCH,
+        &links::SOUTH_FIRST,
+    ];
     const READER_FORMATS: &'static [Format<'static>] = &[Format::Json, Format::Extension("txt"), Format::Content];
 
     /// JSON and text files (or none with no extension), outside `solutions/` folders.

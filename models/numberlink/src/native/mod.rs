@@ -408,6 +408,23 @@ pub const BRIDGES: masu_core::Parameter<bool> = masu_core::Parameter::switch(
     "true: native's clause-learning stage forces the links that keep numbers joined to their partners",
 );
 
+/// Whether the clause-learning stage states `square` (no three links around a 2×2 block) on
+/// the links (`cdcl`'s module doc). Implied by its other clauses; off only to measure it.
+pub const SQUARE_RULE: masu_core::Parameter<bool> = masu_core::Parameter::switch(
+    "square-rule",
+    true,
+    "false: native's clause-learning stage leaves out its clauses of at most two links around a 2×2 block",
+);
+
+/// Whether the clause-learning stage states `nested` (a corner's diagonal cell turns the
+/// same way) on the links (`cdcl`'s module doc). Implied by its other clauses; off only to
+/// measure it.
+pub const NESTED_RULE: masu_core::Parameter<bool> = masu_core::Parameter::switch(
+    "nested-rule",
+    true,
+    "false: native's clause-learning stage leaves out its clauses of nested corners",
+);
+
 /// The search alone, without the clause-learning stage: its solutions up to `limit`, and
 /// whether it saw every one.
 #[cfg(test)]
