@@ -310,7 +310,9 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
     let mut peer = String::new();
     for (variable, name, about) in JANKO_PEERS {
         if let Some(driver) = std::env::var_os(variable) {
-            let driver = super::peers::numlin(Path::new(&driver));
+            let path = Path::new(&driver);
+            let driver =
+                if variable == "MASU_CANONICAL" { super::peers::canonical(path) } else { super::peers::numlin(path) };
             peer += &peer_rows(&driver, name, about, &boards, &comparison.rows, labels.first(), time_limit)?;
         }
     }
@@ -334,8 +336,9 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
 }
 
 /// The peers of the janko bench: the variable naming each build, its name, and how it runs
-/// (both drivers read and print numlin's driver's formats).
-const JANKO_PEERS: [(&str, &str, &str); 2] = [
+/// (numlin's and the reference's drivers read and print numlin's driver's formats; the
+/// canonical model reads and prints JSON).
+const JANKO_PEERS: [(&str, &str, &str); 3] = [
     (
         "MASU_NUMLIN",
         "semiexp/numlin",
@@ -348,6 +351,14 @@ const JANKO_PEERS: [(&str, &str, &str); 2] = [
         "(numlin_v2's reference: line edges, a path number per cell, no loop as the dual graph's \
          connectivity, every distinct answer counted on cspuz_core; through `scripts/peers/reference_count.rs`, \
          `just peer-reference`; MASU_REFERENCE names the build)",
+    ),
+    (
+        "MASU_CANONICAL",
+        "semiexp's canonical clause-learning model",
+        "(the reference model with numlin_v2's canonization on: at most two line edges around every unit \
+         square, L-shaped corners nested, a single canonical answer checked for a second route; Glucose \
+         on cspuz_core, `cspuz_numlin --engine cspuz-canon` of `../shared/peers/canonical-numberlink`; \
+         MASU_CANONICAL names the build)",
     ),
 ];
 

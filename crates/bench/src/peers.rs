@@ -6,6 +6,10 @@
 //! - semiexp's clause-learning reference model (`MASU_REFERENCE`, built by `just
 //!   peer-reference` with `scripts/peers/reference_count.rs` on semiexp/cspuz_core): the
 //!   same question, formats and output as numlin's driver;
+//! - semiexp's canonical clause-learning model (`MASU_CANONICAL`, a build of
+//!   `../shared/peers/canonical-numberlink`, its README says how): the reference model with
+//!   numlin_v2's canonization on (at most two line edges around a unit square, L-shaped
+//!   corners nested) and the check for a second route; the board as JSON, its verdict in JSON;
 //! - thomasahle/numberlink (`MASU_AHLE`, the Go solver built by `just peer-ahle`): one answer
 //!   under the fill rule, its `W H` text on standard input.
 
@@ -35,6 +39,8 @@ pub(crate) enum Said {
 pub(crate) struct Peer<'a> {
     /// The built driver.
     pub driver: &'a Path,
+    /// Its arguments before the board's file.
+    pub args: &'static [&'static str],
     /// The board as the driver reads it.
     pub write: fn(&Numberlink) -> String,
     /// The board on standard input (else its file as the argument).
@@ -48,6 +54,7 @@ pub(crate) struct Peer<'a> {
 pub(crate) fn numlin(driver: &Path) -> Peer<'_> {
     Peer {
         driver,
+        args: &[],
         write: |board| {
             let mut text = format!("{} {}\n", board.height(), board.width());
             for row in board.rows() {
@@ -67,6 +74,7 @@ pub(crate) fn ahle(driver: &Path) -> Peer<'_> {
     const SYMBOLS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     Peer {
         driver,
+        args: &[],
         write: |board| {
             let mut text = format!("{} {}\n", board.width(), board.height());
             for row in board.rows() {
@@ -80,6 +88,26 @@ pub(crate) fn ahle(driver: &Path) -> Peer<'_> {
             "" => None,
             text if text.contains("IMPOSSIBLE") => Some(0),
             _ => Some(1),
+        },
+    }
+}
+
+/// semiexp's canonical model (`cspuz_numlin --engine cspuz-canon`): the board as
+/// `{"grid": rows}`; its line `{"status": "unique" | "multiple" | "infeasible", ...}`.
+pub(crate) fn canonical(driver: &Path) -> Peer<'_> {
+    Peer {
+        driver,
+        args: &["--engine", "cspuz-canon"],
+        write: |board| serde_json::json!({ "grid": board.rows() }).to_string(),
+        stdin: false,
+        read: |out| {
+            let said: serde_json::Value = serde_json::from_str(out.trim()).ok()?;
+            match said["status"].as_str()? {
+                "infeasible" => Some(0),
+                "unique" => Some(1),
+                "multiple" => Some(2),
+                _ => None,
+            }
         },
     }
 }
@@ -99,7 +127,7 @@ pub(crate) fn run(
         let file = dir.join(format!("{i}.txt"));
         std::fs::write(&file, (peer.write)(&boards[i].puzzle))?;
         let mut command = Command::new("timeout");
-        command.arg(limit.as_secs().to_string()).arg(peer.driver);
+        command.arg(limit.as_secs().to_string()).arg(peer.driver).args(peer.args);
         if peer.stdin {
             command.stdin(File::open(&file)?);
         } else {

@@ -12,7 +12,7 @@
 //! touch off:        the frontier search, to exhaustion
 //! blanks rule, shorter side ≥ COUNT_WIDTH, more than one answer asked:
 //!                   `exact` ∥ `wide`                                    two threads
-//!                   `exact`                                             one thread
+//!                   `wide`                                              one thread
 //! one answer asked: the frontier search ∥ (the count, then `exact`)     two threads
 //!                   the search (0.6 of the time), the count, `exact`    one thread
 //! otherwise:        the count ∥ `exact`                                 two threads
@@ -138,7 +138,7 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
         search(options, u64::MAX)?
     } else if let Some(partner) = partner.filter(|_| !one) {
         if options.threads == Some(1) {
-            exact(puzzle, options)?
+            partner(puzzle, options)?
         } else {
             race(options, &|o| exact(puzzle, o), &|o| partner(puzzle, o))?
         }
