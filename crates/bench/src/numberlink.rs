@@ -323,8 +323,8 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
              janko boards (blanks rule), solution limit 2 (decide uniqueness), {} s per board, one thread per solve, \
              two boards at once (`./masu corpus numberlink ../shared/data/numberlink --sets janko-puzzlekit \
              --formulations auto,links --time-limit 60 --threads 1 --jobs 2` runs the same and compares the \
-             answers with the source's; `auto` gives `links` half of the time, then the frontier count and \
-             `connected`). *settled*: unique, multiple or infeasible, proven. Times include the \
+             answers with the source's; `auto` gives `links` half of the time, then `native` on \
+             boards 14 wide or more, the frontier count and `connected` on the others). *settled*: unique, multiple or infeasible, proven. Times include the \
              boards that time out. The two disagree on {} boards.\n\n{table}{peer}",
             machine(),
             command("numberlink", "numberlink-janko"),

@@ -16,7 +16,8 @@
 //! one answer asked: the frontier search ∥ (the count, then `exact`)     two threads
 //!                   the search (0.6 of the time), the count, `exact`    one thread
 //! otherwise:        the count ∥ `exact`                                 two threads
-//!                   the count (TURN_MEMORY, TURN_SHARE), `exact`        one thread
+//!                   the count (TURN_MEMORY, TURN_SHARE), `exact`        one thread;
+//!                   `native` first (NATIVE_FIRST) for fill-rule uniqueness
 //! ```
 //!
 //! The rules were chosen on the even-numbered janko boards and the Flow Free levels
@@ -40,6 +41,12 @@ const LINKS_SHARE: f64 = 0.5;
 /// take over 10 s).
 const TURN_MEMORY: u64 = 1 << 28;
 const TURN_SHARE: f64 = 0.1;
+
+/// What `native` may take first, on one thread, for uniqueness under the fill rule that the
+/// blanks rule left open (at most TURN_SHARE of the time limit): a bound, not a tuned value
+/// (the two Flow Free levels with two solutions: 0.07 and 0.26 s there, where the count
+/// took 0.13 and over 3 s).
+const NATIVE_FIRST: Duration = Duration::from_secs(1);
 
 /// Bytes the count may take when it races `exact` (about 10 million profiles, some seconds
 /// of counting): past them it gives its core to the other method.
@@ -151,11 +158,27 @@ fn rest(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
                 found = Some(first);
             }
         }
+        let mut before = None;
+        if puzzle.rule == Rule::Fill && options.solution_limit == 2 {
+            // Uniqueness under the fill rule that the blanks rule left open: `native` first,
+            // for NATIVE_FIRST at most.
+            let first_for = clock.limit().map_or(NATIVE_FIRST, |t| t.mul_f64(TURN_SHARE).min(NATIVE_FIRST));
+            let first = crate::native::solve(puzzle, &options.with_clock(&clock.for_at_most(Some(first_for))))?;
+            if first.settles(2) {
+                found = Some(first);
+            } else {
+                before = Some(first.stats);
+            }
+        }
         match found {
             Some(found) => found,
             None => {
                 let count_for = clock.limit().map(|t| t.mul_f64(TURN_SHARE));
-                count_then_exact(&options.with_clock(&clock), TURN_MEMORY, count_for)?
+                let mut found = count_then_exact(&options.with_clock(&clock), TURN_MEMORY, count_for)?;
+                if let Some(stats) = before {
+                    found.stats.after(stats);
+                }
+                found
             }
         }
     } else if one {

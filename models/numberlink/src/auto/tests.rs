@@ -91,3 +91,23 @@ fn the_blanks_rule_settles_the_fill_rule_where_it_has_one_answer() {
     }
     assert!(settled > 0 && left > 0, "settled {settled}, left {left}");
 }
+
+/// Uniqueness under the fill rule that the blanks rule leaves open goes to `native` first on
+/// one thread: on the drawn boards `blanks_first` leaves, the answer is `native`'s (its
+/// sweep figures absent, its own count), settled where `native` settles within its bound.
+#[test]
+fn fill_rule_uniqueness_left_open_goes_to_native_first() {
+    let backend = if Backend::CpSat.is_compiled() { Backend::CpSat } else { Backend::Native };
+    let mut seen = 0;
+    for puzzle in boards(4..7, Rule::Fill) {
+        if blanks_first(&puzzle, &options(2, Some(1))).unwrap().is_some() {
+            continue;
+        }
+        let found = solve(&puzzle, backend, &options(2, Some(1))).unwrap();
+        let what = format!("{puzzle:?}");
+        assert!(!found.stats.engine.figures.has(crate::figures::CELLS_SWEPT), "{what}: the count ran");
+        assert_same_count(&found, &native(&puzzle, 2), &what);
+        seen += 1;
+    }
+    assert!(seen > 3, "{seen}");
+}
