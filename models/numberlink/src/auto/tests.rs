@@ -111,3 +111,20 @@ fn fill_rule_uniqueness_left_open_goes_to_native_first() {
     }
     assert!(seen > 3, "{seen}");
 }
+
+/// The two lanes of a race share its threads: each has half (one of the default two), so
+/// that a CP-SAT lane does not run two workers beside the other lane.
+#[test]
+fn racing_lanes_share_the_threads() {
+    for (threads, each) in [(None, 1), (Some(2), 1), (Some(4), 2), (Some(1), 1)] {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let lane = |o: &SolveOptions| {
+            seen.lock().unwrap().push(o.threads);
+            Ok(Found::new(Vec::new(), true, Stats::default()))
+        };
+        // Both lanes settle at once (complete): the second may be skipped after the first wins.
+        race(&options(2, threads), &lane, &lane).unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(!seen.is_empty() && seen.iter().all(|&t| t == Some(each)), "{threads:?}: {seen:?}");
+    }
+}
