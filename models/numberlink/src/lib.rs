@@ -26,7 +26,7 @@
 //! | `puzzle/` | the puzzle alone: `board.rs` (cells, pairs, rule, blocks, shortcuts), `geometry.rs` (one `Side` type: indices, bits, steps), `format.rs` (files, puzz.link URLs), `check.rs` (the independent checker), `paths.rs` (the solution), `render.rs` (text, SVG), `cover.rs` (random covers by paths, for the generators and the tests) |
 //! | `theory/` | what the engines share, proven once: `uniqueness.rs` (canonical solutions, induced first, the reroute check; `docs/counting.md`) |
 //! | `models/` | the backends' models: `reified.rs` (article 001), `connected.rs` (one circuit, CP-SAT), `milp.rs` (edges and lazy cycle cuts) |
-//! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL; `connectivity.rs` its propagator, `forcing.rs` what that propagator forces) |
+//! | `native/` | the path-growing search (`mod.rs`) and its clause-learning stage (`cdcl.rs`, CaDiCaL; `connectivity.rs` its propagator, `forcing.rs` what that propagator forces, `local.rs` its two rules on the links) |
 //! | `frontier/` | the frontier sweep: `sweep.rs` (one step), `search.rs` (depth first), `count.rs` (exact count), `tests.rs` |
 //! | `links/` | the link-by-link search: `state.rs` (links, propagation; `cups.rs`), `search.rs` (decisions), `tests.rs` |
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend; `tests.rs` |

@@ -37,6 +37,7 @@ use crate::puzzle::{Found, Numberlink, Paths, Rule};
 pub(crate) mod cdcl;
 mod connectivity;
 mod forcing;
+mod local;
 
 use crate::puzzle::geometry::NONE;
 
