@@ -6,7 +6,7 @@
 //! fill rule, two answers asked (touch on): `links` under the blanks rule first, for
 //!     BLANKS_BUDGET nodes: one solution there settles the fill rule (blanks_first)
 //! blanks rule, one or two answers asked; fill rule, one answer asked (touch on):
-//!     `links`, to the end                                     on two threads, beside the rest
+//!     `links`, to the end                  on two threads, beside the rest on one thread
 //!     `links`, LINKS_SHARE of the time                       on one thread, then the rest
 //! the rest, or otherwise:
 //! touch off:        the frontier search, to exhaustion
