@@ -308,11 +308,9 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
         ));
     }
     let mut peer = String::new();
-    for (variable, name, about) in JANKO_PEERS {
+    for (variable, name, about, driver_of) in JANKO_PEERS {
         if let Some(driver) = std::env::var_os(variable) {
-            let path = Path::new(&driver);
-            let driver =
-                if variable == "MASU_CANONICAL" { super::peers::canonical(path) } else { super::peers::numlin(path) };
+            let driver = driver_of(Path::new(&driver));
             peer += &peer_rows(&driver, name, about, &boards, &comparison.rows, labels.first(), time_limit)?;
         }
     }
@@ -335,15 +333,19 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
     )
 }
 
-/// The peers of the janko bench: the variable naming each build, its name, and how it runs
-/// (numlin's and the reference's drivers read and print numlin's driver's formats; the
-/// canonical model reads and prints JSON).
-const JANKO_PEERS: [(&str, &str, &str); 3] = [
+/// How a peer's build is driven.
+type PeerOf = for<'a> fn(&'a Path) -> super::peers::Peer<'a>;
+
+/// The peers of the janko bench: the variable naming each build, its name, how it runs, and
+/// how it is driven (numlin's and the reference's drivers read and print numlin's driver's
+/// formats; the canonical model reads and prints JSON).
+const JANKO_PEERS: [(&str, &str, &str, PeerOf); 3] = [
     (
         "MASU_NUMLIN",
         "semiexp/numlin",
         "(Rust, its search of canonical solutions with a check for a second route, through \
          `scripts/peers/numlin_count.rs`, `just peer-numlin`; MASU_NUMLIN names the build)",
+        super::peers::numlin,
     ),
     (
         "MASU_REFERENCE",
@@ -351,6 +353,7 @@ const JANKO_PEERS: [(&str, &str, &str); 3] = [
         "(numlin_v2's reference: line edges, a path number per cell, no loop as the dual graph's \
          connectivity, every distinct answer counted on cspuz_core; through `scripts/peers/reference_count.rs`, \
          `just peer-reference`; MASU_REFERENCE names the build)",
+        super::peers::numlin,
     ),
     (
         "MASU_CANONICAL",
@@ -359,6 +362,7 @@ const JANKO_PEERS: [(&str, &str, &str); 3] = [
          square, L-shaped corners nested, a single canonical answer checked for a second route; Glucose \
          on cspuz_core, `cspuz_numlin --engine cspuz-canon` of `../shared/peers/canonical-numberlink`; \
          MASU_CANONICAL names the build)",
+        super::peers::canonical,
     ),
 ];
 

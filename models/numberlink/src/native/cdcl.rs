@@ -29,9 +29,10 @@
 //! `square` and `nested` (induced and canonical) are implied by the clauses above them;
 //! stated on the links alone, a link set propagates at once instead of through the `x` of
 //! every number. Measured on the 352 shared janko boards (`--formulation native --threads
-//! 1`): the two take the summed time of the boards both settle to about a third, and settle
-//! janko-arukone-540 and 557 (16 s and 14 s, out of reach without them in 60 s); each alone
-//! does about half of it (`docs/hard-instances.md`).
+//! 1`, 30 s): the two take the summed time of the 335 boards settled either way from 506 s
+//! to 117 s, and settle janko-arukone-540 and 557 (16 s and 14 s, out of reach without them
+//! in 60 s); on 430, 540 and 557 each alone comes within 1.5× of both
+//! (`docs/hard-instances.md`).
 //!
 //! The canonical clauses (blanks rule, induced) keep only solutions that no move reduces: no
 //! path goes from `c` to `d` the long way while a blank cell `b` joins them, and no corner
@@ -165,6 +166,8 @@ fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, build: Build) -> Cnf {
         incident[d].push(e);
         cnf.links.push((c, d, e));
     }
+    let link: std::collections::HashMap<(usize, usize), i32> = cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
+    let between = |a: usize, b: usize| link[&(a.min(b), a.max(b))];
     if induced {
         for square in puzzle.squares() {
             for k in 0..pairs {
@@ -181,19 +184,13 @@ fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, build: Build) -> Cnf {
                 cnf.solver.add_clause(clause);
             }
         }
-        let link: std::collections::HashMap<(usize, usize), i32> =
-            cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
         for (here, side, below, across) in puzzle.corners_down() {
             if let Some(u) = unused[across] {
-                let e_side = link[&(here.min(side), here.max(side))];
-                cnf.solver.add_clause([-e_side, -link[&(here, below)], -u]);
+                cnf.solver.add_clause([-between(here, side), -between(here, below), -u]);
             }
         }
     }
     if induced {
-        let link: std::collections::HashMap<(usize, usize), i32> =
-            cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
-        let between = |a: usize, b: usize| link[&(a.min(b), a.max(b))];
         for (rule, clause) in super::local::rules(puzzle, admit, &unused, between) {
             if local[rule as usize] {
                 cnf.solver.add_clause(clause);

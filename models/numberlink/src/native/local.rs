@@ -50,9 +50,8 @@ pub(super) fn rules(
         let blank = if admit == Admit::Canonical { None } else { unused[across] };
         if far.len() < 2 {
             clauses.push((Local::Nested, corner.into_iter().chain(blank).collect()));
-        }
-        for &f in far.iter().filter(|_| far.len() == 2) {
-            clauses.push((Local::Nested, corner.into_iter().chain(blank).chain([f]).collect()));
+        } else {
+            clauses.extend(far.iter().map(|&f| (Local::Nested, corner.into_iter().chain(blank).chain([f]).collect())));
         }
     }
     clauses
