@@ -148,7 +148,7 @@ impl<'a> Search<'a> {
         need.resize(w, 0);
         for &(a, b) in &self.pairs {
             let (ea, eb) = (s.mate[a], s.mate[b]);
-            let (ca, cb) = (ea % w, eb % w);
+            let (ca, cb) = (s.col[ea] as usize, s.col[eb] as usize);
             if ea != b && ca != cb {
                 need[ca.min(cb)] += 1;
                 need[ca.max(cb)] -= 1;

@@ -24,13 +24,13 @@ pub(super) const NORTH: usize = Side::North.index();
 #[derive(Clone, Copy, Debug)]
 enum Undo {
     /// A link was decided (its cells' degrees and undecided counts follow from it).
-    Link(usize),
+    Link(u32),
     /// A chain end's mate was this.
-    Mate(usize, usize),
+    Mate(u32, u32),
     /// A number was finished.
     Finished,
     /// `spans[lo] += d`, `spans[hi] -= d` was applied.
-    Span(usize, usize, i32),
+    Span(u32, u32, i32),
 }
 
 #[derive(Clone, Debug)]
@@ -56,6 +56,8 @@ pub(super) struct State {
     /// +1 at the other's (the lower first); their prefix sums count the chains crossing
     /// between each column and the next.
     pub spans: Vec<i32>,
+    /// Each cell's column (read at every link set: a table, not a division).
+    pub col: Vec<u32>,
     /// Induced solutions only (no path runs beside itself): no 2×2 block with three line
     /// links or more, two ends carrying one number are linked.
     induced: bool,
@@ -106,6 +108,7 @@ impl State {
             open: puzzle.pairs,
             across: vec![h as u32; w.saturating_sub(1)],
             spans: vec![0; w],
+            col: (0..w * h).map(|i| (i % w) as u32).collect(),
             induced,
             nest,
             fill: puzzle.rule == crate::puzzle::Rule::Fill,
@@ -167,6 +170,7 @@ impl State {
         while self.trail.len() > mark {
             match self.trail.pop() {
                 Some(Undo::Link(l)) => {
+                    let l = l as usize;
                     let (a, b) = self.ends(l);
                     if self.link[l] == LINE {
                         self.deg[a] -= 1;
@@ -176,14 +180,14 @@ impl State {
                     self.und[b] += 1;
                     self.link[l] = UNDECIDED;
                     if l < self.w * self.h {
-                        self.across[l % self.w] += 1;
+                        self.across[self.col[l] as usize] += 1;
                     }
                 }
-                Some(Undo::Mate(i, old)) => self.mate[i] = old,
+                Some(Undo::Mate(i, old)) => self.mate[i as usize] = old as usize,
                 Some(Undo::Finished) => self.open += 1,
                 Some(Undo::Span(lo, hi, d)) => {
-                    self.spans[lo] -= d;
-                    self.spans[hi] += d;
+                    self.spans[lo as usize] -= d;
+                    self.spans[hi as usize] += d;
                 }
                 None => break,
             }
@@ -218,9 +222,9 @@ impl State {
             if na == 0 && nb == 0 {
                 self.span(ea, eb, -1);
             }
-            self.trail.push(Undo::Mate(ea, self.mate[ea]));
+            self.trail.push(Undo::Mate(ea as u32, self.mate[ea] as u32));
             self.mate[ea] = eb;
-            self.trail.push(Undo::Mate(eb, self.mate[eb]));
+            self.trail.push(Undo::Mate(eb as u32, self.mate[eb] as u32));
             self.mate[eb] = ea;
             if na != 0 && na == nb {
                 self.open -= 1;
@@ -234,21 +238,22 @@ impl State {
         self.und[b] -= 1;
         self.link[l] = value;
         if l < self.w * self.h {
-            self.across[l % self.w] -= 1;
+            self.across[self.col[l] as usize] -= 1;
         }
-        self.trail.push(Undo::Link(l));
+        self.trail.push(Undo::Link(l as u32));
         self.cells.push(a);
         self.cells.push(b);
         true
     }
 
     /// Adds `d` at the lower column of cells `i` and `j` and takes it at the higher.
+    #[inline]
     fn span(&mut self, i: usize, j: usize, d: i32) {
-        let (ci, cj) = (i % self.w, j % self.w);
+        let (ci, cj) = (self.col[i], self.col[j]);
         if ci != cj {
             let (lo, hi) = (ci.min(cj), ci.max(cj));
-            self.spans[lo] += d;
-            self.spans[hi] -= d;
+            self.spans[lo as usize] += d;
+            self.spans[hi as usize] -= d;
             self.trail.push(Undo::Span(lo, hi, d));
         }
     }
