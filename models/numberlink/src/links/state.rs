@@ -247,7 +247,7 @@ impl State {
     }
 
     /// Adds `d` at the lower column of cells `i` and `j` and takes it at the higher.
-    #[inline]
+    #[inline(always)]
     fn span(&mut self, i: usize, j: usize, d: i32) {
         let (ci, cj) = (self.col[i], self.col[j]);
         if ci != cj {

@@ -17,6 +17,7 @@ impl State {
     /// cup opening to one of `inward` (sides across it): both its ends turn that way, it has
     /// two links or more, and every cell beside its inner cells on that side has no clue and
     /// no line (and, unless `settled`, no undecided link).
+    #[inline(always)]
     fn cup_at(&self, i: usize, along: usize, inward: &[usize], settled: bool) -> bool {
         let line = |x: usize, side: usize| self.line_at(x, side);
         if !line(i, along) && !line(i, along + 2) {
