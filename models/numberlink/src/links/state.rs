@@ -391,6 +391,7 @@ impl State {
 
     /// Corners nest: a plain cell turning `┌` (`┐`) has across its block a cell that is an
     /// endpoint or turns the same way.
+    #[inline(always)]
     fn nested_at(&mut self, i: usize) -> bool {
         if self.clue[i] != 0 || self.deg[i] != 2 {
             return true;
