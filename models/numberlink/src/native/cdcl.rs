@@ -166,31 +166,31 @@ fn encode(puzzle: &Numberlink, admit: Admit, stop: Clock, build: Build) -> Cnf {
         incident[d].push(e);
         cnf.links.push((c, d, e));
     }
-    let link: std::collections::HashMap<(usize, usize), i32> = cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
-    let between = |a: usize, b: usize| link[&(a.min(b), a.max(b))];
+    // Canonical solutions are induced ones: every clause below is of the induced models.
     if induced {
+        let link: std::collections::HashMap<(usize, usize), i32> =
+            cnf.links.iter().map(|&(c, d, e)| ((c, d), e)).collect();
+        let between = |a: usize, b: usize| link[&(a.min(b), a.max(b))];
         for square in puzzle.squares() {
             for k in 0..pairs {
                 cnf.solver.add_clause(square.map(|i| -cnf.x[i][k]));
             }
         }
-    }
-    if admit == Admit::Canonical {
-        for (b, c, d, e) in puzzle.shortcuts() {
-            let Some(u) = unused[b] else { continue };
-            for k in 0..pairs {
-                let mut clause = vec![-u, -cnf.x[c][k], -cnf.x[d][k]];
-                clause.extend(e.map(|e| cnf.x[e][k]));
-                cnf.solver.add_clause(clause);
+        if admit == Admit::Canonical {
+            for (b, c, d, e) in puzzle.shortcuts() {
+                let Some(u) = unused[b] else { continue };
+                for k in 0..pairs {
+                    let mut clause = vec![-u, -cnf.x[c][k], -cnf.x[d][k]];
+                    clause.extend(e.map(|e| cnf.x[e][k]));
+                    cnf.solver.add_clause(clause);
+                }
+            }
+            for (here, side, below, across) in puzzle.corners_down() {
+                if let Some(u) = unused[across] {
+                    cnf.solver.add_clause([-between(here, side), -between(here, below), -u]);
+                }
             }
         }
-        for (here, side, below, across) in puzzle.corners_down() {
-            if let Some(u) = unused[across] {
-                cnf.solver.add_clause([-between(here, side), -between(here, below), -u]);
-            }
-        }
-    }
-    if induced {
         for (rule, clause) in super::local::rules(puzzle, admit, &unused, between) {
             if local[rule as usize] {
                 cnf.solver.add_clause(clause);

@@ -8,6 +8,7 @@
 
 use super::cdcl::Admit;
 use crate::puzzle::Numberlink;
+use crate::puzzle::geometry::Side;
 
 /// Which of [`rules`] a clause states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,11 +39,13 @@ pub(super) fn rules(
     }
     for (here, side, below, across) in puzzle.corners_down() {
         let corner = [-between(here, side), -between(here, below)];
-        let (r, c) = (across / w, across % w);
-        let onward = if side > here { (c + 1 < w).then(|| across + 1) } else { (c > 0).then(|| across - 1) };
-        let far: Vec<i32> =
-            [onward, (r + 1 < h).then(|| across + w)].into_iter().flatten().map(|f| between(across, f)).collect();
-        if puzzle.at((r, c)) != 0 {
+        let onward = if side > here { Side::East } else { Side::West };
+        let far: Vec<i32> = [onward, Side::South]
+            .into_iter()
+            .filter_map(|s| s.step(across, w, h))
+            .map(|f| between(across, f))
+            .collect();
+        if puzzle.cells[across] != 0 {
             clauses.push((Local::Nested, corner.into_iter().chain(far).collect()));
             continue;
         }
