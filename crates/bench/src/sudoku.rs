@@ -151,12 +151,12 @@ const ROUNDS: usize = 15;
 /// The native engines' solver call alone on every 9×9 set, counting to 2 on one thread,
 /// beside tdoku's call (`MASU_TDOKU`) measured the same way in the same run.
 pub(crate) fn engine(data: &Path) -> Result<()> {
-    use masu_kinds::sudoku::native::{search, search_generic};
+    use masu_kinds::sudoku::native::{Route, search, search_generic, search_on};
     let dir = data.join("sudoku");
     let tdoku = std::env::var_os("MASU_TDOKU");
     let mut table = String::from(
-        "| set | puzzles | band engine µs | generic µs | tdoku µs | band / tdoku | generic / tdoku | band max µs | tdoku max µs |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| set | puzzles | triad engine µs | band engine µs | generic µs | tdoku µs | triad / tdoku | band / tdoku | generic / tdoku | triad max µs | tdoku max µs |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let clock = SolveOptions::default().clock();
     for (set, file) in ENGINE_SETS {
@@ -168,6 +168,7 @@ pub(crate) fn engine(data: &Path) -> Result<()> {
         }
         eprintln!("sudoku engines on {set} ({} puzzles) ...", puzzles.len());
         let (mut band, mut generic) = (vec![f64::INFINITY; puzzles.len()], vec![f64::INFINITY; puzzles.len()]);
+        let mut portable = vec![f64::INFINITY; puzzles.len()];
         let mut peer_times: Option<Vec<f64>> = None;
         for _ in 0..ROUNDS {
             // Each engine in a pass of its own over the set, as tdoku's driver runs.
@@ -182,9 +183,20 @@ pub(crate) fn engine(data: &Path) -> Result<()> {
                 let started = std::time::Instant::now();
                 let other = search_generic(puzzle, 2, &clock);
                 generic[i] = generic[i].min(started.elapsed().as_secs_f64());
+                let started = std::time::Instant::now();
+                let words = search_on(puzzle, Route::Portable, 2, &clock, None);
+                portable[i] = portable[i].min(started.elapsed().as_secs_f64());
+                if counts[i] != (words.count, words.complete) {
+                    anyhow::bail!(
+                        "{set}: puzzle {} counted {} by the triad engine, {} by the band engine",
+                        i + 1,
+                        counts[i].0,
+                        words.count
+                    );
+                }
                 if counts[i] != (other.count, other.complete) {
                     anyhow::bail!(
-                        "{set}: puzzle {} counted {} by the band engine, {} by the generic one",
+                        "{set}: puzzle {} counted {} by the triad engine, {} by the generic one",
                         i + 1,
                         counts[i].0,
                         other.count
@@ -206,12 +218,14 @@ pub(crate) fn engine(data: &Path) -> Result<()> {
         let ratio = |a: Option<f64>, b: Option<f64>| fixed(a.zip(b).map(|(a, b)| a / b), 2);
         let peer_median = peer_times.as_deref().and_then(median);
         table.push_str(&format!(
-            "| {set} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {set} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             puzzles.len(),
             us(median(&band)),
+            us(median(&portable)),
             us(median(&generic)),
             us(peer_median),
             ratio(median(&band), peer_median),
+            ratio(median(&portable), peer_median),
             ratio(median(&generic), peer_median),
             us(max(&band)),
             us(peer_times.as_deref().and_then(max)),
@@ -228,9 +242,10 @@ pub(crate) fn engine(data: &Path) -> Result<()> {
         &format!(
             "## Sudoku: the native engines\n\nMachine: {}. Command: {}, release profile.\n\n\
              The solver call alone (`native::search` from a parsed puzzle to its counted solutions, up to 2, one \
-             thread): the band engine that `--formulation native` runs on 9×9 boards, and the generic n²×n² \
-             engine on the same boards, each engine in a pass of its own over the set; each puzzle's time is its fastest of {ROUNDS} rounds, the median and max \
-             over the set. {peer_note} Every count of the two engines is compared.\n\n{table}",
+             thread): the triad engine (AVX2 registers) that `--formulation native` runs on 9×9 boards where the \
+             CPU has AVX2, then in a second pass, puzzle by puzzle, the generic n²×n² engine and the band engine \
+             (32-bit words: the portable path, `--param simd=false`); each puzzle's time is its fastest of {ROUNDS} rounds, the median and max \
+             over the set. {peer_note} Every count of the three engines is compared.\n\n{table}",
             machine(),
             command("sudoku", "sudoku-engine"),
         ),

@@ -17,7 +17,7 @@
 //! | `lib.rs` | the kind: [`Puzzle`] for [`Sudoku`], the formulations and their dispatch |
 //! | `puzzle/` | the puzzle alone: `board.rs` (the grid and its givens), `format.rs` (one-line files, JSON, text grids, puzz.link URLs), `check.rs` (the independent checker), `render.rs` (text, SVG) |
 //! | `models/` | the backends' models: `all_different.rs` (article 002), `binary.rs` (the assignment MILP) |
-//! | `native/` | the native solver: `board.rs` (the generic engine, any size), `bands.rs` (the 9×9 band engine), `agree.rs` (the two held to each other) |
+//! | `native/` | the native solver: `board.rs` (the generic engine, any size), `bands.rs` (the 9×9 band engine, the portable path), `triads/` (the 9×9 engine on AVX2: `engine.rs` the state, propagation and search, `lanes.rs` the vector operations, `tables.rs` their constants), `agree.rs` (the three held to each other) |
 //! | `generate/` | making puzzles (`mod.rs`); `command.rs` the command's flags |
 //! | `cnf.rs` | the puzzle as clauses, for certified verdicts |
 //! | `corpus.rs` | what a collection's files know |
@@ -66,6 +66,7 @@ impl Puzzle for Sudoku {
     type Rule = masu_core::NoRule;
     const KIND: &'static str = "sudoku";
     const DEFAULT: Formulation = Formulation::AllDifferent;
+    const PARAMETERS: &'static [&'static dyn masu_core::Declared] = &[&native::SIMD];
 
     /// One-line files (`.txt`, `.sdk`) and JSON, leaving out solution files and `counts.json`.
     fn is_puzzle_file(path: &Path) -> bool {

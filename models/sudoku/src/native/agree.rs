@@ -1,5 +1,5 @@
-//! The band engine against the generic one: the same counts, the same solutions, on every
-//! 9×9 puzzle at hand (tdoku's test set, and the shared corpus beside the checkout when it is
+//! The triad engine (where the CPU has AVX2) and the band engine against the generic one:
+//! the same counts, the same solutions, on every 9×9 puzzle at hand (tdoku's test set, and the shared corpus beside the checkout when it is
 //! there, whose known counts it also meets) and on random partial grids with many solutions.
 
 use std::collections::BTreeSet;
@@ -8,37 +8,57 @@ use std::path::Path;
 use masu_core::corpus::Source;
 use masu_core::{Kept, Random, SolveOptions};
 
-use super::{Found, bands_into, generic_into};
+use super::{Found, Route, bands_into, generic_into, search_into};
 use crate::puzzle::Sudoku;
 use crate::puzzle::check;
 
-fn both(puzzle: &Sudoku, limit: usize) -> (Found, Found) {
+/// The fast engines on `puzzle` up to `limit`, each named: the band engine, and the triad
+/// engine where this CPU has AVX2 (its figure says it ran).
+fn fast(puzzle: &Sudoku, limit: usize) -> Vec<(&'static str, Found)> {
     let clock = SolveOptions::default().clock();
     let kept = || Kept::new(limit, usize::MAX);
-    (bands_into(puzzle, kept(), &clock, None), generic_into(puzzle, kept(), &clock, None))
+    let mut engines = vec![("band engine", bands_into(puzzle, kept(), &clock, None))];
+    if simd() {
+        let found = search_into(puzzle, Route::Simd, kept(), &clock, None);
+        assert!(found.stats.engine.figures.has(super::RAN_SIMD), "the triad engine did not run");
+        engines.push(("triad engine", found));
+    }
+    engines
 }
 
-/// The two engines agree on `puzzle` counted up to `limit`: the same count and completeness,
-/// every solution checked, the same solutions when the count is complete. The count.
+/// Whether this CPU runs the triad engine.
+pub(super) fn simd() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return super::triads::Avx2::detect().is_some();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// The fast engines agree with the generic one on `puzzle` counted up to `limit`: the same
+/// count and completeness, every solution checked, the same solutions when the count is
+/// complete. The count.
 fn agree(puzzle: &Sudoku, limit: usize, name: &str) -> u128 {
-    let (fast, generic) = both(puzzle, limit);
-    assert_eq!(
-        (fast.count, fast.complete),
-        (generic.count, generic.complete),
-        "{name}: band engine against generic, up to {limit}"
-    );
-    for solution in &fast.solutions {
-        assert_eq!(check::check(puzzle, solution), Ok(()), "{name}: band engine's answer");
-        for (cell, &given) in puzzle.cells().iter().enumerate() {
-            assert!(given == 0 || given == solution[cell], "{name}: a given changed");
+    let clock = SolveOptions::default().clock();
+    let generic = generic_into(puzzle, Kept::new(limit, usize::MAX), &clock, None);
+    for (engine, found) in fast(puzzle, limit) {
+        assert_eq!(
+            (found.count, found.complete),
+            (generic.count, generic.complete),
+            "{name}: {engine} against generic, up to {limit}"
+        );
+        for solution in &found.solutions {
+            assert_eq!(check::check(puzzle, solution), Ok(()), "{name}: {engine}'s answer");
+            for (cell, &given) in puzzle.cells().iter().enumerate() {
+                assert!(given == 0 || given == solution[cell], "{name}: a given changed");
+            }
+        }
+        if found.complete {
+            let a: BTreeSet<_> = found.solutions.into_iter().collect();
+            let b: BTreeSet<_> = generic.solutions.iter().cloned().collect();
+            assert_eq!(a, b, "{name}: {engine}: different solutions");
         }
     }
-    if fast.complete {
-        let a: BTreeSet<_> = fast.solutions.into_iter().collect();
-        let b: BTreeSet<_> = generic.solutions.into_iter().collect();
-        assert_eq!(a, b, "{name}: different solutions");
-    }
-    fast.count
+    generic.count
 }
 
 #[test]
@@ -124,8 +144,9 @@ fn none_two_and_contradictory_givens() {
     let puzzle = |line: &str| crate::puzzle::format::parse_puzzles(line).remove(0).puzzle.unwrap();
     // Row 1 holds 1–8, so its last cell must be 9, which the 9 below it forbids.
     let none = puzzle(&format!("12345678.........9{}", ".".repeat(63)));
-    let (fast, _) = both(&none, 2);
-    assert_eq!((fast.count, fast.complete), (0, true));
+    for (engine, found) in fast(&none, 2) {
+        assert_eq!((found.count, found.complete), (0, true), "{engine}");
+    }
     agree(&none, 2, "no solution");
     // A full grid with a swappable rectangle emptied (two rows of a band, two columns in two
     // boxes, holding a b / b a): two solutions exactly.
@@ -154,8 +175,9 @@ fn none_two_and_contradictory_givens() {
             break Sudoku::new(blanked).unwrap();
         }
     };
-    let (fast, _) = both(&two, 10);
-    assert_eq!((fast.count, fast.complete), (2, true));
+    for (engine, found) in fast(&two, 10) {
+        assert_eq!((found.count, found.complete), (2, true), "{engine}");
+    }
     agree(&two, 10, "two solutions");
     // Givens that repeat a digit in a unit never reach the engine: the board refuses them.
     assert!(super::bands::Grid::new(&[&[5u8, 5][..], &[0; 79][..]].concat()).is_none());

@@ -1,9 +1,11 @@
 //! The native solver: no backend, any n²×n² sudoku, solutions counted.
 //!
-//! Two engines behind one interface: on 9×9 boards the band engine (`bands.rs`: candidates
-//! per digit and band as bit fields, a band propagated by a few word operations), on every
-//! other side the generic solver below. Both count the same solutions; the generic one also
-//! grades puzzles ([`technique`]) and cross-checks the band engine in the tests.
+//! Three engines behind one interface: on 9×9 boards the triad engine (`triads/`: boxes and
+//! band configurations in AVX2 registers, tdoku's layout) where the CPU has AVX2, else (and
+//! under `--param simd=false`, [`SIMD`]) the band engine (`bands.rs`: candidates per digit
+//! and band as 32-bit words, the portable path); on every other side the generic solver
+//! below. All count the same solutions; the generic one also grades puzzles ([`technique`])
+//! and cross-checks the other two in the tests.
 //!
 //! The generic solver:
 //!
@@ -24,10 +26,12 @@
 mod agree;
 mod bands;
 pub(crate) mod board;
+#[cfg(target_arch = "x86_64")]
+mod triads;
 
 use std::time::Duration;
 
-use masu_core::{Clock, Error, Kept, Random, SolveOptions, Stats};
+use masu_core::{Clock, Error, Figure, Kept, Parameter, Random, SolveOptions, Stats};
 
 use crate::puzzle::{Found, Sudoku};
 use board::{Board, Geometry};
@@ -58,12 +62,43 @@ pub fn technique(puzzle: &Sudoku) -> Technique {
     }
 }
 
+/// `--param simd=false`: the 9×9 boards on the portable band engine even where the CPU has
+/// AVX2 (the triad engine's cross-check, and the path every other machine runs).
+pub const SIMD: Parameter<bool> = Parameter::switch(
+    "simd",
+    true,
+    "false: 9x9 boards on the portable band engine (32-bit words) even where the CPU has AVX2",
+);
+
+/// Set (`stats.engine.simd`: true) when the triad engine on AVX2 searched.
+pub const RAN_SIMD: Figure = Figure::flag("simd");
+
+/// Which engine searches a 9×9 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The triad engine on AVX2 registers (where the CPU has AVX2; else the portable one).
+    Simd,
+    /// The band engine on 32-bit words, on every machine.
+    Portable,
+}
+
 /// Counts the solutions of `puzzle` up to `limit`, keeping each (cells row by row), until
-/// `clock` says stop (the band engine on 9×9, the generic one elsewhere); with `random`,
-/// each branch tries its candidates in a random order. Its stats count nodes (boards
-/// propagated, the root included) as solves.
+/// `clock` says stop (on 9×9 the triad engine where the CPU has AVX2, else the band engine;
+/// the generic one elsewhere); with `random`, each branch tries its candidates in a random
+/// order. Its stats count nodes (boards propagated, the root included).
 pub fn search(puzzle: &Sudoku, limit: usize, clock: &Clock, random: Option<&mut Random>) -> masu_core::Found<Vec<u8>> {
-    search_into(puzzle, Kept::new(limit, usize::MAX), clock, random)
+    search_on(puzzle, Route::Simd, limit, clock, random)
+}
+
+/// [`search`] with a 9×9 board on the engine `route` names (other sides: the generic one).
+pub fn search_on(
+    puzzle: &Sudoku,
+    route: Route,
+    limit: usize,
+    clock: &Clock,
+    random: Option<&mut Random>,
+) -> masu_core::Found<Vec<u8>> {
+    search_into(puzzle, route, Kept::new(limit, usize::MAX), clock, random)
 }
 
 /// [`search`] by the generic engine whatever the side (on 9×9 the band engine's cross-check,
@@ -72,10 +107,29 @@ pub fn search_generic(puzzle: &Sudoku, limit: usize, clock: &Clock) -> masu_core
     generic_into(puzzle, Kept::new(limit, usize::MAX), clock, None)
 }
 
-/// [`search`], recording into `kept`: the band engine on 9×9 boards, the generic one
-/// elsewhere.
-fn search_into(puzzle: &Sudoku, kept: Kept<Vec<u8>>, clock: &Clock, random: Option<&mut Random>) -> Found {
-    if puzzle.side() == 9 { bands_into(puzzle, kept, clock, random) } else { generic_into(puzzle, kept, clock, random) }
+/// [`search_on`], recording into `kept`.
+fn search_into(
+    puzzle: &Sudoku,
+    route: Route,
+    kept: Kept<Vec<u8>>,
+    clock: &Clock,
+    random: Option<&mut Random>,
+) -> Found {
+    if puzzle.side() != 9 {
+        return generic_into(puzzle, kept, clock, random);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if route == Route::Simd
+        && let Some(avx2) = triads::Avx2::detect()
+    {
+        let mut walk = Walk::new(kept, clock, random);
+        avx2.search(&mut walk, puzzle.cells());
+        let mut found = walk.found(9);
+        found.stats.engine.figures.set(RAN_SIMD, 1);
+        return found;
+    }
+    let _ = route;
+    bands_into(puzzle, kept, clock, random)
 }
 
 /// The stats of a search of `nodes` nodes on a board of side `side`.
@@ -213,7 +267,8 @@ impl Dfs<'_> {
 pub(crate) fn solve(puzzle: &Sudoku, options: &SolveOptions) -> Result<Found, Error> {
     // The search recurses once per branching, at most once per cell: a 25×25 board's
     // 625 levels of a few hundred bytes fit the default stack.
-    Ok(search_into(puzzle, Kept::of(options), &options.clock(), None))
+    let route = if options.get(&SIMD) { Route::Simd } else { Route::Portable };
+    Ok(search_into(puzzle, route, Kept::of(options), &options.clock(), None))
 }
 
 #[cfg(test)]
@@ -237,6 +292,25 @@ mod tests {
         .puzzle
         .unwrap();
         assert_eq!(crate::puzzle::check::check(&puzzle, &found.solutions[0]), Ok(()));
+    }
+
+    #[test]
+    fn the_simd_parameter_chooses_the_path_and_the_figure_says_which_ran() {
+        let puzzle = crate::puzzle::format::parse_puzzles(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        )
+        .remove(0)
+        .puzzle
+        .unwrap();
+        let options = |simd: bool| SolveOptions {
+            solution_limit: 2,
+            read: vec![("simd", masu_core::ParameterValue::Switch(simd))],
+            ..SolveOptions::default()
+        };
+        let (fast, portable) = (solve(&puzzle, &options(true)).unwrap(), solve(&puzzle, &options(false)).unwrap());
+        assert_eq!(fast.stats.engine.figures.has(RAN_SIMD), agree::simd());
+        assert!(!portable.stats.engine.figures.has(RAN_SIMD));
+        assert_eq!((fast.count, fast.complete, &fast.solutions), (1, true, &portable.solutions));
     }
 
     #[test]
