@@ -85,7 +85,7 @@ pub enum Route {
 /// Counts the solutions of `puzzle` up to `limit`, keeping each (cells row by row), until
 /// `clock` says stop (on 9×9 the triad engine where the CPU has AVX2, else the band engine;
 /// the generic one elsewhere); with `random`, each branch tries its candidates in a random
-/// order. Its stats count nodes (boards propagated, the root included).
+/// order, on the band engine on every machine, so that a seed draws the same grid anywhere. Its stats count nodes (boards propagated, the root included).
 pub fn search(puzzle: &Sudoku, limit: usize, clock: &Clock, random: Option<&mut Random>) -> masu_core::Found<Vec<u8>> {
     search_on(puzzle, Route::Simd, limit, clock, random)
 }
@@ -120,6 +120,7 @@ fn search_into(
     }
     #[cfg(target_arch = "x86_64")]
     if route == Route::Simd
+        && random.is_none()
         && let Some(avx2) = triads::Avx2::detect()
     {
         let mut walk = Walk::new(kept, clock, random);
@@ -311,6 +312,17 @@ mod tests {
         assert_eq!(fast.stats.engine.figures.has(RAN_SIMD), agree::simd());
         assert!(!portable.stats.engine.figures.has(RAN_SIMD));
         assert_eq!((fast.count, fast.complete, &fast.solutions), (1, true, &portable.solutions));
+    }
+
+    #[test]
+    fn a_random_search_draws_the_same_grid_on_every_machine() {
+        // The band engine walks a seed's grid on every machine: the SIMD route is not taken.
+        let empty = Sudoku::new(vec![0; 81]).unwrap();
+        let clock = SolveOptions::default().clock();
+        let draw = |route| search_on(&empty, route, 1, &clock, Some(&mut Random::new(77)));
+        let (fast, portable) = (draw(Route::Simd), draw(Route::Portable));
+        assert!(!fast.stats.engine.figures.has(RAN_SIMD));
+        assert_eq!((fast.solutions.len(), &fast.solutions), (1, &portable.solutions));
     }
 
     #[test]

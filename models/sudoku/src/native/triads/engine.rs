@@ -171,7 +171,7 @@ impl State {
 }
 
 /// Searches below the propagated `state`, recording into `walk`: at the chosen band and
-/// digit, one configuration (the first, or a random one for the generator) is assigned in a
+/// digit, its first configuration is assigned in a
 /// copy, then refused in `state` itself; the two branches partition the solutions.
 #[target_feature(enable = "avx2,popcnt")]
 pub(super) fn descend(walk: &mut Walk, state: &mut State) {
@@ -182,17 +182,9 @@ pub(super) fn descend(walk: &mut Walk, state: &mut State) {
         return;
     };
     let mine = state.configs[i].and(V8::splat(digit));
-    let mut order = [0usize; 6];
-    let mut n = 0;
-    for (k, lane) in lanes(mine).into_iter().enumerate() {
-        if lane != 0 {
-            order[n] = k;
-            n += 1;
-        }
-    }
-    walk.order(&mut order[..n]);
+    let k = lanes(mine).iter().position(|&lane| lane != 0).unwrap_or(0);
     let mut words = [0u64; 2];
-    words[order[0] / 4] = u64::from(digit) << (16 * (order[0] % 4));
+    words[k / 4] = u64::from(digit) << (16 * (k % 4));
     let first = V8::of_words(words);
     if !walk.next() {
         return;

@@ -33,7 +33,7 @@
 //!
 //! **The search** branches on the band with the fewest configurations not yet fixed, on its
 //! digit with the fewest (two, else three, else more), and on that digit's first
-//! configuration (a random one for the generator): assigned in a copy of the state (480
+//! configuration: assigned in a copy of the state (480
 //! bytes), then refused in the state itself. The two branches partition the solutions, so a
 //! search that ends below the limit has counted each once. A state where no band can branch
 //! is a solution when every band gives each digit one configuration and every cell one
@@ -45,8 +45,9 @@
 //!
 //! The kernels are safe Rust: `#[target_feature(enable = "avx2,popcnt")]` functions on
 //! vector values (`lanes.rs`), no pointer read or written. [`Avx2`] proves the features
-//! present, and [`Avx2::search`] holds the one `unsafe` call into them. Elsewhere, and under
-//! `--param simd=false`, the band engine (`bands.rs`) runs: the portable path.
+//! present, and [`Avx2::search`] holds the one `unsafe` call into them. Elsewhere, under
+//! `--param simd=false`, and for a random search (the generator's grid, so that a seed draws
+//! the same grid on every machine), the band engine (`bands.rs`) runs: the portable path.
 
 mod engine;
 mod lanes;
