@@ -60,10 +60,12 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
     progress.finish();
     match summary {
         Some(line) => eprintln!("{line}"),
-        None => {
-            let median = median(&times).unwrap_or(0.0);
-            eprintln!("{}: {} of {} puzzles, median {median:.3} s per puzzle", P::KIND, times.len(), common.count);
-        }
+        None => match median(&times) {
+            Some(median) => {
+                eprintln!("{}: {} of {} puzzles, median {median:.3} s per puzzle", P::KIND, times.len(), common.count)
+            }
+            None => eprintln!("{}: 0 of {} puzzles", P::KIND, common.count),
+        },
     }
     Ok(exit_status(&interrupt, failed))
 }

@@ -226,7 +226,7 @@ fn numberlink_generation_ends_at_its_time_limit_and_when_stopped() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("puzzle 0: no unique board within the time limit"), "{stderr}");
     assert!(stderr.contains("puzzle 1: no unique board within the time limit"), "{stderr}");
-    assert!(stderr.contains("numberlink: 0 of 2 puzzles"), "{stderr}");
+    assert!(stderr.contains("numberlink: 0 of 2 puzzles\n"), "no median of no puzzles: {stderr}");
     assert!(out.stdout.is_empty());
 
     let mut command = std::process::Command::new(common::MASU);
