@@ -33,9 +33,9 @@ impl<G: clap::Subcommand> VisitGenerate for Generating<'_, G> {
 }
 
 /// Makes the puzzles `args` and `common` ask of kind `P`, printing each as it comes, then a
-/// summary on stderr: the generator's, or how many were made and their median time. A puzzle
-/// its time limit stopped is named on stderr and makes the exit status 1 (not when
-/// interrupted).
+/// summary on stderr: the generator's, or how many were made and their median time, marked
+/// `(interrupted)` when Ctrl-C ended the run. A puzzle its time limit stopped is named on
+/// stderr and makes the exit status 1 (not when interrupted).
 fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateArgs<G>) -> Result<ExitCode> {
     let interrupt = crate::signals::interrupt();
     let options = common.limits.request(Request::default(), None, &interrupt).options();
@@ -58,15 +58,15 @@ fn generate<P: Generate, G: clap::Subcommand>(args: &P::Args, common: &GenerateA
     })
     .map_err(anyhow::Error::msg)?;
     progress.finish();
-    match summary {
-        Some(line) => eprintln!("{line}"),
-        None => match median(&times) {
-            Some(median) => {
-                eprintln!("{}: {} of {} puzzles, median {median:.3} s per puzzle", P::KIND, times.len(), common.count)
-            }
-            None => eprintln!("{}: 0 of {} puzzles", P::KIND, common.count),
-        },
-    }
+    let line = summary.unwrap_or_else(|| match median(&times) {
+        Some(median) => {
+            format!("{}: {} of {} puzzles, median {median:.3} s per puzzle", P::KIND, times.len(), common.count)
+        }
+        None => format!("{}: 0 of {} puzzles", P::KIND, common.count),
+    });
+    // As `solve` counts what Ctrl-C stopped: a short run says why it is short.
+    let stopped = if interrupt.is_interrupted() { " (interrupted)" } else { "" };
+    eprintln!("{line}{stopped}");
     Ok(exit_status(&interrupt, failed))
 }
 

@@ -215,7 +215,7 @@ fn generated_20x20_numberlinks_are_unique_to_the_clause_learning_stage() {
 
 /// A numberlink board too large for its time limit ends the run with a status: each puzzle
 /// named on stderr, the summary, exit status 1; stopped by SIGINT, a run prints the puzzles
-/// it made, whole lines, and exits 130.
+/// it made, whole lines, says so in its summary, and exits 130.
 #[test]
 fn numberlink_generation_ends_at_its_time_limit_and_when_stopped() {
     if !masu_core::Backend::CpSat.is_compiled() {
@@ -243,6 +243,7 @@ fn numberlink_generation_ends_at_its_time_limit_and_when_stopped() {
     assert!(lines.iter().all(|l| l["method"] == "grow" && l["size"] == 12));
     assert!(!stderr.contains("within the time limit"), "a stopped puzzle is not a missed one: {stderr}");
     assert!(stderr.contains(&format!("numberlink: {} of 100000 puzzles", lines.len())), "{stderr}");
+    assert!(stderr.trim_end().ends_with("per puzzle (interrupted)"), "the summary says the run was stopped: {stderr}");
 }
 
 /// `--pairs N` is the most pairs a numberlink puzzle has: every puzzle made by either method,
