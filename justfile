@@ -1,6 +1,6 @@
 # The recipes people type. Every recipe goes through ./masu, which provisions the build tools
-# on a fresh machine and keeps everything in one cargo profile (release), so HiGHS compiles
-# once. Without `just`, run the command under a recipe by hand.
+# on a fresh machine (cmake, HiGHS's library) and keeps everything in one cargo profile
+# (release). Without `just`, run the command under a recipe by hand.
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 

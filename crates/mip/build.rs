@@ -6,7 +6,8 @@
 //! `XPRESSDIR`). Nothing links against them. The `cplex` wheel's `cpoptimizer` program (CP
 //! Optimizer) is kept too (`MASU_CPOPTIMIZER`). With `gurobi`: fetches the `gurobipy` wheel the
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
-//! With `z3`: fetches Z3's library from the `z3-solver` wheel (`MASU_Z3_DIR`).
+//! With `z3`: fetches Z3's library from the `z3-solver` wheel (`MASU_Z3_DIR`). With `highs`:
+//! where `scripts/build-highs` puts HiGHS's library (`MASU_HIGHS_LIB`).
 
 #[path = "../cpsat/build/wheel.rs"]
 mod wheel;
@@ -22,6 +23,9 @@ const GUROBI_VERSION: &str = "13.0.3";
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var_os("CARGO_FEATURE_HIGHS").is_some() {
+        highs_library();
+    }
     println!("cargo:rerun-if-changed=../cpsat/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=PYTHON");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
@@ -49,6 +53,30 @@ fn main() {
         let keep = ["gurobipy/".to_string()];
         fetched("gurobipy", GUROBI_VERSION, "manylinux2014_x86_64", &keep, &[("MASU_GUROBI_DIR", "")]);
         println!("cargo:rustc-env=MASU_GUROBI_PYTHON={}", wheel::python());
+    }
+}
+
+/// Where `scripts/build-highs` puts HiGHS's library for this checkout, compiled in as
+/// `MASU_HIGHS_LIB` (`highs.rs` opens it): `.tools/highs/VERSION/libhighs.so`, VERSION the
+/// highs-sys crate's in Cargo.lock, whose source that script compiles.
+fn highs_library() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let root = std::path::Path::new(&manifest).join("../..");
+    let root = std::fs::canonicalize(&root).unwrap_or(root);
+    let lock = root.join("Cargo.lock");
+    println!("cargo:rerun-if-changed={}", lock.display());
+    let text = std::fs::read_to_string(&lock).unwrap_or_default();
+    let version = text
+        .split("\n[[package]]\n")
+        .find_map(|package| package.strip_prefix("name = \"highs-sys\"\nversion = \""))
+        .and_then(|rest| rest.split('"').next());
+    match version {
+        Some(version) => {
+            let library = root.join(".tools/highs").join(version).join("libhighs.so");
+            println!("cargo:rustc-env=MASU_HIGHS_LIB={}", library.display());
+            println!("cargo:rustc-env=MASU_HIGHS_VERSION={version}");
+        }
+        None => println!("cargo::error=masu-mip: no highs-sys in {}", lock.display()),
     }
 }
 

@@ -16,7 +16,7 @@ use crate::parameter::{Declared, Parameter};
 /// HiGHS's threads, which masu's glue reports.
 pub const HIGHS_THREADS: Parameter<Option<u64>> = Parameter::solver_count("threads", "HiGHS's threads");
 /// HiGHS's presolve: masu runs it unless `off` (with it, a failed solve is decided again
-/// without).
+/// without: `masu_mip::highs`).
 pub const HIGHS_PRESOLVE: Parameter<Option<&'static str>> =
     Parameter::solver_choice("presolve", &["off", "choose", "on"], "HiGHS's presolve; masu runs it on unless off");
 
@@ -79,8 +79,8 @@ struct Facts {
     check: CheckParameters,
     /// The solver's own parameters that masu's glue for it also acts on.
     reads: &'static [&'static dyn Declared],
-    /// Its solve of a MILP in matrix form, for a matrix backend compiled in (HiGHS and CP-SAT
-    /// take good_lp's model their own ways).
+    /// Its solve of a MILP in matrix form, for a matrix backend compiled in (CP-SAT takes
+    /// good_lp's model its own way).
     matrix: fn() -> Option<MatrixSolver>,
     /// Its solve for several points of a MILP in matrix form, for a solver that enumerates
     /// itself (CPLEX's populate, Gurobi's pool).
@@ -137,6 +137,38 @@ macro_rules! matrix_backend {
             reads: &[],
             matrix: compiled!($name, $module::solve),
             pool: $pool,
+            missing: || None,
+            $($rest)*
+        }
+    };
+}
+
+/// The facts of a CP backend whose solver runs in `masu_mip::$module` (its `version` and
+/// `check_parameters`), compiled in by `$feature` with `cp-sat` (whose builder makes the
+/// model); the rest of the row after `..`.
+macro_rules! cp_backend {
+    ($name:literal, $feature:literal, $solver:literal, $module:ident, $($rest:tt)*) => {
+        Facts {
+            name: $name,
+            feature: Some($feature),
+            compiled: cfg!(all(feature = $feature, feature = "cp-sat")),
+            families: &[Family::Cp],
+            scale: Scale::Any,
+            version: || {
+                #[cfg(feature = $feature)]
+                return VersionText::text(masu_mip::$module::version(), $solver);
+                #[cfg(not(feature = $feature))]
+                not_loaded($solver)
+            },
+            check: |_parameters| {
+                #[cfg(feature = $feature)]
+                return masu_mip::$module::check_parameters(_parameters);
+                #[cfg(not(feature = $feature))]
+                Ok(())
+            },
+            reads: &[],
+            matrix: || None,
+            pool: || None,
             missing: || None,
             $($rest)*
         }
@@ -211,32 +243,17 @@ backends! {
         pool: || None,
         missing: || None,
     },
-    /// HiGHS through good_lp (feature `highs`): it solves good_lp's model
-    /// ([`crate::milp`]), not the matrix form.
+    /// HiGHS 1.16 (feature `highs`): its C API, from the library `scripts/build-highs` compiles
+    /// out of the highs-sys crate's source (`./masu` builds it in the background).
     Highs => Facts {
-        name: "highs",
-        feature: Some("highs"),
-        compiled: cfg!(feature = "highs"),
-        families: &[Family::Milp],
-        threads: Threads::Asked,
-        scale: Scale::Any,
-        size_limited: false,
-        version: || {
-            #[cfg(feature = "highs")]
-            return masu_mip::highs::version();
-            #[cfg(not(feature = "highs"))]
-            not_loaded("HiGHS")
-        },
-        check: |_parameters| {
-            #[cfg(feature = "highs")]
-            return masu_mip::highs::check_parameters(_parameters);
-            #[cfg(not(feature = "highs"))]
-            Ok(())
-        },
         reads: HIGHS_READS,
-        matrix: || None,
-        pool: || None,
-        missing: || None,
+        missing: || {
+            #[cfg(feature = "highs")]
+            return masu_mip::highs::missing();
+            #[cfg(not(feature = "highs"))]
+            None
+        },
+        ..matrix_backend!("highs", "HiGHS", highs, || None, threads: Threads::Asked, scale: Scale::Any, size_limited: false)
     },
     /// A solver written in Rust inside masu, needing no library.
     Native => Facts {
@@ -278,90 +295,22 @@ backends! {
         size_limited: true),
     /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
     /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
-    CpOptimizer => Facts {
-        name: "cp-optimizer",
-        feature: Some("cplex"),
-        compiled: cfg!(all(feature = "cplex", feature = "cp-sat")),
-        families: &[Family::Cp],
-        threads: Threads::Asked,
-        scale: Scale::Any,
-        size_limited: true,
-        version: || {
-            #[cfg(feature = "cplex")]
-            return VersionText::text(masu_mip::cp_optimizer::version(), "CP Optimizer");
-            #[cfg(not(feature = "cplex"))]
-            not_loaded("CP Optimizer")
-        },
-        check: |_parameters| {
-            #[cfg(feature = "cplex")]
-            return masu_mip::cp_optimizer::check_parameters(_parameters);
-            #[cfg(not(feature = "cplex"))]
-            Ok(())
-        },
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        missing: || None,
-    },
+    CpOptimizer => cp_backend!("cp-optimizer", "cplex", "CP Optimizer", cp_optimizer,
+        threads: Threads::Asked, size_limited: true),
     /// Gecode 6.2 (features `gecode` and `cp-sat`): its FlatZinc program `fzn-gecode`
     /// (Debian's `flatzinc`) on the CP models written as FlatZinc ([`crate::cp`]).
     Gecode => Facts {
-        name: "gecode",
-        feature: Some("gecode"),
-        compiled: cfg!(all(feature = "gecode", feature = "cp-sat")),
-        families: &[Family::Cp],
-        threads: Threads::Asked,
-        scale: Scale::Any,
-        size_limited: false,
-        version: || {
-            #[cfg(feature = "gecode")]
-            return VersionText::text(masu_mip::gecode::version(), "Gecode");
-            #[cfg(not(feature = "gecode"))]
-            not_loaded("Gecode")
-        },
-        check: |_parameters| {
-            #[cfg(feature = "gecode")]
-            return masu_mip::gecode::check_parameters(_parameters);
-            #[cfg(not(feature = "gecode"))]
-            Ok(())
-        },
-        reads: &[],
-        matrix: || None,
-        pool: || None,
         missing: || {
             #[cfg(feature = "gecode")]
             return masu_mip::gecode::missing();
             #[cfg(not(feature = "gecode"))]
             None
         },
+        ..cp_backend!("gecode", "gecode", "Gecode", gecode, threads: Threads::Asked, size_limited: false)
     },
     /// Z3 4.15 (features `z3` and `cp-sat`): the SMT solver's library from its PyPI wheel
     /// `z3-solver`, on the CP models written as SMT-LIB 2 ([`crate::cp`]).
-    Z3 => Facts {
-        name: "z3",
-        feature: Some("z3"),
-        compiled: cfg!(all(feature = "z3", feature = "cp-sat")),
-        families: &[Family::Cp],
-        threads: Threads::One,
-        scale: Scale::Any,
-        size_limited: false,
-        version: || {
-            #[cfg(feature = "z3")]
-            return VersionText::text(masu_mip::z3::version(), "Z3");
-            #[cfg(not(feature = "z3"))]
-            not_loaded("Z3")
-        },
-        check: |_parameters| {
-            #[cfg(feature = "z3")]
-            return masu_mip::z3::check_parameters(_parameters);
-            #[cfg(not(feature = "z3"))]
-            Ok(())
-        },
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        missing: || None,
-    },
+    Z3 => cp_backend!("z3", "z3", "Z3", z3, threads: Threads::One, size_limited: false),
     /// Pumpkin 0.5 (features `pumpkin` and `cp-sat`): TU Delft's lazy-clause-generation
     /// solver as a library, on the CP models translated call by call ([`crate::cp`]); with
     /// `--param proof-path=FILE` its DRCP proof, checked by `pumpkin-checker`.
@@ -693,9 +642,13 @@ mod tests {
 
 #[cfg(all(test, feature = "highs"))]
 mod version_tests {
-    /// The linked HiGHS reports the version of the `highs-sys` that Cargo.lock pins.
+    /// HiGHS's library reports the version of the `highs-sys` that Cargo.lock pins, whose
+    /// source `scripts/build-highs` compiles.
     #[test]
     fn the_highs_version_is_read_from_the_library_cargo_lock_builds() {
+        if crate::Backend::Highs.missing().is_some() {
+            return; // the MILP suite says why, and fails where the launcher built it
+        }
         let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
         let at = lock.find("name = \"highs-sys\"\nversion = \"").expect("highs-sys in Cargo.lock");
         let version = lock[at..].split('"').nth(3).unwrap();

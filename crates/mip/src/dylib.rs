@@ -8,7 +8,9 @@
 use std::ffi::c_int;
 #[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::io::Write;
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 use std::time::{Duration, Instant};
 
 /// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
@@ -49,7 +51,7 @@ macro_rules! library_api {
 pub(crate) use library_api;
 
 /// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
-#[cfg(any(feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
+#[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {
     std::ffi::CString::new(text).map_err(|_| crate::Error::Library(format!("'{text}' holds a NUL byte")))
 }
@@ -118,7 +120,9 @@ impl Drop for StdoutToStderr {
 /// `deadline` has passed, until `solve` returns: how a C solver whose stop request comes from
 /// another thread is stopped. The request is repeated because a solver may not be listening
 /// yet when it first comes. A `deadline` backs up a solver's own time limit where that limit
-/// hangs on a timer of the solver's that can fail to fire.
+/// hangs on a timer of the solver's that can fail to fire. (HiGHS needs none: it asks a
+/// callback.)
+#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 pub(crate) fn watched<T>(
     stop: Option<&AtomicBool>,
     deadline: Option<Instant>,

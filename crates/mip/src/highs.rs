@@ -1,74 +1,348 @@
-//! What masu needs of HiGHS beyond good_lp's binding: its version, read from the library, and
-//! a solve that stops when a flag is set.
+//! HiGHS 1.16 over its C API (`interfaces/highs_c_api.h`), from the shared library that
+//! `scripts/build-highs` compiles out of the highs-sys crate's source (the version Cargo.lock
+//! pins) into `.tools/highs/VERSION/libhighs.so`; `MASU_HIGHS_LIB` names another build. The
+//! library is opened at the first solve, so a build of masu never waits for HiGHS's compile:
+//! `./masu` starts it in the background on its first run, and a solve that needs HiGHS while
+//! that build is still going waits for it ([`BUILD_WAIT`] at most), saying so on stderr.
 //!
-//! HiGHS stops on request through its callbacks: masu registers one for the MIP, simplex and
-//! interior-point interrupt points, and it answers "interrupt" once the flag is set. HiGHS
-//! calls it at every node of its branch and bound and every few simplex iterations, so a
-//! solve stops within milliseconds of the request (presolve, which calls none of them, is
-//! bounded by the time limit alone).
+//! A solve passes the matrix by columns (`Highs_passMip`), sets masu's options, then the raw
+//! ones (HiGHS's own names, values as its options files write them; all through
+//! `Highs_setStringOptionValue`, which parses the text by the option's type), and runs.
+//! Presolve is on unless the raw options say `off`; a run that fails after presolve (HiGHS
+//! reduced an infeasible model to an empty one and erred: ERGO-Code/HiGHS#1710, #2402) is run
+//! again without it. HiGHS stops on request through its callbacks: masu registers one for the
+//! MIP, simplex and interior-point interrupt points, and it answers "interrupt" once the stop
+//! flag is set. HiGHS calls it at every node of its branch and bound and every few simplex
+//! iterations, so a solve stops within milliseconds of the request (presolve, which calls none
+//! of them, is bounded by the time limit alone). The log (`--log`) goes to standard error
+//! through HiGHS's log file; its console, which is standard output, stays off.
 #![allow(unsafe_code)]
 
-use std::ffi::{CStr, c_char, c_int, c_void};
+use std::ffi::{CStr, c_char, c_double, c_int, c_void};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use highs_sys::{HighsCallbackDataIn, HighsCallbackDataOut};
+use crate::dylib::{c_string, library_api};
+use crate::{Error, Model, Outcome, Settings};
 
-/// The interrupt points of `highs_c_api.h` (`kHighsCallbackSimplexInterrupt`,
-/// `kHighsCallbackIpmInterrupt`, `kHighsCallbackMipInterrupt`).
-const INTERRUPT_POINTS: [c_int; 3] = [1, 2, 6];
+const FILE: &str = "libhighs.so";
 
-/// HiGHS's version as the linked library reports it, e.g. `HiGHS 1.16.0`.
-pub fn version() -> String {
-    // SAFETY: Highs_version returns a static NUL-terminated string.
-    let text = unsafe { CStr::from_ptr(highs_sys::Highs_version()) };
-    format!("HiGHS {}", text.to_string_lossy())
+/// `HighsInt`: HiGHS is built without `HIGHSINT64`.
+type HighsInt = c_int;
+type Ptr = *mut c_void;
+
+/// `kHighsStatusError`.
+const STATUS_ERROR: HighsInt = -1;
+/// `kHighsMatrixFormatColwise`, `kHighsObjSenseMinimize`, `kHighsVarTypeContinuous` and
+/// `kHighsVarTypeInteger`.
+const COLUMN_WISE: HighsInt = 1;
+const MINIMIZE: HighsInt = 1;
+const CONTINUOUS: HighsInt = 0;
+const INTEGER: HighsInt = 1;
+/// `kHighsSolutionStatusFeasible`.
+const FEASIBLE: HighsInt = 2;
+/// The interrupt points (`kHighsCallbackSimplexInterrupt`, `kHighsCallbackIpmInterrupt`,
+/// `kHighsCallbackMipInterrupt`).
+const INTERRUPT_POINTS: [HighsInt; 3] = [1, 2, 6];
+
+/// The longest a solve waits for the library while `./masu` is still building it (about two
+/// minutes on 2 cores).
+pub const BUILD_WAIT: Duration = Duration::from_secs(15 * 60);
+
+/// `HighsCallbackDataIn` of `lp_data/HighsCallbackStruct.h`: masu writes `user_interrupt`.
+#[repr(C)]
+struct CallbackDataIn {
+    user_interrupt: c_int,
+    user_solution: *mut c_double,
+    cbdata: *mut c_void,
+    user_has_solution: c_int,
+    user_solution_size: HighsInt,
 }
 
-/// Checks HiGHS options (`--param`) on a fresh HiGHS instance: each name must be an option
-/// and its value one HiGHS takes.
-pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), crate::Error> {
-    let mut model = ::highs::RowProblem::default().optimise(::highs::Sense::Minimise);
-    model.set_option("output_flag", false);
-    for (name, value) in parameters {
-        if model.try_set_option(name.as_str(), value.as_str()).is_err() {
-            return Err(crate::Error::Parameter {
+/// `HighsCCallbackType`.
+type Callback = unsafe extern "C" fn(c_int, *const c_char, *const c_void, *mut CallbackDataIn, *mut c_void);
+
+// The functions of HiGHS's C API that masu calls, with the header's signatures.
+library_api!(FILE, candidates(), {
+    create = "Highs_create": unsafe extern "C" fn() -> Ptr,
+    destroy = "Highs_destroy": unsafe extern "C" fn(Ptr),
+    version_text = "Highs_version": unsafe extern "C" fn() -> *const c_char,
+    set_option = "Highs_setStringOptionValue": unsafe extern "C" fn(Ptr, *const c_char, *const c_char) -> HighsInt,
+    // highs, columns, rows, nonzeros, format, sense, offset, cost, column lower, column upper,
+    // row lower, row upper, starts, indices, values, integrality.
+    pass_mip = "Highs_passMip": unsafe extern "C" fn(
+        Ptr, HighsInt, HighsInt, HighsInt, HighsInt, HighsInt, c_double,
+        *const c_double, *const c_double, *const c_double, *const c_double, *const c_double,
+        *const HighsInt, *const HighsInt, *const c_double, *const HighsInt,
+    ) -> HighsInt,
+    run = "Highs_run": unsafe extern "C" fn(Ptr) -> HighsInt,
+    model_status = "Highs_getModelStatus": unsafe extern "C" fn(Ptr) -> HighsInt,
+    int_info = "Highs_getIntInfoValue": unsafe extern "C" fn(Ptr, *const c_char, *mut HighsInt) -> HighsInt,
+    // highs, column values, column duals, row values, row duals.
+    solution = "Highs_getSolution": unsafe extern "C" fn(Ptr, *mut c_double, *mut c_double, *mut c_double, *mut c_double) -> HighsInt,
+    set_callback = "Highs_setCallback": unsafe extern "C" fn(Ptr, Option<Callback>, *mut c_void) -> HighsInt,
+    start_callback = "Highs_startCallback": unsafe extern "C" fn(Ptr, HighsInt) -> HighsInt,
+});
+
+/// Where the library is looked for: `MASU_HIGHS_LIB`, else where `scripts/build-highs` puts it
+/// for this checkout (compiled in), after waiting for a build of it that is under way.
+fn candidates() -> Vec<PathBuf> {
+    if let Some(path) = std::env::var_os("MASU_HIGHS_LIB") {
+        return vec![PathBuf::from(path)];
+    }
+    let Some(path) = option_env!("MASU_HIGHS_LIB").map(PathBuf::from) else { return Vec::new() };
+    wait_for_build(&path, BUILD_WAIT);
+    vec![path]
+}
+
+/// Waits, at most `bound`, while the library at `path` is missing and a build of it holds
+/// the lock beside it (`build.lock`, which `scripts/build-highs` holds with flock).
+fn wait_for_build(path: &std::path::Path, bound: Duration) {
+    use std::os::fd::AsRawFd;
+    let started = Instant::now();
+    let mut said = false;
+    while !path.exists() && started.elapsed() < bound {
+        let Ok(lock) = std::fs::File::open(path.with_file_name("build.lock")) else { return };
+        // SAFETY: flock on a descriptor this function owns; LOCK_NB never blocks.
+        let free = unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) } == 0;
+        if free {
+            return; // no build under way: the library is there or it is not
+        }
+        if !said {
+            eprintln!(
+                "masu: waiting for HiGHS's library, which ./masu is building (log: {})",
+                path.with_file_name("build.log").display()
+            );
+            said = true;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// HiGHS's version as the library reports it, e.g. `HiGHS 1.16.0`.
+pub fn version() -> Result<String, Error> {
+    let api = installed()?;
+    // SAFETY: Highs_version returns a static NUL-terminated string.
+    let text = unsafe { CStr::from_ptr((api.version_text)()) };
+    Ok(format!("HiGHS {}", text.to_string_lossy().trim_start_matches('v')))
+}
+
+/// Why HiGHS cannot run here (its library is missing: how to get it), or `None`.
+pub fn missing() -> Option<String> {
+    installed().err().map(|e| e.to_string())
+}
+
+/// The library's functions, or [`Error::NotInstalled`] with how to build it.
+fn installed() -> Result<&'static Api, Error> {
+    api().map_err(|e| {
+        Error::NotInstalled(format!(
+            "{e}; ./masu builds it (scripts/build-highs, about two minutes on 2 cores), or MASU_HIGHS_LIB names a libhighs.so of HiGHS 1.16"
+        ))
+    })
+}
+
+/// A HiGHS instance, freed on drop.
+struct Instance<'a> {
+    api: &'a Api,
+    highs: Ptr,
+}
+
+impl<'a> Instance<'a> {
+    fn new(api: &'a Api) -> Result<Instance<'a>, Error> {
+        // SAFETY: Highs_create takes nothing and returns a new instance (null on failure).
+        let highs = unsafe { (api.create)() };
+        if highs.is_null() {
+            return Err(Error::Library("HiGHS: Highs_create failed".into()));
+        }
+        let instance = Instance { api, highs };
+        instance.set("output_flag", "false")?;
+        Ok(instance)
+    }
+
+    /// Sets an option by name from its text: an unknown name or a refused value is an error.
+    fn set(&self, name: &str, value: &str) -> Result<(), Error> {
+        let (c_name, c_value) = (c_string(name)?, c_string(value)?);
+        // SAFETY: `highs` is live; both strings are NUL-terminated and outlive the call.
+        let status = unsafe { (self.api.set_option)(self.highs, c_name.as_ptr(), c_value.as_ptr()) };
+        if status == STATUS_ERROR {
+            return Err(Error::Parameter {
                 solver: "highs",
-                name: name.clone(),
+                name: name.into(),
                 reason: format!("HiGHS has no such option, or refuses the value '{value}'"),
             });
         }
+        Ok(())
+    }
+}
+
+impl Drop for Instance<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `highs` came from Highs_create and is destroyed once.
+        unsafe { (self.api.destroy)(self.highs) };
+    }
+}
+
+/// Checks HiGHS options (`--param`) on a fresh instance: each name must be an option and its
+/// value one HiGHS takes.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    if parameters.is_empty() {
+        return Ok(());
+    }
+    let instance = Instance::new(installed()?)?;
+    parameters.iter().try_for_each(|(name, value)| instance.set(name, value))
+}
+
+/// One solve of `model`: presolve on unless the raw options turn it off, and again without it
+/// where a run after presolve failed.
+pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
+    let api = installed()?;
+    if settings.stopped() {
+        return Ok(Outcome::Unknown);
+    }
+    let off = settings.parameters.iter().rev().find(|(name, _)| name == "presolve").is_some_and(|(_, v)| v == "off");
+    let started = Instant::now();
+    match run(api, model, settings, !off, None)? {
+        Ran::Done(outcome) => Ok(outcome),
+        Ran::Failed(_) if !off => {
+            let left = settings.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
+            match run(api, model, settings, false, Some(left))? {
+                Ran::Done(outcome) => Ok(outcome),
+                Ran::Failed(status) => Err(failed(status)),
+            }
+        }
+        Ran::Failed(status) => Err(failed(status)),
+    }
+}
+
+/// What one run gave: an outcome, or the model status of a run that failed.
+enum Ran {
+    Done(Outcome),
+    Failed(HighsInt),
+}
+
+fn failed(status: HighsInt) -> Error {
+    Error::Library(format!("HiGHS failed to solve the model (model status {status})"))
+}
+
+/// One run of `model` with `presolve` on or off, within `left` (the settings' limit when
+/// `None`).
+fn run(
+    api: &Api,
+    model: &Model,
+    settings: &Settings,
+    presolve: bool,
+    left: Option<Option<Duration>>,
+) -> Result<Ran, Error> {
+    let instance = Instance::new(api)?;
+    pass(&instance, model)?;
+    if settings.log {
+        instance.set("output_flag", "true")?;
+        instance.set("log_to_console", "false")?;
+        instance.set("log_file", "/dev/stderr")?;
+    }
+    if let Some(limit) = left.unwrap_or(settings.time_limit) {
+        instance.set("time_limit", &format!("{}", limit.as_secs_f64()))?;
+    }
+    if let Some(threads) = settings.threads {
+        instance.set("threads", &threads.min(i32::MAX as u32).to_string())?;
+    }
+    for (name, value) in settings.parameters {
+        instance.set(name, value)?;
+    }
+    instance.set("presolve", if presolve { "on" } else { "off" })?;
+    let flag = settings.stop.map_or(std::ptr::null_mut(), |s| s as *const AtomicBool as *mut c_void);
+    // SAFETY: `highs` holds a complete model; the callback only reads `flag` (null: no stop),
+    // which outlives this run, the only time HiGHS calls back (the instance is dropped after).
+    unsafe {
+        if !flag.is_null() {
+            (api.set_callback)(instance.highs, Some(interrupt_when_stopped), flag);
+            for point in INTERRUPT_POINTS {
+                (api.start_callback)(instance.highs, point);
+            }
+        }
+        (api.run)(instance.highs);
+    }
+    // SAFETY: the instance is live and has run; the solution buffers hold one value per
+    // column and row.
+    unsafe {
+        let status = (api.model_status)(instance.highs);
+        match status {
+            // Infeasible, unbounded or infeasible.
+            8 | 9 => return Ok(Ran::Done(Outcome::Infeasible)),
+            // Optimal, objective bound or target, time, iteration, solution or memory limit,
+            // interrupt (masu's or HiGHS's own).
+            7 | 11..=14 | 16..=19 => {}
+            other => return Ok(Ran::Failed(other)),
+        }
+        let mut primal: HighsInt = 0;
+        (api.int_info)(instance.highs, c"primal_solution_status".as_ptr(), &mut primal);
+        if primal != FEASIBLE {
+            return Ok(Ran::Done(Outcome::Unknown));
+        }
+        let mut values = vec![0.0; model.columns.len()];
+        let mut rows = vec![0.0; model.rows.len()];
+        let null = std::ptr::null_mut();
+        (api.solution)(instance.highs, values.as_mut_ptr(), null, rows.as_mut_ptr(), null);
+        Ok(Ran::Done(Outcome::Solved { values, optimal: status == 7 }))
+    }
+}
+
+/// Hands `model` to the instance, by columns.
+fn pass(instance: &Instance, model: &Model) -> Result<(), Error> {
+    let too_large = |what: &str| Error::TooLarge(format!("HiGHS: {what} past 2^31"));
+    let (starts, indices, values) = model.by_columns();
+    let index = |x: usize| HighsInt::try_from(x).map_err(|_| too_large("an index"));
+    let starts: Vec<HighsInt> = starts.into_iter().map(index).collect::<Result<_, _>>()?;
+    let indices: Vec<HighsInt> = indices.into_iter().map(index).collect::<Result<_, _>>()?;
+    let columns = &model.columns;
+    let cost: Vec<f64> = columns.iter().map(|c| c.objective).collect();
+    let lower: Vec<f64> = columns.iter().map(|c| c.lower).collect();
+    let upper: Vec<f64> = columns.iter().map(|c| c.upper).collect();
+    let integrality: Vec<HighsInt> = columns.iter().map(|c| if c.integer { INTEGER } else { CONTINUOUS }).collect();
+    let row_lower: Vec<f64> = model.rows.iter().map(|r| r.lower).collect();
+    let row_upper: Vec<f64> = model.rows.iter().map(|r| r.upper).collect();
+    // SAFETY: every array has the length its count says (columns, rows, nonzeros, and one
+    // start per column: HiGHS reads `num_col` starts), and outlives the call, which copies them.
+    let status = unsafe {
+        (instance.api.pass_mip)(
+            instance.highs,
+            index(columns.len())?,
+            index(model.rows.len())?,
+            index(values.len())?,
+            COLUMN_WISE,
+            MINIMIZE,
+            0.0,
+            cost.as_ptr(),
+            lower.as_ptr(),
+            upper.as_ptr(),
+            row_lower.as_ptr(),
+            row_upper.as_ptr(),
+            starts.as_ptr(),
+            indices.as_ptr(),
+            values.as_ptr(),
+            integrality.as_ptr(),
+        )
+    };
+    if status == STATUS_ERROR {
+        return Err(Error::Library("HiGHS refused the model (Highs_passMip)".into()));
     }
     Ok(())
 }
 
 /// Answers HiGHS's interrupt points: `user_data` is the stop flag.
-extern "C" fn interrupt_when_stopped(
+unsafe extern "C" fn interrupt_when_stopped(
     _callback_type: c_int,
     _message: *const c_char,
-    _data_out: *const HighsCallbackDataOut,
-    data_in: *mut HighsCallbackDataIn,
+    _data_out: *const c_void,
+    data_in: *mut CallbackDataIn,
     user_data: *mut c_void,
 ) {
-    // SAFETY: `user_data` is the `&AtomicBool` that `solve` registered, alive for the whole
-    // solve (the only time HiGHS calls back).
+    // SAFETY: `user_data` is the `&AtomicBool` that `run` registered, alive for the whole run
+    // (the only time HiGHS calls back).
     let stop = unsafe { &*(user_data as *const AtomicBool) };
     if stop.load(Ordering::SeqCst) && !data_in.is_null() {
         // SAFETY: HiGHS passes a valid, writable input block for interrupt callbacks.
         unsafe { (*data_in).user_interrupt = 1 };
     }
-}
-
-/// Solves `model`, stopped (status "reached interrupt") once `stop` is set.
-pub fn solve(mut model: highs::Model, stop: &AtomicBool) -> Result<highs::SolvedModel, highs::HighsStatus> {
-    let highs = model.as_mut_ptr();
-    let flag = stop as *const AtomicBool as *mut c_void;
-    // SAFETY: `highs` is the model's live instance; the callback only reads `flag`, which
-    // outlives the solve below (the only time HiGHS calls back: the instance is not run again).
-    unsafe {
-        highs_sys::Highs_setCallback(highs, Some(interrupt_when_stopped), flag);
-        for point in INTERRUPT_POINTS {
-            highs_sys::Highs_startCallback(highs, point);
-        }
-    }
-    model.try_solve()
 }

@@ -1,12 +1,12 @@
 //! A mixed-integer linear model in matrix form ([`Model`]), its MPS text ([`Model::to_mps`]),
-//! and the solvers that take it in that form: CBC and SCIP over the C APIs of the libraries
-//! the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX and Xpress over their own
-//! (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
-//! installation; with [`highs`], the only `unsafe` of this crate, in [`cbc`], [`scip`],
-//! `cplex`, `xpress`, `dylib` and `program`, which signals a child), Gurobi through its Python package in a child process
-//! (feature `gurobi`), and microlp, in pure Rust (feature `microlp`).
-//! [`highs`] (feature `highs`) gives masu-core, which solves HiGHS through good_lp, HiGHS's
-//! version and a solve stopped by a flag.
+//! and the solvers that take it in that form: HiGHS over its C API, from the library
+//! `scripts/build-highs` compiles (feature `highs`), CBC and SCIP over the C APIs of the
+//! libraries the OR-Tools wheel ships (features `cbc`, `scip`), CPLEX and Xpress over their
+//! own (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
+//! installation), Gurobi through its Python package in a child process (feature `gurobi`),
+//! and microlp, in pure Rust (feature `microlp`). The only `unsafe` of this crate is in
+//! [`highs`], [`cbc`], [`scip`], `cplex`, `xpress`, `dylib` and `program` (which signals a
+//! child).
 //!
 //! Each solver is one module with the same three functions: `solve` (one solve of a model,
 //! within [`Settings`]), `check_parameters` (raw `--param` names and values, refused before
@@ -34,7 +34,14 @@ pub mod cbc;
 pub mod cp_optimizer;
 #[cfg(feature = "cplex")]
 pub mod cplex;
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
+#[cfg(any(
+    feature = "highs",
+    feature = "cbc",
+    feature = "scip",
+    feature = "cplex",
+    feature = "xpress",
+    feature = "z3"
+))]
 mod dylib;
 #[cfg(feature = "gecode")]
 pub mod gecode;
@@ -240,6 +247,7 @@ mod conformance {
 
     /// Settings bounding a solve at a minute (a solver run as a program is killed past it).
     #[cfg(any(
+        feature = "highs",
         feature = "cbc",
         feature = "scip",
         feature = "microlp",
@@ -363,6 +371,7 @@ mod conformance {
     pool_conformance!(cplex_pools_every_point, cplex, "cplex", false);
     pool_conformance!(gurobi_pools_every_point_and_says_so, gurobi, "gurobi", true);
 
+    conformance!(on_highs, highs, "highs");
     conformance!(on_cbc, cbc, "cbc");
     conformance!(on_scip, scip, "scip");
     conformance!(on_microlp, microlp, "microlp");

@@ -1,6 +1,6 @@
-//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what CBC, SCIP,
-//! CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the (binary)
-//! projection columns, one new solve per solution as on HiGHS, or per pool of solutions on a
+//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what HiGHS, CBC,
+//! SCIP, CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the
+//! (binary) projection columns, one new solve per solution, or per pool of solutions on a
 //! solver that enumerates itself (CPLEX, Gurobi).
 
 use std::collections::{HashMap, HashSet};
@@ -77,6 +77,13 @@ pub(super) fn enumerate(
     let threads = match backend.threads() {
         crate::backend::Threads::Asked => options.threads,
         crate::backend::Threads::One => Some(1),
+    };
+    // HiGHS's own `threads` option, where given, is what it runs on (it comes last).
+    let threads = match backend {
+        Backend::Highs => {
+            options.get(&crate::backend::HIGHS_THREADS).map(|t| u32::try_from(t).unwrap_or(u32::MAX)).or(threads)
+        }
+        _ => threads,
     };
     let pool = backend.pool_solver().filter(|_| options.solution_limit > 1);
     let mut rows = Rows { model, projection, backend, solve, pool, options, found: 0, outcome: MilpOutcome::default() };

@@ -1,9 +1,8 @@
 //! One MILP, written once against good_lp, run on every MILP backend ([`Backend::MILP`]).
 //!
 //! A formulation fills a [`Milp`] with good_lp variables, constraints and an objective. On
-//! HiGHS the model goes through good_lp as it is; on the matrix solvers it is read into
-//! matrix form ([`masu_mip::Model`], also what `--export` writes as MPS); on CP-SAT it is
-//! translated (every
+//! the matrix solvers (HiGHS among them) it is read into matrix form ([`masu_mip::Model`],
+//! also what `--export` writes as MPS); on CP-SAT it is translated (every
 //! variable integer with finite bounds, every coefficient an integer — else a typed
 //! [`Error::NotApplicable`]). good_lp's `Solver` trait cannot be implemented outside good_lp
 //! (`UnsolvedProblem`'s fields are crate-private), so the translation reads the model
@@ -137,8 +136,6 @@ impl Milp {
             return matrix::enumerate(self, backend, solve, options, projection);
         }
         match backend {
-            #[cfg(feature = "highs")]
-            Backend::Highs => highs::enumerate(self, options, projection),
             #[cfg(feature = "cp-sat")]
             Backend::CpSat => cp_sat::enumerate(self, options, projection),
             other => Err(Error::NotApplicable {
@@ -217,8 +214,6 @@ fn solution_map(variables: &ProblemVariables, values: impl IntoIterator<Item = f
 
 #[cfg(feature = "cp-sat")]
 mod cp_sat;
-#[cfg(feature = "highs")]
-mod highs;
 mod lazy;
 pub(crate) mod matrix;
 
