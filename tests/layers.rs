@@ -208,3 +208,63 @@ fn every_model_crates_modules_import_nothing_from_its_root() {
     }
     assert!(checked > 50, "{checked} files");
 }
+
+#[test]
+fn harness_modules_use_no_module_that_uses_them_back() {
+    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/harness/src"));
+    assert!(edges.len() > 10, "{edges:?}");
+    assert_no_circle("masu-harness", &edges);
+    assert!(edges["request"].contains("runners"), "{edges:?}");
+}
+
+/// The files of one folder (a module's children): each one's sibling files that it names as
+/// `super::NAME` outside comments and tests.
+fn sibling_edges(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let stems: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
+        .filter(|s| s != "mod" && s != "tests")
+        .collect();
+    let mut edges = BTreeMap::new();
+    for stem in &stems {
+        let text = std::fs::read_to_string(dir.join(format!("{stem}.rs"))).unwrap();
+        let tests = ["#[cfg(test)]", "#[cfg(all(test"].iter().filter_map(|t| text.find(t)).min();
+        let code: Vec<&str> =
+            text[..tests.unwrap_or(text.len())].lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+        let code = code.join("\n");
+        let uses: BTreeSet<String> = code
+            .match_indices("super::")
+            .map(|(at, _)| {
+                code[at + "super::".len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+            })
+            .filter(|name: &String| name != stem && stems.contains(name))
+            .collect();
+        edges.insert(stem.clone(), uses);
+    }
+    edges
+}
+
+/// Inside every folder of every crate, no file uses (`super::NAME`) a sibling that uses it
+/// back, directly or around a circle (numberlink's clause-learning encoding uses its local
+/// rules; the rules take what they need from the theory, not from the encoding).
+#[test]
+fn no_file_uses_a_sibling_that_uses_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = BTreeSet::new();
+    for group in ["crates", "models"] {
+        for krate in std::fs::read_dir(root.join(group)).unwrap().flatten() {
+            // Every file below `src/` (`files` of the module named nothing), by its folder.
+            all.extend(files(&krate.path().join("src"), "").iter().filter_map(|f| f.parent().map(Path::to_path_buf)));
+        }
+    }
+    let native = root.join("models/numberlink/src/native");
+    assert!(sibling_edges(&native)["cdcl"].contains("local"), "the edges are found at all");
+    for dir in &all {
+        assert_no_circle(&dir.display().to_string(), &sibling_edges(dir));
+    }
+    assert!(all.len() > 20, "{} folders", all.len());
+}

@@ -2,11 +2,10 @@
 //! each runner given the raw parameters meant for its backend ([`crate::params`]). The
 //! command line and the Python package ask through these, refused alike ([`Refused`]).
 
-use masu_core::{Backend, Formulation, Puzzle, Unchosen};
+use masu_core::{Backend, Error, Formulation, Puzzle, Unchosen};
 
 use crate::Runner;
 use crate::params::{Checked, ScopedParam, unused};
-use crate::request::Refused;
 
 /// A formulation × backend pair that cannot run, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,4 +120,46 @@ pub fn with_parameters<'a, P: Puzzle>(
             Ok(runner)
         })
         .collect()
+}
+
+/// Why a request cannot run on a kind: said before any solve, by every front end alike.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// The formulation or backend: unknown, not compiled in, or not a pair that runs.
+    #[error(transparent)]
+    Choice(masu_core::Unchosen),
+    /// A raw parameter the backend or the kind does not take (on a comparison's runner,
+    /// named).
+    #[error("{}{error}", runner.as_ref().map(|r| format!("{r}: ")).unwrap_or_default())]
+    Parameter {
+        /// The runner, `formulation/backend`, in a comparison.
+        runner: Option<String>,
+        /// What the backend or the kind said.
+        error: Error,
+    },
+    /// A raw parameter for a backend that nothing asked for runs on: a solve's backend
+    /// (`Some`), or none of a comparison's runners.
+    #[error("--param {param}: {}", match .solve_on {
+        Some(backend) => format!("the solve runs on {backend}"),
+        None => "no runner on that backend is compared".into(),
+    })]
+    Unused {
+        /// The parameter.
+        param: ScopedParam,
+        /// The backend a solve runs on.
+        solve_on: Option<Backend>,
+    },
+    /// A rule the kind does not have.
+    #[error(transparent)]
+    Rule(masu_core::Invalid),
+    /// No pair asked for can run: each one, and why (none: nothing was asked for).
+    #[error("nothing to run: {}", nothing(.0))]
+    NothingToRun(Vec<NotRun>),
+}
+
+fn nothing(not_run: &[NotRun]) -> String {
+    if not_run.is_empty() {
+        return "no formulation or no backend asked for".into();
+    }
+    not_run.iter().map(NotRun::to_string).collect::<Vec<_>>().join("; ")
 }

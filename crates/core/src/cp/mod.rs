@@ -8,7 +8,9 @@
 //! opens the model in the solver's own terms (CP-SAT's proto, CP Optimizer's `.cpo`, Gecode's
 //! FlatZinc, Z3's SMT-LIB) as a `Search`: one solve within the time left, and the exclusion of a point.
 //! A solver run once a solve is a `RunOnce`: its `open` gives a `Solver`, and the runs are
-//! timed and their points kept once on the projection here.
+//! timed and their points kept once on the projection here; what those backends share is
+//! gated by one cfg, `cp_run_once`, which core's build script sets when any of their features
+//! is on (a new one adds its feature to that script's list).
 //! Counting is core's no-goods (`crate::nogood`), the same loop for every backend; a solver
 //! that enumerates itself hands several points a solve (Gecode's `-n`), and CP-SAT first tries
 //! one short run of its own enumeration. Each backend's file invokes the CP conformance suite
@@ -23,7 +25,7 @@ use std::time::Duration;
 use masu_cpsat::{CpModel, Enumeration, IntVar};
 
 use crate::nogood::Excluding;
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
@@ -113,7 +115,7 @@ impl Figures {
 /// the settings, and the exclusion of a point. [`RunOnce`] makes it a [`Search`], keeping each
 /// point of the projection once (a solver that enumerates itself may hand one point twice
 /// where auxiliary variables differ).
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 trait Solver {
     /// One run within `settings`, `wanted` more points of `projection` (indices of the
     /// model's variables) being asked for.
@@ -135,14 +137,14 @@ trait Solver {
 /// A backend whose solver runs once a solve, and how it opens that solver on a model with the
 /// count's options: each run given the time left, and timed; its workers one, or those asked
 /// for, as its row in `backends!` says.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 struct RunOnce(Backend, Open);
 
 /// How a backend opens its [`Solver`] on a model, with the count's options.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 type Open = for<'a> fn(&'a CpModel, &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error>;
 
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 impl CpBackend for RunOnce {
     fn open<'a>(
         &self,
@@ -162,7 +164,7 @@ impl CpBackend for RunOnce {
 }
 
 /// The runs of a [`Solver`] within a count.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 struct Runs<'a> {
     solver: Box<dyn Solver + 'a>,
     projection: Vec<usize>,
@@ -170,7 +172,7 @@ struct Runs<'a> {
     figures: Figures,
 }
 
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 impl Search for Runs<'_> {
     fn figures(&self) -> Figures {
         self.figures
@@ -181,7 +183,7 @@ impl Search for Runs<'_> {
     }
 }
 
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 impl Excluding for Runs<'_> {
     type Point = Vec<i64>;
     type Error = Error;
@@ -229,14 +231,14 @@ fn step(backend: Backend, answer: Result<masu_mip::Answer, masu_mip::Error>) -> 
 }
 
 /// `solutions` with each point of `projection` kept once.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 fn distinct_on(projection: &[usize], solutions: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
     let mut seen = std::collections::HashSet::new();
     solutions.into_iter().filter(|s| seen.insert(projection.iter().map(|&x| s[x]).collect::<Vec<i64>>())).collect()
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3", feature = "pumpkin", feature = "choco"))]
+#[cfg(cp_run_once)]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {
     if projection.is_empty() {
         (0..model.num_variables()).collect()

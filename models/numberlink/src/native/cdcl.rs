@@ -57,7 +57,7 @@ use masu_sat::{Outcome, Sat};
 use super::connectivity::Connectivity;
 
 use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
-pub(crate) use crate::theory::uniqueness::Admit;
+use crate::theory::uniqueness::Admit;
 
 /// The encoding: the solver, and the variables of cells and links.
 struct Cnf {

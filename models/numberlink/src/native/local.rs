@@ -6,9 +6,9 @@
 //! `d` turns away from them, and a canonical one is used), so they keep every model
 //! (`cdcl`'s tests enumerate them with and without).
 
-use super::cdcl::Admit;
 use crate::puzzle::Numberlink;
 use crate::puzzle::geometry::Side;
+use crate::theory::uniqueness::Admit;
 
 /// Which of [`rules`] a clause states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -40,6 +40,7 @@ mod forcing;
 mod local;
 
 use crate::puzzle::geometry::NONE;
+use crate::theory::uniqueness::Admit;
 
 struct Search<'a> {
     puzzle: &'a Numberlink,
@@ -373,7 +374,7 @@ fn solve_here(puzzle: &Numberlink, options: &SolveOptions, clause_learning: bool
         if search.handed_over && clause_learning {
             // The induced stage asks for at most two: canonical solutions settle that. The
             // clause-learning stage goes on from what the search recorded.
-            let admit = if induced { cdcl::Admit::Canonical } else { cdcl::Admit::All };
+            let admit = if induced { Admit::Canonical } else { Admit::All };
             let counted = cdcl::count(puzzle, admit, search.kept, &clock, options)?;
             engine = std::mem::take(&mut engine).and(counted.stats.engine.clone());
             return Ok::<_, Error>(counted);
