@@ -115,13 +115,19 @@ fn assert_no_circle(krate: &str, edges: &BTreeMap<String, BTreeSet<String>>) {
     }
 }
 
+/// Core's and the harness's modules: no circle, and an edge each that must be seen (the solve
+/// path uses the backends; a request asks for runners).
 #[test]
-fn core_modules_use_no_module_that_uses_them_back() {
-    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src"));
-    assert!(edges.len() > 10, "{edges:?}");
-    assert_no_circle("masu-core", &edges);
-    // The edges are found at all: the solve path uses the backends.
-    assert!(edges["puzzle"].contains("backend"), "{edges:?}");
+fn core_and_harness_modules_use_no_module_that_uses_them_back() {
+    for (src, krate, (from, to)) in [
+        ("crates/core/src", "masu-core", ("puzzle", "backend")),
+        ("crates/harness/src", "masu-harness", ("request", "runners")),
+    ] {
+        let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join(src));
+        assert!(edges.len() > 10, "{edges:?}");
+        assert_no_circle(krate, &edges);
+        assert!(edges[from].contains(to), "{edges:?}");
+    }
 }
 
 /// Every model crate (`models/*` with a `src/lib.rs`): its kind and its `src/`.
@@ -207,14 +213,6 @@ fn every_model_crates_modules_import_nothing_from_its_root() {
         }
     }
     assert!(checked > 50, "{checked} files");
-}
-
-#[test]
-fn harness_modules_use_no_module_that_uses_them_back() {
-    let edges = edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/harness/src"));
-    assert!(edges.len() > 10, "{edges:?}");
-    assert_no_circle("masu-harness", &edges);
-    assert!(edges["request"].contains("runners"), "{edges:?}");
 }
 
 /// The files of one folder (a module's children): each one's sibling files that it names as

@@ -21,8 +21,21 @@ const Z3_VERSION: &str = "4.15.4.0";
 /// The `gurobipy` wheel masu fetches (CPython 3.11): the package, run by the build's Python.
 const GUROBI_VERSION: &str = "13.0.3";
 
+/// The features of the solvers opened as C libraries (`dylib.rs`), and of those among them
+/// stopped by a watcher thread (`dylib::watched`): each set of code gated once, by a cfg.
+const OPENS_LIBRARY: [&str; 6] = ["HIGHS", "CBC", "SCIP", "CPLEX", "XPRESS", "Z3"];
+const WATCHED: [&str; 5] = ["CBC", "SCIP", "CPLEX", "XPRESS", "Z3"];
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo::rustc-check-cfg=cfg(opens_library, watched)");
+    let on = |feature: &&str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
+    if OPENS_LIBRARY.iter().any(on) {
+        println!("cargo::rustc-cfg=opens_library");
+    }
+    if WATCHED.iter().any(on) {
+        println!("cargo::rustc-cfg=watched");
+    }
     if std::env::var_os("CARGO_FEATURE_HIGHS").is_some() {
         highs_library();
     }

@@ -112,30 +112,31 @@ macro_rules! compiled {
     };
 }
 
-/// The facts of a MILP backend whose solver is the matrix solver `masu_mip::$module` (its
-/// `version`, `check_parameters` and `solve`, and `pool` where it enumerates itself),
-/// compiled in by the feature of its name; the rest of the row after `..`.
-macro_rules! matrix_backend {
-    ($name:literal, $solver:literal, $module:ident, $pool:expr, $($rest:tt)*) => {
+/// The facts of a backend whose solver is `masu_mip::$module` (its `version` and
+/// `check_parameters`), compiled in as `$compiled` says, by `$feature`; the rest of the row
+/// after `..`.
+macro_rules! solver_backend {
+    ($name:literal, $feature:literal, $compiled:expr, $families:expr, $solver:literal, $module:ident,
+     matrix: $matrix:expr, pool: $pool:expr, $($rest:tt)*) => {
         Facts {
             name: $name,
-            feature: Some($name),
-            compiled: cfg!(feature = $name),
-            families: &[Family::Milp],
+            feature: Some($feature),
+            compiled: $compiled,
+            families: $families,
             version: || {
-                #[cfg(feature = $name)]
+                #[cfg(feature = $feature)]
                 return VersionText::text(masu_mip::$module::version(), $solver);
-                #[cfg(not(feature = $name))]
+                #[cfg(not(feature = $feature))]
                 not_loaded($solver)
             },
             check: |_parameters| {
-                #[cfg(feature = $name)]
+                #[cfg(feature = $feature)]
                 return masu_mip::$module::check_parameters(_parameters);
-                #[cfg(not(feature = $name))]
+                #[cfg(not(feature = $feature))]
                 Ok(())
             },
             reads: &[],
-            matrix: compiled!($name, $module::solve),
+            matrix: $matrix,
             pool: $pool,
             missing: || None,
             $($rest)*
@@ -143,35 +144,21 @@ macro_rules! matrix_backend {
     };
 }
 
-/// The facts of a CP backend whose solver runs in `masu_mip::$module` (its `version` and
-/// `check_parameters`), compiled in by `$feature` with `cp-sat` (whose builder makes the
-/// model); the rest of the row after `..`.
+/// A MILP backend whose solver is the matrix solver `masu_mip::$module` (its `solve`, and
+/// `pool` where it enumerates itself), compiled in by the feature of its name.
+macro_rules! matrix_backend {
+    ($name:literal, $solver:literal, $module:ident, $pool:expr, $($rest:tt)*) => {
+        solver_backend!($name, $name, cfg!(feature = $name), &[Family::Milp], $solver, $module,
+            matrix: compiled!($name, $module::solve), pool: $pool, $($rest)*)
+    };
+}
+
+/// A CP backend whose solver runs in `masu_mip::$module`, compiled in by `$feature` with
+/// `cp-sat` (whose builder makes the model).
 macro_rules! cp_backend {
     ($name:literal, $feature:literal, $solver:literal, $module:ident, $($rest:tt)*) => {
-        Facts {
-            name: $name,
-            feature: Some($feature),
-            compiled: cfg!(all(feature = $feature, feature = "cp-sat")),
-            families: &[Family::Cp],
-            scale: Scale::Any,
-            version: || {
-                #[cfg(feature = $feature)]
-                return VersionText::text(masu_mip::$module::version(), $solver);
-                #[cfg(not(feature = $feature))]
-                not_loaded($solver)
-            },
-            check: |_parameters| {
-                #[cfg(feature = $feature)]
-                return masu_mip::$module::check_parameters(_parameters);
-                #[cfg(not(feature = $feature))]
-                Ok(())
-            },
-            reads: &[],
-            matrix: || None,
-            pool: || None,
-            missing: || None,
-            $($rest)*
-        }
+        solver_backend!($name, $feature, cfg!(all(feature = $feature, feature = "cp-sat")), &[Family::Cp], $solver,
+            $module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
     };
 }
 

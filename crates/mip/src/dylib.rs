@@ -8,9 +8,9 @@
 use std::ffi::c_int;
 #[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::io::Write;
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
+#[cfg(watched)]
 use std::sync::atomic::{AtomicBool, Ordering};
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
+#[cfg(watched)]
 use std::time::{Duration, Instant};
 
 /// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
@@ -122,7 +122,7 @@ impl Drop for StdoutToStderr {
 /// yet when it first comes. A `deadline` backs up a solver's own time limit where that limit
 /// hangs on a timer of the solver's that can fail to fire. (HiGHS needs none: it asks a
 /// callback.)
-#[cfg(any(feature = "cbc", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
+#[cfg(watched)]
 pub(crate) fn watched<T>(
     stop: Option<&AtomicBool>,
     deadline: Option<Instant>,

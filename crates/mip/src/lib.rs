@@ -34,14 +34,7 @@ pub mod cbc;
 pub mod cp_optimizer;
 #[cfg(feature = "cplex")]
 pub mod cplex;
-#[cfg(any(
-    feature = "highs",
-    feature = "cbc",
-    feature = "scip",
-    feature = "cplex",
-    feature = "xpress",
-    feature = "z3"
-))]
+#[cfg(opens_library)]
 mod dylib;
 #[cfg(feature = "gecode")]
 pub mod gecode;
