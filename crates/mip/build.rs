@@ -69,27 +69,25 @@ fn main() {
     }
 }
 
-/// Where `scripts/build-highs` puts HiGHS's library for this checkout, compiled in as
-/// `MASU_HIGHS_LIB` (`highs.rs` opens it): `.tools/highs/VERSION/libhighs.so`, VERSION the
-/// highs-sys crate's in Cargo.lock, whose source that script compiles.
+/// Where `scripts/build-highs` puts HiGHS's library for this checkout (it says, `--path`:
+/// `.tools/highs/VERSION/libhighs.so`, VERSION the highs-sys crate's in Cargo.lock), compiled
+/// in as `MASU_HIGHS_LIB` (`highs.rs` opens it).
 fn highs_library() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let root = std::path::Path::new(&manifest).join("../..");
-    let root = std::fs::canonicalize(&root).unwrap_or(root);
-    let lock = root.join("Cargo.lock");
-    println!("cargo:rerun-if-changed={}", lock.display());
-    let text = std::fs::read_to_string(&lock).unwrap_or_default();
-    let version = text
-        .split("\n[[package]]\n")
-        .find_map(|package| package.strip_prefix("name = \"highs-sys\"\nversion = \""))
-        .and_then(|rest| rest.split('"').next());
-    match version {
-        Some(version) => {
-            let library = root.join(".tools/highs").join(version).join("libhighs.so");
-            println!("cargo:rustc-env=MASU_HIGHS_LIB={}", library.display());
-            println!("cargo:rustc-env=MASU_HIGHS_VERSION={version}");
+    println!("cargo:rerun-if-changed={}", root.join("Cargo.lock").display());
+    println!("cargo:rerun-if-changed={}", root.join("scripts/build-highs").display());
+    let said = std::process::Command::new("bash").arg(root.join("scripts/build-highs")).arg("--path").output();
+    match said {
+        Ok(out) if out.status.success() => {
+            let library = String::from_utf8_lossy(&out.stdout);
+            println!("cargo:rustc-env=MASU_HIGHS_LIB={}", library.trim());
         }
-        None => println!("cargo::error=masu-mip: no highs-sys in {}", lock.display()),
+        Ok(out) => println!(
+            "cargo::error=masu-mip: scripts/build-highs --path: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ),
+        Err(e) => println!("cargo::error=masu-mip: cannot run scripts/build-highs: {e}"),
     }
 }
 

@@ -633,8 +633,11 @@ mod version_tests {
     /// source `scripts/build-highs` compiles.
     #[test]
     fn the_highs_version_is_read_from_the_library_cargo_lock_builds() {
-        if crate::Backend::Highs.missing().is_some() {
-            return; // the MILP suite says why, and fails where the launcher built it
+        if let Some(why) = crate::Backend::Highs.missing() {
+            // Where the launcher built the library, it must be found.
+            assert!(std::env::var_os("MASU_EXPECT_HIGHS").is_none(), "MASU_EXPECT_HIGHS is set, yet: {why}");
+            eprintln!("HiGHS is not installed here: {why}");
+            return;
         }
         let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
         let at = lock.find("name = \"highs-sys\"\nversion = \"").expect("highs-sys in Cargo.lock");

@@ -39,9 +39,6 @@ pub enum Error {
     #[cfg(feature = "cp-sat")]
     #[error(transparent)]
     CpSat(masu_cpsat::Error),
-    /// HiGHS failed (not: infeasible, which is a status).
-    #[error("HiGHS: {0}")]
-    Highs(String),
     /// A backend failed (not: infeasible, which is a status).
     #[error("{backend}: {message}")]
     Backend {

@@ -8,9 +8,13 @@
 //! A solve passes the matrix by columns (`Highs_passMip`), sets masu's options, then the raw
 //! ones (HiGHS's own names, values as its options files write them; all through
 //! `Highs_setStringOptionValue`, which parses the text by the option's type), and runs.
-//! Presolve is on unless the raw options say `off`; a run that fails after presolve (HiGHS
-//! reduced an infeasible model to an empty one and erred: ERGO-Code/HiGHS#1710, #2402) is run
-//! again without it. HiGHS stops on request through its callbacks: masu registers one for the
+//! Presolve is on unless the raw options say `off` (HiGHS's "choose" measured slower on
+//! sudoku); a run that fails after presolve (HiGHS reduced an infeasible model to an empty one
+//! and erred: ERGO-Code/HiGHS#1710, #2402) is run again without it. An infeasibility presolve
+//! claims is not decided again: 1.15's could be wrong on models with no-good rows
+//! (ERGO-Code/HiGHS#3216, fixed in 1.16 by #3220, which is why masu builds 1.16), and deciding
+//! it again without presolve costs about three times a 9×9 sudoku's whole uniqueness proof;
+//! the differential tests check it instead. HiGHS stops on request through its callbacks: masu registers one for the
 //! MIP, simplex and interior-point interrupt points, and it answers "interrupt" once the stop
 //! flag is set. HiGHS calls it at every node of its branch and bound and every few simplex
 //! iterations, so a solve stops within milliseconds of the request (presolve, which calls none
@@ -102,8 +106,8 @@ fn wait_for_build(path: &std::path::Path, bound: Duration) {
     use std::os::fd::AsRawFd;
     let started = Instant::now();
     let mut said = false;
+    let Ok(lock) = std::fs::File::open(path.with_file_name("build.lock")) else { return };
     while !path.exists() && started.elapsed() < bound {
-        let Ok(lock) = std::fs::File::open(path.with_file_name("build.lock")) else { return };
         // SAFETY: flock on a descriptor this function owns; LOCK_NB never blocks.
         let free = unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) } == 0;
         if free {
@@ -202,11 +206,11 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
     }
     let off = settings.parameters.iter().rev().find(|(name, _)| name == "presolve").is_some_and(|(_, v)| v == "off");
     let started = Instant::now();
-    match run(api, model, settings, !off, None)? {
+    match run(api, model, settings, !off, settings.time_limit)? {
         Ran::Done(outcome) => Ok(outcome),
         Ran::Failed(_) if !off => {
             let left = settings.time_limit.map(|limit| limit.saturating_sub(started.elapsed()));
-            match run(api, model, settings, false, Some(left))? {
+            match run(api, model, settings, false, left)? {
                 Ran::Done(outcome) => Ok(outcome),
                 Ran::Failed(status) => Err(failed(status)),
             }
@@ -225,15 +229,8 @@ fn failed(status: HighsInt) -> Error {
     Error::Library(format!("HiGHS failed to solve the model (model status {status})"))
 }
 
-/// One run of `model` with `presolve` on or off, within `left` (the settings' limit when
-/// `None`).
-fn run(
-    api: &Api,
-    model: &Model,
-    settings: &Settings,
-    presolve: bool,
-    left: Option<Option<Duration>>,
-) -> Result<Ran, Error> {
+/// One run of `model` with `presolve` on or off, within `limit`.
+fn run(api: &Api, model: &Model, settings: &Settings, presolve: bool, limit: Option<Duration>) -> Result<Ran, Error> {
     let instance = Instance::new(api)?;
     pass(&instance, model)?;
     if settings.log {
@@ -241,7 +238,7 @@ fn run(
         instance.set("log_to_console", "false")?;
         instance.set("log_file", "/dev/stderr")?;
     }
-    if let Some(limit) = left.unwrap_or(settings.time_limit) {
+    if let Some(limit) = limit {
         instance.set("time_limit", &format!("{}", limit.as_secs_f64()))?;
     }
     if let Some(threads) = settings.threads {
@@ -263,8 +260,8 @@ fn run(
         }
         (api.run)(instance.highs);
     }
-    // SAFETY: the instance is live and has run; the solution buffers hold one value per
-    // column and row.
+    // SAFETY: the instance is live and has run; the buffer holds one value per column (HiGHS
+    // writes no duals or row values where their pointers are null).
     unsafe {
         let status = (api.model_status)(instance.highs);
         match status {
@@ -281,9 +278,8 @@ fn run(
             return Ok(Ran::Done(Outcome::Unknown));
         }
         let mut values = vec![0.0; model.columns.len()];
-        let mut rows = vec![0.0; model.rows.len()];
         let null = std::ptr::null_mut();
-        (api.solution)(instance.highs, values.as_mut_ptr(), null, rows.as_mut_ptr(), null);
+        (api.solution)(instance.highs, values.as_mut_ptr(), null, null, null);
         Ok(Ran::Done(Outcome::Solved { values, optimal: status == 7 }))
     }
 }
