@@ -54,8 +54,9 @@ corpus kind dir *args:
     fi
 
 # Benchmarks into BENCHMARKS.md, by the lab's own binary (masu-bench, not installed with masu):
-# just bench startup|sudoku|nonogram|numberlink|cp|certify [../shared/data]
-# (cp: each kind's CP model on every CP backend beside CPMpy 1.1, in a venv .cpmpy/ it makes;
+# just bench startup|sudoku|nonogram|numberlink|cp|sat|certify [../shared/data]
+# (cp: each kind's CP model on every CP backend beside CPMpy 1.1, in a venv .cpmpy/ it makes; sat:
+# each kind's `cnf` on every SAT backend (built with them) beside CPMpy's PySAT, in the same venv;
 # numberlink-solve, numberlink-frontier, numberlink-janko or numberlink-generate run one part of
 # numberlink; numberlink-janko takes about an hour)
 bench kind data="../shared/data":

@@ -83,6 +83,7 @@ fn the_readme_and_the_docs_list_each_formulation_as_declared() {
                 backends.contains(b.name())
                     || b.is_milp() && backends.contains("MILP")
                     || b.is(masu::core::Family::Cp) && backends.contains("CP")
+                    || b.is(masu::core::Family::Sat) && backends.contains("SAT")
             };
             let runs = Backend::ALL.iter().filter(|b| says(b)).collect::<Vec<_>>();
             let mut declared = f.backends().iter().collect::<Vec<_>>();

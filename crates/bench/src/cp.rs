@@ -20,20 +20,28 @@ use masu_kinds::{nonogram, numberlink, sudoku};
 use super::{command, every_kth, publish, read_each, rows_of};
 
 /// The seconds each solve may take.
-const LIMIT: u64 = 10;
+pub(crate) const LIMIT: u64 = 10;
 
 /// The janko puzzles of each kind, spread over the collection.
 const PUZZLES: usize = 20;
 
 /// CPMpy's release and the solvers' packages, pinned as masu's are.
-const PACKAGES: &[&str] =
-    &["cpmpy==1.1.1", "ortools==9.15.6755", "z3-solver==4.15.4.0", "pumpkin-solver==0.5.0", "pychoco==0.4.0"];
+pub(crate) const PACKAGES: &[&str] = &[
+    "cpmpy==1.1.1",
+    "ortools==9.15.6755",
+    "z3-solver==4.15.4.0",
+    "pumpkin-solver==0.5.0",
+    "pychoco==0.4.0",
+    "python-sat[pb]==1.9.dev24",
+    "pypblib==0.0.4",
+    "pindakaas==0.6.1",
+];
 
 /// CPMpy's solvers that are Python packages (ortools is CP-SAT).
 const CPMPY: &[&str] = &["ortools", "z3", "pumpkin", "choco"];
 
 /// What one runner did over a set.
-struct Line {
+pub(crate) struct Line {
     runner: String,
     statuses: BTreeMap<String, Status>,
     /// Seconds of each puzzle (a puzzle not settled counts at the limit).
@@ -58,11 +66,11 @@ impl Line {
 }
 
 /// `.cpmpy/bin/python` with the pinned packages, made on first use.
-fn python() -> Result<PathBuf> {
+pub(crate) fn python() -> Result<PathBuf> {
     let python = PathBuf::from(".cpmpy/bin/python");
     let ready = |p: &Path| {
         Command::new(p)
-            .args(["-c", "import cpmpy, sys; sys.exit(cpmpy.__version__ != '1.1.1')"])
+            .args(["-c", "import cpmpy, pysat, pindakaas, sys; sys.exit(cpmpy.__version__ != '1.1.1')"])
             .status()
             .is_ok_and(|s| s.success())
     };
@@ -165,28 +173,84 @@ fn disagreements(lines: &[Line]) -> Vec<String> {
     found
 }
 
-/// The CP backends compiled in and runnable here.
-fn backends() -> Vec<Backend> {
-    Backend::CP.iter().copied().filter(|b| b.is_compiled() && b.missing().is_none()).collect()
+/// The members of `family` compiled in and runnable here.
+pub(crate) fn runnable(family: &[Backend]) -> Vec<Backend> {
+    family.iter().copied().filter(|b| b.is_compiled() && b.missing().is_none()).collect()
 }
 
-/// One kind's lines: masu on every CP backend, CPMpy on every solver.
-fn kind_lines<P: Puzzle>(
+/// One kind's lines: masu's `formulation` on each of `backends`, CPMpy's model of the kind on
+/// each of `solvers`.
+pub(crate) fn kind_lines<P: Puzzle>(
     formulation: P::Formulation,
     files: &[PathBuf],
     read: fn(&[PathBuf]) -> Result<Vec<Instance<P>>>,
     id: impl Fn(&str) -> String + Copy,
+    (backends, solvers): (&[Backend], &[&str]),
 ) -> Result<Vec<Line>> {
     let instances = &read(files)?;
-    let mut lines: Vec<Line> = backends().into_iter().map(|b| masu(instances, formulation, b, id)).collect();
-    for solver in CPMPY {
+    let mut lines: Vec<Line> = backends.iter().map(|&b| masu(instances, formulation, b, id)).collect();
+    for solver in solvers {
         lines.push(cpmpy(P::KIND, solver, files, instances.len())?);
     }
     Ok(lines)
 }
 
+/// The files of each kind's set: the 64 norvig sudokus, and every k-th of the janko
+/// nonograms and numberlinks; the sets' names.
+pub(crate) struct Sets {
+    pub(crate) sudoku: Vec<PathBuf>,
+    pub(crate) nonogram: Vec<PathBuf>,
+    pub(crate) numberlink: Vec<PathBuf>,
+    pub(crate) names: [String; 3],
+}
+
+impl Sets {
+    pub(crate) fn of(data: &Path) -> Result<Sets> {
+        let norvig = data.join("sudoku/norvig");
+        let every = |dir: &str| {
+            let n = std::fs::read_dir(data.join(dir)).map(|d| d.count()).unwrap_or(0);
+            format!("every {}th of {n}", (n / PUZZLES).max(1))
+        };
+        let (nonograms, numberlinks) = ("nonogram/janko-puzzlekit/json", "numberlink/janko-puzzlekit/json");
+        Ok(Sets {
+            sudoku: vec![norvig.join("hardest.txt"), norvig.join("top95.txt")],
+            nonogram: every_kth(&data.join(nonograms), PUZZLES)?,
+            numberlink: every_kth(&data.join(numberlinks), PUZZLES)?,
+            names: [
+                "sudoku: the 64 norvig puzzles".into(),
+                format!("nonogram: {PUZZLES} janko puzzles ({})", every(nonograms)),
+                format!("numberlink: {PUZZLES} janko boards ({})", every(numberlinks)),
+            ],
+        })
+    }
+}
+
+/// The table of `sets` (a set's name, the model, its lines) and the runners' disagreements.
+pub(crate) fn table(sets: &[(String, &str, Vec<Line>)]) -> (String, Vec<String>) {
+    let mut table = String::from(
+        "| set | model | runner | puzzles | settled | timed out | errors | median | sgm |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let mut findings = Vec::new();
+    for (set, model, lines) in sets {
+        for line in lines {
+            table.push_str(&format!("| {set} | {model} {}\n", line.cells()));
+        }
+        findings.extend(disagreements(lines));
+    }
+    (table, findings)
+}
+
+/// The sentence on the cross-check of `findings`.
+pub(crate) fn cross_check(findings: &[String]) -> String {
+    if findings.is_empty() {
+        "Every status that two runners settled is the same.".to_string()
+    } else {
+        format!("Runners disagree: {}.", findings.join("; "))
+    }
+}
+
 /// Every puzzle of each file, named `file:line`.
-fn read_lines<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
+pub(crate) fn read_lines<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
     let mut instances = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
@@ -199,62 +263,60 @@ fn read_lines<P: Puzzle>(files: &[PathBuf]) -> Result<Vec<Instance<P>>> {
 }
 
 /// The puzzle's id in its JSON file, as CPMpy's script prints it.
-fn json_id(path: &str) -> String {
+pub(crate) fn json_id(path: &str) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
     value["id"].as_str().map_or_else(|| path.to_string(), str::to_string)
 }
 
-pub(crate) fn run(data: &Path) -> Result<()> {
+/// The formulations a comparison runs, one a kind, and the model each row names.
+pub(crate) struct Models {
+    pub(crate) sudoku: (sudoku::Formulation, &'static str),
+    pub(crate) nonogram: (nonogram::Formulation, &'static str),
+    pub(crate) numberlink: (numberlink::Formulation, &'static str),
+}
+
+/// masu's `models` on the runnable members of `family`, and CPMpy's models on `solvers`, over
+/// the three sets of `data`: the section `name` of BENCHMARKS.md, `text` given the machine,
+/// the cross-check's sentence and the table; an error where runners disagree.
+pub(crate) fn compared(
+    data: &Path,
+    name: &str,
+    (family, solvers): (&[Backend], &[&str]),
+    models: Models,
+    text: impl Fn(String, String, String) -> String,
+) -> Result<()> {
     python()?;
-    let norvig = data.join("sudoku/norvig");
-    let sudoku_files = vec![norvig.join("hardest.txt"), norvig.join("top95.txt")];
-    let nonogram_files = every_kth(&data.join("nonogram/janko-puzzlekit/json"), PUZZLES)?;
-    let numberlink_files = every_kth(&data.join("numberlink/janko-puzzlekit/json"), PUZZLES)?;
-    let every = |dir: &str| {
-        let n = std::fs::read_dir(data.join(dir)).map(|d| d.count()).unwrap_or(0);
-        format!("every {}th of {n}", (n / PUZZLES).max(1))
-    };
-    let (nonograms, numberlinks) = (every("nonogram/janko-puzzlekit/json"), every("numberlink/janko-puzzlekit/json"));
-    use nonogram::{Formulation::StartIndex, Nonogram};
-    use numberlink::{Formulation::Reified, Numberlink};
-    use sudoku::{Formulation::AllDifferent, Sudoku};
+    let files = Sets::of(data)?;
+    let on = (&runnable(family)[..], solvers);
+    use {nonogram::Nonogram, numberlink::Numberlink, sudoku::Sudoku};
+    let [sudokus, nonograms, numberlinks] = files.names.clone();
+    let Models { sudoku, nonogram, numberlink } = models;
     let sets: Vec<(String, &str, Vec<Line>)> = vec![
-        (
-            "sudoku: the 64 norvig puzzles".into(),
-            AllDifferent.name(),
-            kind_lines::<Sudoku>(AllDifferent, &sudoku_files, read_lines, |id| id.to_string())?,
-        ),
-        (
-            format!("nonogram: {PUZZLES} janko puzzles ({nonograms})"),
-            StartIndex.name(),
-            kind_lines::<Nonogram>(StartIndex, &nonogram_files, read_each, json_id)?,
-        ),
-        (
-            format!("numberlink: {PUZZLES} janko boards ({numberlinks})"),
-            Reified.name(),
-            kind_lines::<Numberlink>(Reified, &numberlink_files, read_each, json_id)?,
-        ),
+        (sudokus, sudoku.1, kind_lines::<Sudoku>(sudoku.0, &files.sudoku, read_lines, str::to_string, on)?),
+        (nonograms, nonogram.1, kind_lines::<Nonogram>(nonogram.0, &files.nonogram, read_each, json_id, on)?),
+        (numberlinks, numberlink.1, kind_lines::<Numberlink>(numberlink.0, &files.numberlink, read_each, json_id, on)?),
     ];
-    let mut table = String::from(
-        "| set | model | runner | puzzles | settled | timed out | errors | median | sgm |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
-    );
-    let mut findings = Vec::new();
-    for (set, model, lines) in &sets {
-        for line in lines {
-            table.push_str(&format!("| {set} | {model} {}\n", line.cells()));
-        }
-        findings.extend(disagreements(lines));
+    let (table, findings) = table(&sets);
+    publish(name, &text(machine(), cross_check(&findings), table))?;
+    if !findings.is_empty() {
+        bail!("runners disagree on {} puzzles", findings.len());
     }
-    let cross = if findings.is_empty() {
-        "Every status that two runners settled is the same.".to_string()
-    } else {
-        format!("Runners disagree: {}.", findings.join("; "))
+    Ok(())
+}
+
+pub(crate) fn run(data: &Path) -> Result<()> {
+    use nonogram::Formulation::StartIndex;
+    use numberlink::Formulation::Reified;
+    use sudoku::Formulation::AllDifferent;
+    let models = Models {
+        sudoku: (AllDifferent, "all-different"),
+        nonogram: (StartIndex, "start-index"),
+        numberlink: (Reified, "reified"),
     };
-    publish(
-        "cp",
-        &format!(
-            "## CP: masu's backends beside CPMpy\n\nMachine: {}. Command: {}, release profile; CPMpy's rows in a venv `.cpmpy/` \
+    compared(data, "cp", (&Backend::CP, CPMPY), models, |machine, cross, table| {
+        format!(
+            "## CP: masu's backends beside CPMpy\n\nMachine: {machine}. Command: {}, release profile; CPMpy's rows in a venv `.cpmpy/` \
              with {}.\n\nEach kind's CP model (the article's) on every CP backend compiled in, and the same model written in \
              CPMpy (`scripts/cpmpy_models.py`) on its solvers: uniqueness (up to two solutions), one thread, {LIMIT} s a \
              puzzle. Times are a puzzle's wall time inside its process, building the model included (CPMpy's: its \
@@ -262,13 +324,8 @@ pub(crate) fn run(data: &Path) -> Result<()> {
              shifted geometric mean (sgm, shift 10 ms). masu re-checks every answer it prints; CPMpy's statuses are \
              cross-checked against the others'. CPMpy reaches Gecode only through MiniZinc 2.8.2 or later (Debian's is 2.6), \
              so Gecode has masu's row alone; masu's `choco` row appears where that backend is compiled in. {cross}\n\n{table}",
-            machine(),
             command("cp", "cp"),
             PACKAGES.join(", ")
-        ),
-    )?;
-    if !findings.is_empty() {
-        bail!("runners disagree on {} puzzles", findings.len());
-    }
-    Ok(())
+        )
+    })
 }

@@ -11,6 +11,7 @@ mod numberlink;
 mod peers;
 mod python;
 mod readme;
+mod sat;
 mod startup;
 mod sudoku;
 
@@ -56,6 +57,8 @@ enum Benchmark {
     Python,
     /// Each kind's CP model on every CP backend, beside the same model in CPMpy.
     Cp,
+    /// Each kind's `cnf` formulation on every SAT backend, beside CPMpy's PySAT.
+    Sat,
     /// `--certify` on every sudoku and nonogram set and every janko numberlink (about an hour).
     Certify,
 }
@@ -123,6 +126,7 @@ fn run(args: &BenchArgs) -> Result<ExitCode> {
         Benchmark::CompareReadme => readme::run(data)?,
         Benchmark::Python => python::run(data)?,
         Benchmark::Cp => cp::run(data)?,
+        Benchmark::Sat => sat::run(data)?,
         Benchmark::Certify => certify::run(data)?,
     }
     Ok(ExitCode::SUCCESS)

@@ -119,3 +119,19 @@ fn an_exported_cnf_solves_in_pysat_to_masus_answer() {
     }
     assert_eq!(theirs, numbers);
 }
+
+/// Article 002's sudoku on the `cnf` formulation: the clauses it exports, solved by PySAT,
+/// give masu's grid (variable `(r·9 + c)·9 + v` true where cell `(r, c)` holds `v`).
+#[test]
+fn the_cnf_formulations_clauses_solve_in_pysat_to_masus_answer() {
+    let dir = temp_dir("export-sat-cnf");
+    let board = "examples/data/article_002_sudoku.json";
+    let answer = solve_exporting(&["sudoku", board, "--formulation", "cnf", "--backend", "cadical"][..], &dir);
+    assert_eq!(answer["status"], "unique", "{answer}");
+    let grid: Vec<Vec<u8>> = serde_json::from_value(answer["solutions"][0].clone()).unwrap();
+    let (status, values) = solve_elsewhere("cnf", &dir.join("article_002_sudoku.json_1.cnf"));
+    assert_eq!(status, "SAT");
+    let value = |r: usize, c: usize| (1..=9u8).find(|&v| values[&((r * 9 + c) * 9 + v as usize).to_string()] == 1);
+    let theirs: Vec<Vec<u8>> = (0..9).map(|r| (0..9).map(|c| value(r, c).unwrap()).collect()).collect();
+    assert_eq!(theirs, grid);
+}

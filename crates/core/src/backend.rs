@@ -31,6 +31,8 @@ pub enum Family {
     Milp,
     /// It solves a CP model built with `masu_cpsat::CpModel` ([`crate::cp`]).
     Cp,
+    /// It solves clauses in conjunctive normal form ([`crate::sat`]).
+    Sat,
     /// It runs the algorithms written in Rust inside masu.
     Native,
 }
@@ -85,6 +87,8 @@ struct Facts {
     /// Its solve for several points of a MILP in matrix form, for a solver that enumerates
     /// itself (CPLEX's populate, Gurobi's pool).
     pool: fn() -> Option<PoolSolver>,
+    /// Its SAT solver, for a SAT backend compiled in.
+    sat: fn() -> Option<SatSolver>,
     /// Why it cannot run on this machine though compiled in (a program it runs is missing),
     /// or `None`.
     missing: fn() -> Option<String>,
@@ -95,6 +99,9 @@ type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
 
 /// A solve of a MILP in matrix form.
 pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
+
+/// A SAT backend's solver, stopped by the stop test it is given.
+pub(crate) type SatSolver = fn(masu_sat::Stop) -> Box<dyn masu_sat::Solver>;
 
 /// A solve for up to `n` points of a MILP in matrix form.
 pub(crate) type PoolSolver =
@@ -138,6 +145,7 @@ macro_rules! solver_backend {
             reads: &[],
             matrix: $matrix,
             pool: $pool,
+            sat: || None,
             missing: || None,
             $($rest)*
         }
@@ -160,6 +168,51 @@ macro_rules! cp_backend {
         solver_backend!($name, $feature, cfg!(all(feature = $feature, feature = "cp-sat")), &[Family::Cp], $solver,
             $module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
     };
+}
+
+/// A SAT backend: the solver `masu_sat` opens with `$open` (a path of a function of a stop
+/// test), compiled in by `$feature` (`None`: always, CaDiCaL), taking no parameters.
+macro_rules! sat_backend {
+    ($name:literal, $feature:expr, ($($compiled:tt)*), $solver:literal, $open:path) => {
+        Facts {
+            name: $name,
+            feature: $feature,
+            compiled: cfg!($($compiled)*),
+            families: &[Family::Sat],
+            threads: Threads::One,
+            scale: Scale::Any,
+            size_limited: false,
+            version: || {
+                #[cfg($($compiled)*)]
+                return masu_sat::Solver::version(&$open(std::sync::Arc::new(|| false)));
+                #[cfg(not($($compiled)*))]
+                not_loaded($solver)
+            },
+            check: |parameters| takes_none($name, parameters),
+            reads: &[],
+            matrix: || None,
+            pool: || None,
+            sat: || {
+                #[cfg($($compiled)*)]
+                return Some(|stop| Box::new($open(stop)));
+                #[cfg(not($($compiled)*))]
+                None
+            },
+            missing: || None,
+        }
+    };
+}
+
+/// The check of a backend that takes no raw parameters: the first one given is refused.
+fn takes_none(solver: &'static str, parameters: &[(String, String)]) -> Result<(), masu_mip::Error> {
+    match parameters.first() {
+        Some((name, _)) => Err(masu_mip::Error::Parameter {
+            solver,
+            name: name.clone(),
+            reason: format!("masu's {solver} backend takes no parameters"),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// A solver's version as records carry it, from a library that cannot fail to load (HiGHS,
@@ -228,6 +281,7 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        sat: || None,
         missing: || None,
     },
     /// HiGHS 1.16 (feature `highs`): its C API, from the library `scripts/build-highs` compiles
@@ -257,6 +311,7 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        sat: || None,
         missing: || None,
     },
     /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
@@ -326,6 +381,7 @@ backends! {
         reads: &[],
         matrix: || None,
         pool: || None,
+        sat: || None,
         missing: || None,
     },
     /// Choco 6 (features `choco` and `cp-sat`): IMT Atlantique's constraint solver, Java
@@ -345,19 +401,22 @@ backends! {
             #[cfg(not(feature = "choco"))]
             not_loaded("Choco")
         },
-        check: |_parameters| {
-            #[cfg(feature = "choco")]
-            if let Some((name, _)) = _parameters.first() {
-                let reason = "masu's Choco backend takes no parameters".to_string();
-                return Err(masu_mip::Error::Parameter { solver: "choco", name: name.clone(), reason });
-            }
-            Ok(())
-        },
+        check: |parameters| takes_none("choco", parameters),
         reads: &[],
         matrix: || None,
         pool: || None,
+        sat: || None,
         missing: || None,
     },
+    /// CaDiCaL 1.9, compiled into masu (always there): the clauses of a kind's `cnf`
+    /// formulation ([`crate::sat`]).
+    Cadical => sat_backend!("cadical", None, (all()), "CaDiCaL", masu_sat::Cadical::new),
+    /// Kissat 4.0 (feature `kissat`), through `rustsat-kissat`: built afresh for each solve.
+    Kissat => sat_backend!("kissat", Some("kissat"), (feature = "kissat"), "Kissat", masu_sat::kissat::new),
+    /// MiniSat 2.2 (feature `minisat`), through `rustsat-minisat`.
+    Minisat => sat_backend!("minisat", Some("minisat"), (feature = "minisat"), "MiniSat", masu_sat::minisat::new),
+    /// Glucose 4.2 (feature `glucose`), through `rustsat-glucose`.
+    Glucose => sat_backend!("glucose", Some("glucose"), (feature = "glucose"), "Glucose", masu_sat::glucose::new),
 }
 
 /// How many members `family` has.
@@ -459,6 +518,10 @@ impl Backend {
     /// `formulations!` writes as `CP`.
     pub const CP: [Backend; family_len(Family::Cp)] = members(Family::Cp);
 
+    /// The backends a kind's clauses run on ([`crate::sat`]): what `formulations!` writes as
+    /// `SAT`.
+    pub const SAT: [Backend; family_len(Family::Sat)] = members(Family::Sat);
+
     fn facts(self) -> &'static Facts {
         &FACTS[self as usize]
     }
@@ -533,6 +596,11 @@ impl Backend {
         (self.facts().pool)()
     }
 
+    /// Its SAT solver, if it is a SAT backend compiled in.
+    pub(crate) fn sat_solver(self) -> Option<SatSolver> {
+        (self.facts().sat)()
+    }
+
     /// Why it cannot run on this machine though compiled in (the program it runs is
     /// missing: how to install it), or `None` when it can (or is not compiled in).
     pub fn missing(self) -> Option<String> {
@@ -542,7 +610,7 @@ impl Backend {
     /// `backends` as the docs and the help name them: a whole family by its name (`CP`,
     /// then `MILP`), the others by theirs, in order (`CP, MILP`; `cp-sat, native`).
     pub fn label(backends: &[Backend]) -> String {
-        let families = [("CP", &Backend::CP[..]), ("MILP", &Backend::MILP[..])];
+        let families = [("CP", &Backend::CP[..]), ("MILP", &Backend::MILP[..]), ("SAT", &Backend::SAT[..])];
         let whole: Vec<(&str, &[Backend])> =
             families.into_iter().filter(|(_, members)| members.iter().all(|b| backends.contains(b))).collect();
         let mut words: Vec<&str> = Vec::new();
@@ -604,7 +672,9 @@ mod tests {
             assert_eq!(backend.name().parse::<Backend>(), Ok(backend));
             assert_eq!(serde_json::to_string(&backend).unwrap(), format!("\"{backend}\""));
         }
-        for (family, listed) in [(Family::Milp, &Backend::MILP[..]), (Family::Cp, &Backend::CP[..])] {
+        for (family, listed) in
+            [(Family::Milp, &Backend::MILP[..]), (Family::Cp, &Backend::CP[..]), (Family::Sat, &Backend::SAT[..])]
+        {
             let mut members: Vec<Backend> = Backend::ALL.into_iter().filter(|b| b.is(family)).collect();
             let mut sorted = listed.to_vec();
             sorted.sort();

@@ -177,7 +177,7 @@ macro_rules! formulations {
             }
         }
     };
-    // Families (`MILP`, `CP`: every backend of the family, `crate::Family`) and backends by
+    // Families (`MILP`, `CP`, `SAT`: every backend of the family, `crate::Family`) and backends by
     // name, in order, each once.
     (@backends $($backend:ident),+ $(,)?) => {{
         const LISTS: &[&[$crate::Backend]] = &[$($crate::formulations!(@family $backend)),+];
@@ -186,6 +186,7 @@ macro_rules! formulations {
     }};
     (@family MILP) => { &$crate::Backend::MILP };
     (@family CP) => { &$crate::Backend::CP };
+    (@family SAT) => { &$crate::Backend::SAT };
     (@family $backend:ident) => { &[$crate::Backend::$backend] };
 }
 

@@ -1,7 +1,8 @@
 //! What every masu model shares: the [`Backend`] choice, [`SolveOptions`], the [`Report`] a
 //! solve returns, [`Error`], the [`Puzzle`] interface every kind implements with the one
 //! [`solve`] path, the MILP glue ([`milp`]) that runs one good_lp model on every MILP backend
-//! ([`Backend::MILP`]), and the CP glue ([`cp`]) that runs one CP model on every CP backend.
+//! ([`Backend::MILP`]), the CP glue ([`cp`]) that runs one CP model on every CP backend, and
+//! the SAT glue ([`sat`]) that runs a kind's clauses on every SAT backend.
 //!
 //! A model crate turns a puzzle into a model (a formulation), hands it to a backend, and
 //! [`solve`] re-checks every solution with the kind's own checker before it reports it.
@@ -45,6 +46,7 @@ pub mod puzzle;
 pub mod pzpr;
 mod random;
 pub mod report;
+pub mod sat;
 pub mod svg;
 pub mod sys;
 

@@ -1,6 +1,7 @@
 //! The nonogram as clauses: the order encoding of each line's block starts, shared by the
 //! native solver's clause-learning stage ([`crate::native`]) and certified verdicts
-//! (`--certify`, [`masu_core::certify`]).
+//! (`--certify`, [`masu_core::certify`]), and run on a SAT backend by the `cnf` formulation
+//! ([`solve`], [`masu_core::sat`]: the cells fix a model).
 //!
 //! Variable `r·width + c + 1` is cell `(r, c)` filled (0-based); the others are the
 //! encoding's. For a line of cells `v_0..v_{n-1}` with blocks `c_0..c_{k-1}`, block `j` can
@@ -24,7 +25,9 @@
 
 use masu_core::certify::Cnf;
 
-use crate::puzzle::{Grid, Nonogram};
+use masu_core::{Backend, Error, SolveOptions};
+
+use crate::puzzle::{Found, Grid, Nonogram};
 
 /// A literal of the encoding, or a constant where the order encoding fixes one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,6 +173,13 @@ pub fn cnf(puzzle: &Nonogram, solutions: &[Grid]) -> Cnf {
         cnf.clause(excluding(solution));
     }
     cnf
+}
+
+/// The `cnf` formulation: the clauses on the SAT `backend`, each model read as its cells.
+pub fn solve(puzzle: &Nonogram, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let found = masu_core::sat::solve(puzzle, (w * h) as i32, backend, options)?;
+    Ok(found.map(|model| (0..h).map(|r| (0..w).map(|c| model[cell(w, r, c) as usize - 1]).collect()).collect()))
 }
 
 #[cfg(test)]

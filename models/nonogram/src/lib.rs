@@ -2,7 +2,7 @@
 //! native solver, the formats of the public collections, an independent checker, and
 //! pictures.
 //!
-//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
+//! | formulation | article | backends (`CP`, `MILP`, `SAT`: every backend of the family) | file |
 //! |---|---|---|---|
 //! | [`Formulation::StartIndex`] | 000 | CP, MILP | [`start_index`] |
 //! | [`Formulation::Patterns`] | 003 | MILP | [`patterns`] |
@@ -10,6 +10,7 @@
 //! | [`Formulation::LineSolverDp`] | 004, with DP | native | [`line_solver`] |
 //! | [`Formulation::Automaton`] | — | cp-sat | [`automaton`] |
 //! | [`Formulation::Native`] | — | native | [`native`] |
+//! | [`Formulation::Cnf`] | — (the order encoding as clauses) | SAT | [`cnf`] |
 //!
 //! The files, by role (the puzzle uses no model, engine or generator; every engine builds on
 //! the line solver):
@@ -17,7 +18,7 @@
 //! | folder or file | role |
 //! |---|---|
 //! | `lib.rs` | the kind: [`Puzzle`] for [`Nonogram`], the formulations and their dispatch |
-//! | `cnf.rs` | the puzzle as clauses (the order encoding), for the clause-learning stage and certified verdicts |
+//! | `cnf.rs` | the puzzle as clauses (the order encoding), for the clause-learning stage, certified verdicts and the `cnf` formulation |
 //! | `line.rs` | one line: its clue's placements, counted and enumerated, and the dynamic-programming line solver |
 //! | `puzzle/` | the puzzle alone: `board.rs` (the clues), `format/` (the collections' files: `mod.rs`, `url.rs` puzz.link, `webpbn_xml.rs`), `check.rs` (the independent checker), `render.rs` (text, SVG) |
 //! | `picture.rs` | pictures as grids (PNG, PBM), for judging a picture as a nonogram |
@@ -67,6 +68,9 @@ masu_core::formulations! {
         Automaton = "automaton" on [CpSat] needs "cp-sat" => |puzzle, _, options| automaton::solve(puzzle, options),
         /// Complete native solver: DP line solving, probing, backtracking; counts solutions.
         Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
+        /// Each line's block starts in the order encoding, as clauses (`--certify`'s
+        /// encoding), on a SAT solver; counts by blocking clauses.
+        Cnf = "cnf" on [SAT] => cnf::solve,
     }
 }
 

@@ -26,6 +26,10 @@
 //!
 //! A solution with links `L` is excluded by the clause over every link: `∨_{e∈L} ¬e ∨ ∨_{e∉L} e`.
 //!
+//! The `cnf` formulation ([`solve`]) runs these clauses on a SAT backend
+//! ([`masu_core::sat`]), the lemmas added as models break them: the links fix a model, and
+//! the paths are traced from them.
+//!
 //! Invariant: the models closed under the cut lemmas are exactly the solutions (the links
 //! fix every `x` and `u`), so each solution is one model (`tests`, against every set of links
 //! of small boards, both rules).
@@ -35,7 +39,9 @@ use std::collections::HashMap;
 use masu_core::certify::{Cnf, Encoding, Lemmas};
 
 use crate::puzzle::paths::detached_loops;
-use crate::puzzle::{Cell, Numberlink, Paths, Rule};
+use masu_core::{Backend, Error, SolveOptions};
+
+use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 
 /// The links of the board and their variables.
 struct Links {
@@ -57,6 +63,17 @@ impl Links {
     fn between(&self, a: Cell, b: Cell) -> Option<i32> {
         self.variable.get(&(a.min(b), a.max(b))).copied()
     }
+}
+
+/// The `cnf` formulation: the clauses on the SAT `backend`, each model's paths traced from
+/// its links.
+pub fn solve(puzzle: &Numberlink, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    let edges = puzzle.edges();
+    let found = masu_core::sat::solve(puzzle, edges.len() as i32, backend, options)?;
+    Ok(found.map(|model| {
+        let links: Vec<(Cell, Cell)> = edges.iter().zip(&model).filter(|(_, on)| **on).map(|(&e, _)| e).collect();
+        Paths::from_links(puzzle, &links)
+    }))
 }
 
 /// `puzzle`'s clauses under its rule, with each of `solutions` excluded, and its cut

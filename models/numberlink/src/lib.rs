@@ -1,7 +1,7 @@
 //! Numberlink (ナンバーリンク, Arukone, Flow Free): connect each pair of equal numbers by a path
 //! through orthogonally adjacent cells; paths do not cross or share cells.
 //!
-//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
+//! | formulation | article | backends (`CP`, `MILP`, `SAT`: every backend of the family) | file |
 //! |---|---|---|---|
 //! | [`Formulation::Reified`] | 001, as its code runs (cells in `1..m`) | CP | [`reified`] |
 //! | [`Formulation::ReifiedZero`] | 001, as its prose says (0 = unused) | CP | [`reified`] |
@@ -11,6 +11,7 @@
 //! | [`Formulation::Auto`] | — (the default: `links`, `frontier`, `connected` or `native`, by stated rules) | cp-sat, native | `auto` |
 //! | [`Formulation::Frontier`] | — (the board swept cell by cell: search, then exact count) | native | [`frontier`] |
 //! | [`Formulation::Links`] | — (links decided one at a time, each decision propagated) | native | `links` |
+//! | [`Formulation::Cnf`] | — (links, cell numbers and degrees as clauses, loops cut lazily) | SAT | [`cnf`] |
 //!
 //! Rules are explicit ([`Rule`]): `fill` (every cell on a path: Flow Free) or `blanks`
 //! (cells may stay empty: Janko's Arukone). Paths may touch themselves: no source here makes
@@ -105,6 +106,9 @@ masu_core::formulations! {
         /// Article 001 as its prose says: cells in `0..m`, 0 = unused.
         ReifiedZero = "reified-zero" on [CP] needs "cp-sat" =>
             |puzzle, backend, options| reified::solve(puzzle, backend, true, options),
+        /// Link booleans, cell numbers and degrees as clauses (`--certify`'s encoding), on a
+        /// SAT solver, closed loops cut as they appear; counts by blocking clauses.
+        Cnf = "cnf" on [SAT] => cnf::solve,
     }
 }
 

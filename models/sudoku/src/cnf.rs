@@ -12,10 +12,14 @@
 //!
 //! Its models are exactly the solutions not excluded (`tests::models_are_the_solutions`,
 //! against the exhaustive enumeration on 4×4 grids).
+//!
+//! The `cnf` formulation ([`solve`]) runs these clauses on a SAT backend
+//! ([`masu_core::sat`]): every variable fixes the model, and a grid is read from it.
 
 use masu_core::certify::Cnf;
+use masu_core::{Backend, Error, SolveOptions};
 
-use crate::puzzle::{Grid, Sudoku};
+use crate::puzzle::{Found, Grid, Sudoku};
 
 /// The variable of value `v` (1-based) in cell `(r, c)` of a grid of side `side`.
 fn var(side: usize, r: usize, c: usize, v: usize) -> i32 {
@@ -51,6 +55,17 @@ pub fn cnf(sudoku: &Sudoku, solutions: &[Grid]) -> Cnf {
         cnf.clause((0..s).flat_map(|r| (0..s).map(move |c| -var(s, r, c, usize::from(solution[r][c])))));
     }
     cnf
+}
+
+/// The `cnf` formulation: the clauses on the SAT `backend`, each model read as the cells'
+/// values in reading order.
+pub fn solve(sudoku: &Sudoku, backend: Backend, options: &SolveOptions) -> Result<Found, Error> {
+    let s = sudoku.side();
+    let found = masu_core::sat::solve(sudoku, (s * s * s) as i32, backend, options)?;
+    Ok(found.map(|model| {
+        let value = |r, c| (1..=s).find(|&v| model[var(s, r, c, v) as usize - 1]).unwrap_or(0) as u8;
+        (0..s).flat_map(|r| (0..s).map(move |c| (r, c))).map(|(r, c)| value(r, c)).collect()
+    }))
 }
 
 #[cfg(test)]

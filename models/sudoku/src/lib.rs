@@ -1,11 +1,12 @@
 //! Sudoku of any n²×n² size (4×4, 9×9, 16×16, 25×25): formats ([`format`](mod@format)), three
 //! formulations, an independent [`check`]er, and counting.
 //!
-//! | formulation | article | backends (`CP`, `MILP`: every backend of the family) | file |
+//! | formulation | article | backends (`CP`, `MILP`, `SAT`: every backend of the family) | file |
 //! |---|---|---|---|
 //! | [`Formulation::AllDifferent`] | 002 | CP | [`all_different`] |
 //! | [`Formulation::Binary`] | — (the assignment MILP `x[r][c][v]`) | MILP | [`binary`] |
 //! | [`Formulation::Native`] | — (candidates as bit sets, singles, branching) | native | [`native`] |
+//! | [`Formulation::Cnf`] | — (the assignment as clauses) | SAT | [`cnf`] |
 //!
 //! [`masu_core::solve`] builds the chosen model, runs it on the chosen backend, re-checks every
 //! solution, and reports whether it is unique (`solution_limit` 2) or counts up to N.
@@ -19,7 +20,7 @@
 //! | `models/` | the backends' models: `all_different.rs` (article 002), `binary.rs` (the assignment MILP) |
 //! | `native/` | the native solver: `board.rs` (the generic engine, any size), `bands.rs` (the 9×9 band engine, the portable path), `triads/` (the 9×9 engine on AVX2: `engine.rs` the state, propagation and search, `lanes.rs` the vector operations, `tables.rs` their constants), `agree.rs` (the three held to each other) |
 //! | `generate/` | making puzzles (`mod.rs`); `command.rs` the command's flags |
-//! | `cnf.rs` | the puzzle as clauses, for certified verdicts |
+//! | `cnf.rs` | the puzzle as clauses, for certified verdicts and the `cnf` formulation |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small grids with exact counts, for the conformance suite |
 
@@ -56,6 +57,9 @@ masu_core::formulations! {
         /// Candidates as bit sets, naked and hidden singles, branching on the fewest
         /// candidates; counts solutions.
         Native = "native" on [Native] => |puzzle, _, options| native::solve(puzzle, options),
+        /// One boolean per cell and value, the rules as clauses (`--certify`'s encoding), on
+        /// a SAT solver; counts by blocking clauses.
+        Cnf = "cnf" on [SAT] => cnf::solve,
     }
 }
 
