@@ -276,26 +276,38 @@ pub(crate) struct Models {
     pub(crate) numberlink: (numberlink::Formulation, &'static str),
 }
 
-/// masu's `models` on the runnable members of `family`, and CPMpy's models on `solvers`, over
-/// the three sets of `data`: the section `name` of BENCHMARKS.md, `text` given the machine,
+/// masu's `models` on the runnable members of `family`, and CPMpy's models on `solvers` (for
+/// each set, sudoku's, the nonograms', the numberlinks'), over the three sets of `data`: the section `name` of BENCHMARKS.md, `text` given the machine,
 /// the cross-check's sentence and the table; an error where runners disagree.
 pub(crate) fn compared(
     data: &Path,
     name: &str,
-    (family, solvers): (&[Backend], &[&str]),
+    (family, solvers): (&[Backend], [&[&str]; 3]),
     models: Models,
     text: impl Fn(String, String, String) -> String,
 ) -> Result<()> {
     python()?;
     let files = Sets::of(data)?;
-    let on = (&runnable(family)[..], solvers);
+    let backends = &runnable(family)[..];
     use {nonogram::Nonogram, numberlink::Numberlink, sudoku::Sudoku};
     let [sudokus, nonograms, numberlinks] = files.names.clone();
     let Models { sudoku, nonogram, numberlink } = models;
     let sets: Vec<(String, &str, Vec<Line>)> = vec![
-        (sudokus, sudoku.1, kind_lines::<Sudoku>(sudoku.0, &files.sudoku, read_lines, str::to_string, on)?),
-        (nonograms, nonogram.1, kind_lines::<Nonogram>(nonogram.0, &files.nonogram, read_each, json_id, on)?),
-        (numberlinks, numberlink.1, kind_lines::<Numberlink>(numberlink.0, &files.numberlink, read_each, json_id, on)?),
+        (
+            sudokus,
+            sudoku.1,
+            kind_lines::<Sudoku>(sudoku.0, &files.sudoku, read_lines, str::to_string, (backends, solvers[0]))?,
+        ),
+        (
+            nonograms,
+            nonogram.1,
+            kind_lines::<Nonogram>(nonogram.0, &files.nonogram, read_each, json_id, (backends, solvers[1]))?,
+        ),
+        (
+            numberlinks,
+            numberlink.1,
+            kind_lines::<Numberlink>(numberlink.0, &files.numberlink, read_each, json_id, (backends, solvers[2]))?,
+        ),
     ];
     let (table, findings) = table(&sets);
     publish(name, &text(machine(), cross_check(&findings), table))?;
@@ -314,7 +326,7 @@ pub(crate) fn run(data: &Path) -> Result<()> {
         nonogram: (StartIndex, "start-index"),
         numberlink: (Reified, "reified"),
     };
-    compared(data, "cp", (&Backend::CP, CPMPY), models, |machine, cross, table| {
+    compared(data, "cp", (&Backend::CP, [CPMPY; 3]), models, |machine, cross, table| {
         format!(
             "## CP: masu's backends beside CPMpy\n\nMachine: {machine}. Command: {}, release profile; CPMpy's rows in a venv `.cpmpy/` \
              with {}.\n\nEach kind's CP model (the article's) on every CP backend compiled in, and the same model written in \
