@@ -95,22 +95,31 @@ fn an_exported_mps_solves_in_highs_python_to_masus_answer() {
     nonogram_solves_elsewhere("patterns", backend.name(), "mps", "Optimal");
 }
 
+/// masu's answer to `solve ARGS` (one board, unique), the CNF it exported (read before its
+/// folder goes), and PySAT's model of that CNF (satisfiable) by variable number.
+fn cnf_solved_in_pysat(name: &str, args: &[&str]) -> (Value, String, serde_json::Map<String, Value>) {
+    let dir = temp_dir(name);
+    let answer = solve_exporting(args, &dir);
+    assert_eq!(answer["status"], "unique", "{answer}");
+    let board = Path::new(args[1]).file_name().unwrap().to_str().unwrap();
+    let file = dir.join(format!("{board}_1.cnf"));
+    let (status, values) = solve_elsewhere("cnf", &file);
+    assert_eq!(status, "SAT");
+    (answer, std::fs::read_to_string(&file).unwrap(), values)
+}
+
 /// Article 001's board through the native solver's clause-learning stage at once
 /// (`handover=0`): its CNF solved by PySAT gives masu's numbers (the board is filled, so no
 /// detached loop fits beside the paths).
 #[test]
 fn an_exported_cnf_solves_in_pysat_to_masus_answer() {
-    let dir = temp_dir("export-cnf");
-    let board = "examples/data/article_001_numberlink.json";
-    let answer = solve_exporting(&["numberlink", board, "--formulation", "native", "--param", "handover=0"][..], &dir);
-    assert_eq!(answer["status"], "unique", "{answer}");
+    let args =
+        ["numberlink", "examples/data/article_001_numberlink.json", "--formulation", "native", "--param", "handover=0"];
+    let (answer, cnf, values) = cnf_solved_in_pysat("export-cnf", &args);
     let numbers: Vec<Vec<u32>> = serde_json::from_value(answer["solutions"][0]["numbers"].clone()).unwrap();
-    let file = dir.join("article_001_numberlink.json_1.cnf");
-    let (status, values) = solve_elsewhere("cnf", &file);
-    assert_eq!(status, "SAT");
     // The comment's `x R C K V` lines name the variables; each cell's true one is its number.
     let mut theirs = vec![vec![0; numbers[0].len()]; numbers.len()];
-    for line in std::fs::read_to_string(&file).unwrap().lines().filter_map(|l| l.strip_prefix("c x ")) {
+    for line in cnf.lines().filter_map(|l| l.strip_prefix("c x ")) {
         let [r, c, k, v]: [usize; 4] =
             line.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>().try_into().unwrap();
         if values[&v.to_string()] == 1 {
@@ -124,13 +133,9 @@ fn an_exported_cnf_solves_in_pysat_to_masus_answer() {
 /// give masu's grid (variable `(r·9 + c)·9 + v` true where cell `(r, c)` holds `v`).
 #[test]
 fn the_cnf_formulations_clauses_solve_in_pysat_to_masus_answer() {
-    let dir = temp_dir("export-sat-cnf");
-    let board = "examples/data/article_002_sudoku.json";
-    let answer = solve_exporting(&["sudoku", board, "--formulation", "cnf", "--backend", "cadical"][..], &dir);
-    assert_eq!(answer["status"], "unique", "{answer}");
+    let args = ["sudoku", "examples/data/article_002_sudoku.json", "--formulation", "cnf", "--backend", "cadical"];
+    let (answer, _, values) = cnf_solved_in_pysat("export-sat-cnf", &args);
     let grid: Vec<Vec<u8>> = serde_json::from_value(answer["solutions"][0].clone()).unwrap();
-    let (status, values) = solve_elsewhere("cnf", &dir.join("article_002_sudoku.json_1.cnf"));
-    assert_eq!(status, "SAT");
     let value = |r: usize, c: usize| (1..=9u8).find(|&v| values[&((r * 9 + c) * 9 + v as usize).to_string()] == 1);
     let theirs: Vec<Vec<u8>> = (0..9).map(|r| (0..9).map(|c| value(r, c).unwrap()).collect()).collect();
     assert_eq!(theirs, grid);

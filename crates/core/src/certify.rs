@@ -5,8 +5,9 @@
 //! decision, the rules as clauses, the givens as units) and adds one clause excluding each
 //! solution the solve found. [`certify`] has CaDiCaL refute the whole, writing every clause it
 //! derives as a DRAT proof, and hands the clauses and the proof to an independent checker,
-//! `rate` (krobelus/rate, installed from crates.io: `cargo install rate`; `MASU_RATE` names
-//! another build), which replays the proof. The verdict is certified only when the checker
+//! `rate` (krobelus/rate, installed from crates.io: `cargo install rate`, or by `./masu` into
+//! `.tools/rate` for any command given `--certify`; `MASU_RATE` names another build), which
+//! replays the proof. The verdict is certified only when the checker
 //! says `s VERIFIED`. What is trusted is then the encoding (tested against exhaustive
 //! enumeration in each kind) and the checker, not masu's engines nor CaDiCaL.
 //!
@@ -24,7 +25,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Certificate, Certify, Clock};
@@ -141,16 +141,22 @@ pub fn not_certified(detail: impl Into<String>) -> Certificate {
 /// clauses that breaks lemmas adds them (each checked) and the refutation starts afresh.
 pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certificate {
     let Encoding { mut cnf, lemmas } = encoding;
-    let (dir, stem, temporary) = match &certify.keep {
-        Some(export) => (export.dir.clone(), export.stem.clone(), false),
-        None => (scratch(), "certify".to_string(), true),
+    // Without a folder to keep them, the files live in a temporary folder, removed when it is
+    // dropped (a panic included).
+    let (scratch, dir, stem) = match &certify.keep {
+        Some(export) => (None, export.dir.clone(), export.stem.clone()),
+        None => match tempfile::Builder::new().prefix("masu-certify-").tempdir() {
+            Ok(folder) => {
+                let dir = folder.path().to_path_buf();
+                (Some(folder), dir, "certify".to_string())
+            }
+            Err(e) => return not_certified(format!("no temporary folder for the proof: {e}")),
+        },
     };
     let started = Instant::now();
     let mut certificate = refute_closing(&mut cnf, lemmas.as_deref(), &dir, &stem, clock).unwrap_or_else(|not| not);
     certificate.prove_time = started.elapsed() - certificate.check_time;
-    if temporary {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
+    drop(scratch);
     certificate
 }
 
@@ -229,9 +235,22 @@ fn take(cnf: &mut Cnf, lemmas: &dyn Lemmas, lemma: &[i32]) -> Result<(), Certifi
     Ok(())
 }
 
-/// The checker's program.
+/// Where `./masu` installs the checker (`.tools/rate` in the source tree this was built from).
+const PROVISIONED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/rate/bin/rate");
+
+/// The checker's program: the one [`CHECKER_VARIABLE`] names, else `rate` on the `PATH`, else
+/// the one `./masu` installed, else `rate` (which then does not start, saying how to install
+/// it).
 fn checker() -> PathBuf {
-    std::env::var_os(CHECKER_VARIABLE).map_or_else(|| PathBuf::from("rate"), PathBuf::from)
+    if let Some(named) = std::env::var_os(CHECKER_VARIABLE) {
+        return PathBuf::from(named);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let on_path = std::env::split_paths(&path).any(|dir| dir.join("rate").is_file());
+    if !on_path && Path::new(PROVISIONED).is_file() {
+        return PathBuf::from(PROVISIONED);
+    }
+    PathBuf::from("rate")
 }
 
 /// The checker with its version (`rate 0.3.0`), or its program's name when it does not run.
@@ -288,13 +307,6 @@ pub fn check(formula: &Path, proof: &Path, output: &Path, clock: &Clock) -> Resu
         (true, "s VERIFIED") => Ok(()),
         (_, verdict) => Err(format!("the checker rejected the proof: {verdict} ({status})")),
     }
-}
-
-/// A fresh folder of this process's under the system's temporary folder.
-fn scratch() -> PathBuf {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("masu-certify-{}-{n}", std::process::id()))
 }
 
 #[cfg(test)]

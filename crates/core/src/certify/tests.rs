@@ -47,7 +47,8 @@ fn a_refutation_is_certified_and_a_model_is_not() {
         assert!(!no.accepted && no.detail.unwrap().contains("cargo install rate"));
         return;
     }
-    let dir = scratch();
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     let keep = Certify { keep: Some(Export::new(&dir, "pigeons")) };
     let certified = certify(pigeons().into(), &keep, &minute());
     assert!(certified.accepted, "{certified:?}");
@@ -59,7 +60,6 @@ fn a_refutation_is_certified_and_a_model_is_not() {
     two.clause([a, b]);
     let not = certify(two.into(), &Certify::default(), &minute());
     assert!(!not.accepted && not.detail.unwrap().contains("model beyond"), "a satisfiable set certified");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The checker rejects the proof cut down to its last step, and the whole proof checked
@@ -69,7 +69,8 @@ fn a_proof_changed_is_rejected() {
     if !checker_runs() {
         return;
     }
-    let dir = scratch();
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     std::fs::create_dir_all(&dir).unwrap();
     let (formula, proof, output) = (dir.join("p.cnf"), dir.join("p.drat"), dir.join("checked"));
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
@@ -82,7 +83,6 @@ fn a_proof_changed_is_rejected() {
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
     std::fs::write(&proof, "0\n").unwrap();
     assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Lemmas that exclude each model whole, taken or refused by their check.
