@@ -158,8 +158,8 @@ fn print_text<P: Puzzle>(
         elapsed.as_secs_f64() * 1000.0
     );
     if let Some(c) = &report.stats.certificate {
-        match (&c.detail, c.accepted) {
-            (_, true) => outln!(
+        match c.proof.why() {
+            None => outln!(
                 "{place}: certified ({}, a proof of {} bytes{}, {:.1} ms to prove, {:.1} ms to check)",
                 c.checker,
                 c.proof_bytes,
@@ -170,8 +170,7 @@ fn print_text<P: Puzzle>(
                 c.prove_time.as_secs_f64() * 1000.0,
                 c.check_time.as_secs_f64() * 1000.0
             ),
-            (Some(why), false) => outln!("{place}: not certified: {why}"),
-            (None, false) => outln!("{place}: not certified"),
+            Some(why) => outln!("{place}: not certified: {why}"),
         }
     }
     if let (true, Some(p)) = (single, puzzle) {

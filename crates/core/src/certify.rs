@@ -27,7 +27,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::{Certificate, Certify, Clock};
+use crate::{Certificate, Certify, Clock, Proof};
 
 /// A puzzle as clauses in conjunctive normal form: literals are DIMACS (±variable, variables
 /// numbered from 1).
@@ -127,8 +127,7 @@ pub const CHECKER_VARIABLE: &str = "MASU_RATE";
 pub fn not_certified(detail: impl Into<String>) -> Certificate {
     Certificate {
         checker: checker_name(),
-        accepted: false,
-        detail: Some(detail.into()),
+        proof: Proof::Unchecked(detail.into()),
         proof_bytes: 0,
         prove_time: Duration::ZERO,
         check_time: Duration::ZERO,
@@ -205,8 +204,7 @@ fn refute_closing(
                 let checked = check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock);
                 return Ok(Certificate {
                     checker: checker_name(),
-                    accepted: checked.is_ok(),
-                    detail: checked.err(),
+                    proof: checked,
                     proof_bytes,
                     prove_time: Duration::ZERO,
                     check_time: started.elapsed(),
@@ -268,44 +266,46 @@ fn checker_name() -> String {
     .clone()
 }
 
-/// The checker's word on `proof` of `formula`: `Ok` on `s VERIFIED`, else why not. Its
-/// output goes to `output` (a file: no pipe to fill); it is killed at the clock's end.
-pub fn check(formula: &Path, proof: &Path, output: &Path, clock: &Clock) -> Result<(), String> {
+/// The checker's word on `proof` of `formula`: accepted on `s VERIFIED`, rejected on any
+/// other end of its run, unchecked where it did not start or ran out of time. Its output goes
+/// to `output` (a file: no pipe to fill); it is killed at the clock's end.
+pub fn check(formula: &Path, proof: &Path, output: &Path, clock: &Clock) -> Proof {
     let program = checker();
-    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
-    let mut child = Command::new(&program)
-        .arg(formula)
-        .arg(proof)
-        .stdin(Stdio::null())
-        .stdout(file)
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| {
-            format!(
+    let file = match std::fs::File::create(output) {
+        Ok(file) => file,
+        Err(e) => return Proof::Unchecked(format!("{}: {e}", output.display())),
+    };
+    let spawned =
+        Command::new(&program).arg(formula).arg(proof).stdin(Stdio::null()).stdout(file).stderr(Stdio::null()).spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            return Proof::Unchecked(format!(
                 "the checker {} did not start ({e}): install it (cargo install rate) or set {CHECKER_VARIABLE}",
                 program.display()
-            )
-        })?;
+            ));
+        }
+    };
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if clock.reached() => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err("out of time while the checker ran".into());
+                return Proof::Unchecked("out of time while the checker ran".into());
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
             Err(e) => {
                 let _ = child.kill();
-                return Err(format!("waiting for the checker: {e}"));
+                return Proof::Unchecked(format!("waiting for the checker: {e}"));
             }
         }
     };
     let said = std::fs::read_to_string(output).unwrap_or_default();
     let verdict = said.lines().find(|line| line.starts_with("s ")).unwrap_or("no verdict line");
     match (status.success(), verdict.trim()) {
-        (true, "s VERIFIED") => Ok(()),
-        (_, verdict) => Err(format!("the checker rejected the proof: {verdict} ({status})")),
+        (true, "s VERIFIED") => Proof::Accepted,
+        (_, verdict) => Proof::Rejected(format!("the checker rejected the proof: {verdict} ({status})")),
     }
 }
 

@@ -114,16 +114,14 @@ pub struct Stats {
 }
 
 /// An independent checker's word on a proof of the verdict: a count is certified only where
-/// `accepted` is true.
+/// the proof is [`Proof::Accepted`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Certificate {
     /// The checker, with its version.
     pub checker: String,
-    /// Whether it accepted the proof.
-    pub accepted: bool,
-    /// Why it rejected the proof, or why the proof was not checked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    /// What became of the proof (in JSON: `accepted`, `proof` and, but where accepted, `detail`).
+    #[serde(flatten)]
+    pub proof: Proof,
     /// The proof's size.
     pub proof_bytes: u64,
     /// What writing the proof took, where it was written for the certificate (zero where the
@@ -138,13 +136,69 @@ pub struct Certificate {
     pub lemmas: u64,
 }
 
+/// What became of a certificate's proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The checker accepted it: the verdict is certified.
+    Accepted,
+    /// The checker read it and rejected it, saying why.
+    Rejected(String),
+    /// No proof reached the checker, and why: no encoding, out of time or interrupted, a
+    /// model beyond the solutions found, a lemma refused, no checker to run.
+    Unchecked(String),
+}
+
+impl Proof {
+    /// Whether the checker accepted it.
+    pub fn accepted(&self) -> bool {
+        matches!(self, Proof::Accepted)
+    }
+    /// Why it was rejected or not checked (`None`: accepted).
+    pub fn why(&self) -> Option<&str> {
+        match self {
+            Proof::Accepted => None,
+            Proof::Rejected(why) | Proof::Unchecked(why) => Some(why),
+        }
+    }
+}
+
+impl Serialize for Proof {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("accepted", &self.accepted())?;
+        let name = match self {
+            Proof::Accepted => "accepted",
+            Proof::Rejected(_) => "rejected",
+            Proof::Unchecked(_) => "unchecked",
+        };
+        map.serialize_entry("proof", name)?;
+        if let Some(why) = self.why() {
+            map.serialize_entry("detail", why)?;
+        }
+        map.end()
+    }
+}
+
+impl Certificate {
+    /// Whether the checker accepted the proof: the verdict is certified.
+    pub fn accepted(&self) -> bool {
+        self.proof.accepted()
+    }
+}
+
 #[cfg(feature = "cp-sat")]
 impl From<masu_cpsat::Checked> for Certificate {
     fn from(c: masu_cpsat::Checked) -> Certificate {
+        let why = c.detail.unwrap_or_else(|| "the checker rejected the proof".into());
+        let proof = match (c.accepted, c.read) {
+            (true, _) => Proof::Accepted,
+            (false, true) => Proof::Rejected(why),
+            (false, false) => Proof::Unchecked(why),
+        };
         Certificate {
             checker: c.checker.into(),
-            accepted: c.accepted,
-            detail: c.detail,
+            proof,
             proof_bytes: c.proof_bytes,
             prove_time: Duration::ZERO,
             check_time: c.check_time,

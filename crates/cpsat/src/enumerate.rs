@@ -37,6 +37,8 @@ pub struct Checked {
     pub accepted: bool,
     /// The checker's word: why the proof was rejected, or why it was not checked.
     pub detail: Option<String>,
+    /// Whether the checker read the proof (false: it was not checked, and `detail` says why).
+    pub read: bool,
     /// The proof's size.
     pub proof_bytes: u64,
     /// What the check took.

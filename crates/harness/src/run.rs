@@ -87,7 +87,7 @@ impl Row {
                     _ => None,
                 };
                 self.checked = (!report.solutions.is_empty()).then_some(failed.is_none());
-                self.certified = report.stats.certificate.as_ref().map(|c| c.accepted);
+                self.certified = report.stats.certificate.as_ref().map(|c| c.accepted());
                 if let Some(reason) = failed {
                     self.verdict = Verdict::WrongAnswer;
                     self.message = Some(reason.to_string());

@@ -44,14 +44,14 @@ fn exactly_one_admits_the_assignments_with_one_true() {
 fn a_refutation_is_certified_and_a_model_is_not() {
     if !checker_runs() {
         let no = certify(pigeons().into(), &Certify::default(), &minute());
-        assert!(!no.accepted && no.detail.unwrap().contains("cargo install rate"));
+        assert!(matches!(&no.proof, crate::Proof::Unchecked(why) if why.contains("cargo install rate")), "{no:?}");
         return;
     }
     let folder = tempfile::tempdir().unwrap();
     let dir = folder.path().to_path_buf();
     let keep = Certify { keep: Some(Export::new(&dir, "pigeons")) };
     let certified = certify(pigeons().into(), &keep, &minute());
-    assert!(certified.accepted, "{certified:?}");
+    assert_eq!(certified.proof, crate::Proof::Accepted, "{certified:?}");
     assert!(certified.checker.starts_with("rate "), "{}", certified.checker);
     assert!(certified.proof_bytes > 0);
     assert!(dir.join("pigeons.cnf").exists() && dir.join("pigeons.drat").exists());
@@ -59,7 +59,10 @@ fn a_refutation_is_certified_and_a_model_is_not() {
     let (a, b) = (two.variable(), two.variable());
     two.clause([a, b]);
     let not = certify(two.into(), &Certify::default(), &minute());
-    assert!(!not.accepted && not.detail.unwrap().contains("model beyond"), "a satisfiable set certified");
+    assert!(
+        matches!(&not.proof, crate::Proof::Unchecked(why) if why.contains("model beyond")),
+        "a satisfiable set certified"
+    );
 }
 
 /// The checker rejects the proof cut down to its last step, and the whole proof checked
@@ -75,14 +78,18 @@ fn a_proof_changed_is_rejected() {
     let (formula, proof, output) = (dir.join("p.cnf"), dir.join("p.drat"), dir.join("checked"));
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
     assert_eq!(masu_sat::refute(pigeons().clauses(), &proof, || false), Ok(masu_sat::Refutation::Refuted));
-    assert_eq!(check(&formula, &proof, &output, &minute()), Ok(()));
+    assert_eq!(check(&formula, &proof, &output, &minute()), crate::Proof::Accepted);
     let mut fewer = pigeons();
     fewer.clauses.pop();
     std::fs::write(&formula, fewer.dimacs("")).unwrap();
-    assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
+    assert!(
+        matches!(check(&formula, &proof, &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
+    );
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
     std::fs::write(&proof, "0\n").unwrap();
-    assert!(check(&formula, &proof, &output, &minute()).unwrap_err().contains("NOT VERIFIED"));
+    assert!(
+        matches!(check(&formula, &proof, &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
+    );
 }
 
 /// Lemmas that exclude each model whole, taken or refused by their check.
@@ -119,20 +126,38 @@ fn lemmas_are_checked_before_they_are_refuted() {
         &Certify::default(),
         &minute(),
     );
-    assert!(!refused.accepted, "{refused:?}");
-    assert!(refused.detail.unwrap().contains("a lemma refused"));
+    assert!(!refused.accepted(), "{refused:?}");
+    assert!(matches!(&refused.proof, crate::Proof::Unchecked(why) if why.contains("a lemma refused")));
     let taken = certify(
         Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: true })) },
         &Certify::default(),
         &minute(),
     );
     assert_eq!(taken.lemmas, 3, "{taken:?}");
-    assert_eq!(taken.accepted, checker_runs(), "{taken:?}");
+    assert_eq!(taken.accepted(), checker_runs(), "{taken:?}");
     // A lemma the model does not break is not asked for again and again: the model stands.
     let blind = certify(
         Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: false })) },
         &Certify::default(),
         &minute(),
     );
-    assert!(!blind.accepted && blind.detail.unwrap().contains("model beyond"));
+    assert!(matches!(&blind.proof, crate::Proof::Unchecked(why) if why.contains("model beyond")));
+}
+
+/// A certificate's JSON says what became of its proof (`accepted`, `proof`), and why where it
+/// was not accepted (`detail`).
+#[test]
+fn a_certificate_says_in_json_what_became_of_its_proof() {
+    let not = not_certified("out of time");
+    let json = serde_json::to_value(&not).unwrap();
+    assert_eq!(
+        (&json["accepted"], &json["proof"], &json["detail"]),
+        (&false.into(), &"unchecked".into(), &"out of time".into())
+    );
+    let accepted = serde_json::to_value(Certificate { proof: crate::Proof::Accepted, ..not.clone() }).unwrap();
+    assert_eq!((&accepted["accepted"], &accepted["proof"]), (&true.into(), &"accepted".into()));
+    assert!(accepted.get("detail").is_none(), "{accepted}");
+    let rejected =
+        serde_json::to_value(Certificate { proof: crate::Proof::Rejected("s NOT VERIFIED".into()), ..not }).unwrap();
+    assert_eq!((&rejected["accepted"], &rejected["proof"]), (&false.into(), &"rejected".into()));
 }

@@ -208,11 +208,13 @@ impl Recorded {
     pub(super) fn check(&self, proof: &Proof) -> Checked {
         let started = Instant::now();
         let proof_bytes = std::fs::metadata(&proof.log).map(|m| m.len()).unwrap_or(0);
+        let mut read = false;
         let verdict = match self.uncheckable {
             Some(what) => Err(format!("not checked: {CHECKER} has no rule for {what}")),
             None => match proof.reader() {
                 Err(e) => Err(format!("the proof cannot be read: {e}")),
                 Ok(text) => {
+                    read = true;
                     let steps: ProofReader<_, i32> = ProofReader::new(BufReader::new(text));
                     let model = self.model();
                     // The checker is a library of its own: a proof it trips over is a rejection.
@@ -227,6 +229,13 @@ impl Recorded {
             },
         };
         let detail = verdict.err();
-        Checked { checker: CHECKER, accepted: detail.is_none(), detail, proof_bytes, check_time: started.elapsed() }
+        Checked {
+            checker: CHECKER,
+            accepted: detail.is_none(),
+            detail,
+            read,
+            proof_bytes,
+            check_time: started.elapsed(),
+        }
     }
 }
