@@ -297,7 +297,7 @@ fn numberlink_pairs_bound_every_puzzle() {
     assert!(out.stdout.is_empty(), "a puzzle over its pairs was printed");
     assert!(
         stderr.contains(
-            "puzzle 0: no unique board with at most 3 pairs within the time limit (the fewest a unique board reached: "
+            "puzzle 0: no unique board within the time limit: none with at most 3 pairs (the fewest one reached: "
         ),
         "{stderr}"
     );

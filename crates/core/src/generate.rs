@@ -189,8 +189,16 @@ pub enum Attempt<T> {
     Made(f64, T),
     /// Not made before the time limit: the run's sentence says why.
     OutOfTime,
-    /// Not made, for a reason of its own (what it came closest to, say).
-    Missed(String),
+    /// Not made within the time limit, though puzzles past the bound asked for were: the
+    /// bound's unit (numberlink's `pairs`), the most asked for, and the fewest one reached.
+    PastBound {
+        /// What the bound counts.
+        unit: &'static str,
+        /// The most asked for.
+        most: usize,
+        /// The fewest a puzzle reached.
+        fewest: usize,
+    },
 }
 
 impl<T> From<Option<(f64, T)>> for Attempt<T> {
@@ -201,8 +209,8 @@ impl<T> From<Option<(f64, T)>> for Attempt<T> {
 
 /// The loop most generators are: `make(index, made)` for each index of the run, until it is
 /// interrupted (`made` hears its [`Made::Working`] notes); a puzzle not made is
-/// [`Made::Missed`], saying `missed` when its time limit stopped it, or its own reason (one
-/// the interrupt stopped is not reported).
+/// [`Made::Missed`], saying `missed` when its time limit stopped it, and what it reached
+/// where it went past its bound (one the interrupt stopped is not reported).
 pub fn each<T: Printed, A: Into<Attempt<T>>>(
     run: &Run,
     missed: &str,
@@ -218,7 +226,10 @@ pub fn each<T: Printed, A: Into<Attempt<T>>>(
             // Stopped, not missed: the puzzle in hand is not reported.
             _ if run.interrupted() => break,
             Attempt::OutOfTime => made(Made::Missed { index, why: missed.to_string() }),
-            Attempt::Missed(why) => made(Made::Missed { index, why }),
+            Attempt::PastBound { unit, most, fewest } => made(Made::Missed {
+                index,
+                why: format!("{missed}: none with at most {most} {unit} (the fewest one reached: {fewest})"),
+            }),
         }
     }
     Ok(())

@@ -168,10 +168,9 @@ mod with_cp_sat {
     ) -> Result<Attempt<Printed>, Failed> {
         Ok(match outcome {
             Outcome::Made(g) => Attempt::Made(g.seconds, printed(method, n, g.pairs, index, Some(seed), &g, options)?),
-            Outcome::OutOfTime { fewest: Some(fewest) } => Attempt::Missed(format!(
-                "no unique board with at most {} pairs within the time limit (the fewest a unique board reached: {fewest})",
-                pairs.most.unwrap_or(pairs.toward)
-            )),
+            Outcome::OutOfTime { fewest: Some(fewest) } => {
+                Attempt::PastBound { unit: "pairs", most: pairs.most.unwrap_or(pairs.toward), fewest }
+            }
             Outcome::OutOfTime { fewest: None } => Attempt::OutOfTime,
         })
     }
