@@ -26,7 +26,7 @@ pub mod glucose;
 pub mod kissat;
 #[cfg(feature = "minisat")]
 pub mod minisat;
-#[cfg(any(feature = "kissat", feature = "minisat", feature = "glucose"))]
+#[cfg(feature = "rustsat")]
 mod rustsat;
 mod solver;
 
