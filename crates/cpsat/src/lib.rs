@@ -21,6 +21,7 @@
 //! assert_eq!((response.value(x), response.value(y)), (7, 5));
 //! ```
 
+mod answer;
 #[cfg(feature = "choco")]
 pub mod choco;
 mod cpo;
@@ -37,6 +38,7 @@ mod solver;
 #[cfg(test)]
 mod tests;
 
+pub use answer::Answer;
 pub use cpo::NotExpressible;
 pub use enumerate::{Checked, Enumeration};
 pub use ffi::{library_candidates, library_path, prefer_library_dir};

@@ -19,7 +19,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use crate::program::{self, Stop};
-use crate::{Answer, Error, Settings};
+use masu_cpsat::Answer;
+
+use crate::{Error, Settings};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
@@ -168,7 +170,7 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
             program::record(&mut values, name, rest.strip_suffix(");"));
         }
     }
-    Ok(Answer::Solved(program::complete(values, "CP Optimizer")?))
+    Ok(Answer::solved(program::complete(values, "CP Optimizer")?))
 }
 
 #[cfg(test)]
@@ -178,7 +180,7 @@ mod tests {
     #[test]
     fn an_answer_is_read_from_the_program_s_output() {
         let solved = "Solution found.\n\n// Feasible solution:\nv0 = intVar(5);\nv1 = intVar(0);\n";
-        assert_eq!(read_answer(solved, 2).unwrap(), Answer::Solved(vec![5, 0]));
+        assert_eq!(read_answer(solved, 2).unwrap(), Answer::solved(vec![5, 0]));
         assert!(read_answer(solved, 3).unwrap_err().to_string().contains("no value of v2"));
         assert_eq!(read_answer("Infeasible problem.\n\nNo available solution.\n", 2).unwrap(), Answer::Infeasible);
         let refused = "Error solving: Problem size limit exceeded.\nCP Optimizer Community Edition ...\n";

@@ -18,27 +18,12 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use crate::program::{self, Stop};
+use masu_cpsat::Answer;
+
 use crate::{Error, Settings};
 
 /// The variable naming another FlatZinc program.
 const PROGRAM: &str = "MASU_FLATZINC";
-
-/// What one run found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Solutions, each the value of every variable `v0 … v<n−1>`; `all` when the search
-    /// went through the whole space (no solution is left beyond these).
-    Found {
-        /// The solutions, in the order printed.
-        solutions: Vec<Vec<i64>>,
-        /// Whether they are all.
-        all: bool,
-    },
-    /// Proven to have none.
-    Infeasible,
-    /// Stopped (time limit, stop flag) before either.
-    Unknown,
-}
 
 /// The program: `MASU_FLATZINC`'s, else `fzn-gecode` on the path.
 fn program() -> Result<PathBuf, Error> {

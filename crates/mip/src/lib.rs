@@ -193,18 +193,6 @@ impl Settings<'_> {
     }
 }
 
-/// What one solve of a CP model found, on a solver that finds a point a solve (CP
-/// Optimizer's program, Z3): the value of every variable `v0 … v<n−1>`, or none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A solution.
-    Solved(Vec<i64>),
-    /// Proven to have none.
-    Infeasible,
-    /// Stopped (time limit, stop flag, or the solver's own reason) before either.
-    Unknown,
-}
-
 /// What can go wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
@@ -509,8 +497,8 @@ mod conformance {
     #[cfg(feature = "cplex")]
     #[test]
     fn cp_optimizer_solves_refuses_and_stops() {
-        use crate::Answer;
         use crate::cp_optimizer::{check_parameters, solve, version};
+        use masu_cpsat::Answer;
         let owned =
             |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
         check_parameters(&owned(&[("FailLimit", "1000"), ("SearchType", "DepthFirst")])).unwrap();
@@ -519,7 +507,8 @@ mod conformance {
         let err = check_parameters(&owned(&[("Workers", "many")])).unwrap_err();
         assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
         let model = "v0 = intVar(0..9);\nv1 = intVar(0..9);\nv0 + v1 == 12;\nv0 - v1 >= 4;\n";
-        let Answer::Solved(values) = solve(model, 2, &bounded()).unwrap() else { panic!("no answer") };
+        let Answer::Found { solutions, .. } = solve(model, 2, &bounded()).unwrap() else { panic!("no answer") };
+        let values = &solutions[0];
         assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
         let none = "v0 = intVar(0..1);\nv1 = intVar(0..1);\nv0 + v1 == 3;\n";
         assert_eq!(solve(none, 2, &bounded()).unwrap(), Answer::Infeasible);

@@ -19,7 +19,9 @@ use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
 use crate::dylib::{c_string, library_api, watched};
-use crate::{Answer, Error, Settings};
+use masu_cpsat::Answer;
+
+use crate::{Error, Settings};
 
 const FILE: &str = "libz3.so";
 /// The variable naming another build of the library.
@@ -282,7 +284,7 @@ impl Solver {
         self.error("checking")?;
         match status {
             L_FALSE => Ok(Checked::Answer(Answer::Infeasible)),
-            L_TRUE => self.values().map(|values| Checked::Answer(Answer::Solved(values))),
+            L_TRUE => self.values().map(|values| Checked::Answer(Answer::solved(values))),
             _ => {
                 // SAFETY: live context and solver; the reason is Z3's text, read at once.
                 let reason = unsafe { CStr::from_ptr((self.api.solver_reason_unknown)(self.context, self.solver)) };
@@ -382,7 +384,8 @@ mod tests {
     fn z3_solves_refuses_and_proves() {
         let text = "(declare-const v0 Int)\n(declare-const v1 Int)\n(assert (and (>= v0 0) (<= v0 9) (>= v1 0) \
                     (<= v1 9)))\n(assert (= (+ v0 v1) 12))\n(assert (>= (- v0 v1) 4))\n";
-        let Answer::Solved(values) = solve(text, 2, &Settings::default()).unwrap() else { panic!("no model") };
+        let Answer::Found { solutions, .. } = solve(text, 2, &Settings::default()).unwrap() else { panic!("no model") };
+        let values = &solutions[0];
         assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
         // Bounds that contradict each other: the finite-domain solver gives up, the default
         // one proves it.

@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use masu_cpsat::CpModel;
-use masu_cpsat::choco::{Answer, Refused};
+use masu_cpsat::choco::Refused;
 use masu_mip::Settings;
 
 use super::{RunOnce, Solver};
@@ -39,16 +39,13 @@ impl Solver for Enumerations<'_> {
     fn run(&mut self, projection: &[usize], settings: &Settings, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
         let answer = self.model.solve_on_choco(projection, &self.excluded, wanted, deadline, &|| settings.stopped());
-        Ok(match answer {
-            Ok(Answer::Found { solutions, all }) => Step::Found { points: solutions, all },
-            Ok(Answer::Infeasible) => Step::Infeasible,
-            Ok(Answer::Unknown) => Step::Stopped,
-            Err(Refused::Model(reason)) => {
-                let message = format!("the model cannot be given to Choco: {reason}");
-                return Err(Error::Backend { backend: Backend::Choco, message });
-            }
-            Err(Refused::Library(message)) => return Err(Error::Backend { backend: Backend::Choco, message }),
-        })
+        super::step(answer.map_err(|refused| match refused {
+            Refused::Model(reason) => Error::Backend {
+                backend: Backend::Choco,
+                message: format!("the model cannot be given to Choco: {reason}"),
+            },
+            Refused::Library(message) => Error::Backend { backend: Backend::Choco, message },
+        }))
     }
 
     fn exclude(&mut self, _projection: &[usize], values: &[i64]) {

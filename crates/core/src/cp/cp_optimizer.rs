@@ -29,7 +29,10 @@ struct Program {
 
 impl Solver for Program {
     fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        super::step(Backend::CpOptimizer, cp_optimizer::solve(&self.text, self.variables, settings))
+        super::step(
+            cp_optimizer::solve(&self.text, self.variables, settings)
+                .map_err(|e| Error::of_solver(Backend::CpOptimizer, e)),
+        )
     }
 
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {

@@ -10,7 +10,7 @@
 
 use masu_cpsat::{CpModel, FlatZinc};
 use masu_mip::Settings;
-use masu_mip::gecode::{self, Answer};
+use masu_mip::gecode;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;
@@ -39,11 +39,7 @@ struct Program(FlatZinc);
 impl Solver for Program {
     fn run(&mut self, _: &[usize], settings: &Settings, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let answer = gecode::solve(&self.0.text(), self.0.variables(), wanted.min(RUN), settings);
-        Ok(match answer.map_err(|e| Error::of_solver(Backend::Gecode, e))? {
-            Answer::Found { solutions, all } => Step::Found { points: solutions, all },
-            Answer::Infeasible => Step::Infeasible,
-            Answer::Unknown => Step::Stopped,
-        })
+        super::step(answer.map_err(|e| Error::of_solver(Backend::Gecode, e)))
     }
 
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {

@@ -219,14 +219,14 @@ fn exported(options: &SolveOptions, extension: &str, text: &str) -> Result<(), E
     }
 }
 
-/// One solve's answer on a solver that finds a point a solve (CP Optimizer, Z3), as a step of
-/// the count.
-#[cfg(any(feature = "cplex", feature = "z3"))]
-fn step(backend: Backend, answer: Result<masu_mip::Answer, masu_mip::Error>) -> Result<Step<Vec<i64>>, Error> {
-    Ok(match answer.map_err(|e| Error::of_solver(backend, e))? {
-        masu_mip::Answer::Solved(values) => Step::Found { points: vec![values], all: false },
-        masu_mip::Answer::Infeasible => Step::Infeasible,
-        masu_mip::Answer::Unknown => Step::Stopped,
+/// One run's answer (the one CP answer of every backend run once a solve), as a step of the
+/// count.
+#[cfg(cp_run_once)]
+fn step(answer: Result<masu_cpsat::Answer, Error>) -> Result<Step<Vec<i64>>, Error> {
+    Ok(match answer? {
+        masu_cpsat::Answer::Found { solutions, all } => Step::Found { points: solutions, all },
+        masu_cpsat::Answer::Infeasible => Step::Infeasible,
+        masu_cpsat::Answer::Unknown => Step::Stopped,
     })
 }
 

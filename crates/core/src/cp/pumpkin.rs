@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use masu_cpsat::pumpkin::{self, Answer, Settings};
+use masu_cpsat::pumpkin::{self, Settings};
 use masu_cpsat::{Checked, CpModel};
 
 use super::{RunOnce, Solver};
@@ -37,12 +37,8 @@ struct Solves(pumpkin::Pumpkin);
 impl Solver for Solves {
     fn run(&mut self, _: &[usize], settings: &masu_mip::Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
-        Ok(match self.0.solve(deadline, &|| settings.stopped()) {
-            Answer::Solved(values) => Step::Found { points: vec![values], all: false },
-            Answer::Infeasible => Step::Infeasible,
-            Answer::Unknown => Step::Stopped,
-            Answer::Failed(message) => return Err(Error::Backend { backend: Backend::Pumpkin, message }),
-        })
+        let answer = self.0.solve(deadline, &|| settings.stopped());
+        super::step(answer.map_err(|message| Error::Backend { backend: Backend::Pumpkin, message }))
     }
 
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {

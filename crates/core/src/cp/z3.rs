@@ -26,7 +26,9 @@ struct Checks(SmtLib);
 
 impl Solver for Checks {
     fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
-        super::step(Backend::Z3, z3::solve(self.0.text(), self.0.variables(), settings))
+        super::step(
+            z3::solve(self.0.text(), self.0.variables(), settings).map_err(|e| Error::of_solver(Backend::Z3, e)),
+        )
     }
 
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {

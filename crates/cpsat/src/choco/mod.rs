@@ -43,21 +43,7 @@ use crate::cpo::NotExpressible;
 /// The pychoco release whose library masu opens, and the Choco inside it.
 pub const VERSION: &str = "Choco 6.0.2 (pychoco 0.4.0)";
 
-/// What one solve found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Solutions found.
-    Found {
-        /// The value of every variable of the model, a solution each.
-        solutions: Vec<Vec<i64>>,
-        /// Choco's search went through the whole space: no other solution exists.
-        all: bool,
-    },
-    /// No solution is left.
-    Infeasible,
-    /// The time ran out or a stop was asked for before any solution.
-    Unknown,
-}
+use crate::Answer;
 
 /// Why a model was not solved on Choco.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -34,7 +34,7 @@ use pumpkin_core::variables::DomainId;
 use pumpkin_core::{DefaultBrancher, Solver};
 
 use crate::cpo::NotExpressible;
-use crate::{Checked, CpModel};
+use crate::{Answer, Checked, CpModel};
 use drcp::{Proof, Recorded};
 use post::Posting;
 
@@ -76,19 +76,6 @@ impl Settings {
         }
         Ok(settings)
     }
-}
-
-/// What one solve of [`Pumpkin`] answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A solution: the value of every variable of the model.
-    Solved(Vec<i64>),
-    /// Nothing is left: the model and its exclusions have no solution.
-    Infeasible,
-    /// The time ran out or a stop was asked for first.
-    Unknown,
-    /// Pumpkin stopped on an internal error (its words); the solver takes no further solve.
-    Failed(String),
 }
 
 /// Pumpkin's solver on a model, ready to solve again after each exclusion.
@@ -173,10 +160,12 @@ impl CpModel {
 }
 
 impl Pumpkin {
-    /// One solve, until a solution, the proof that none is left, `deadline` or `stop()`.
-    pub fn solve(&mut self, deadline: Option<Instant>, stop: &dyn Fn() -> bool) -> Answer {
+    /// One solve, until a solution, the proof that none is left, `deadline` or `stop()`; an
+    /// error where Pumpkin stopped on an internal error (its words), after which the solver
+    /// takes no further solve.
+    pub fn solve(&mut self, deadline: Option<Instant>, stop: &dyn Fn() -> bool) -> Result<Answer, String> {
         if let Some(why) = &self.failed {
-            return Answer::Failed(why.clone());
+            return Err(why.clone());
         }
         let mut until = Until { deadline, stop, polls: 0 };
         let (solver, brancher, resolver) = (&mut self.solver, &mut self.brancher, &mut self.resolver);
@@ -184,7 +173,7 @@ impl Pumpkin {
         let answer = guarded(|| match solver.satisfy(brancher, &mut until, resolver) {
             SatisfactionResult::Satisfiable(found) => {
                 let solution = found.solution();
-                Answer::Solved(variables.iter().map(|&x| solution.get_integer_value(x) as i64).collect())
+                Answer::solved(variables.iter().map(|&x| solution.get_integer_value(x) as i64).collect())
             }
             SatisfactionResult::Unsatisfiable(..) => Answer::Infeasible,
             SatisfactionResult::Unknown(..) => Answer::Unknown,
@@ -194,13 +183,13 @@ impl Pumpkin {
                 if let Some(proof) = &mut self.proof {
                     proof.finished = true;
                 }
-                Answer::Infeasible
+                Ok(Answer::Infeasible)
             }
-            Ok(answer) => answer,
+            Ok(answer) => Ok(answer),
             // The solver's state is not to be trusted after it stopped midway.
             Err(why) => {
                 self.failed = Some(why.clone());
-                Answer::Failed(why)
+                Err(why)
             }
         }
     }

@@ -10,11 +10,11 @@ fn count(solver: &mut Pumpkin, xs: &[IntVar]) -> usize {
     let mut found = 0;
     loop {
         match solver.solve(None, &|| false) {
-            Answer::Solved(values) => {
-                found += 1;
-                solver.exclude(&projection, &values);
+            Ok(Answer::Found { solutions, .. }) => {
+                found += solutions.len();
+                solutions.iter().for_each(|values| solver.exclude(&projection, values));
             }
-            Answer::Infeasible => return found,
+            Ok(Answer::Infeasible) => return found,
             other => panic!("no limit was set: {other:?}"),
         }
     }
