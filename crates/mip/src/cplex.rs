@@ -216,11 +216,7 @@ impl Drop for Env<'_> {
 
 /// Refuses parameter names CPLEX does not know and values it rejects, in a fresh environment.
 pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    if parameters.is_empty() {
-        return Ok(());
-    }
-    let env = Env::open(api()?)?;
-    parameters.iter().try_for_each(|(name, value)| env.set(name, value))
+    crate::dylib::check_each(parameters, || Env::open(api()?), Env::set)
 }
 
 /// Refuses a model the Community Edition cannot take, before the library sees it.

@@ -50,6 +50,21 @@ macro_rules! library_api {
 }
 pub(crate) use library_api;
 
+#[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress"))]
+/// `parameters` (`--param`) checked one by one by `set` on a handle `fresh` opens (HiGHS's
+/// or SCIP's instance, CPLEX's environment, Xpress's problem), opened only when there is one.
+pub(crate) fn check_each<T>(
+    parameters: &[(String, String)],
+    fresh: impl FnOnce() -> Result<T, crate::Error>,
+    set: impl Fn(&T, &str, &str) -> Result<(), crate::Error>,
+) -> Result<(), crate::Error> {
+    if parameters.is_empty() {
+        return Ok(());
+    }
+    let handle = fresh()?;
+    parameters.iter().try_for_each(|(name, value)| set(&handle, name, value))
+}
+
 /// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
 #[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {

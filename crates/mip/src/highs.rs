@@ -190,11 +190,7 @@ impl Drop for Instance<'_> {
 /// Checks HiGHS options (`--param`) on a fresh instance: each name must be an option and its
 /// value one HiGHS takes.
 pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    if parameters.is_empty() {
-        return Ok(());
-    }
-    let instance = Instance::new(installed()?)?;
-    parameters.iter().try_for_each(|(name, value)| instance.set(name, value))
+    crate::dylib::check_each(parameters, || Instance::new(installed()?), Instance::set)
 }
 
 /// One solve of `model`: presolve on unless the raw options turn it off, and again without it

@@ -124,11 +124,7 @@ impl Drop for Instance<'_> {
 
 /// Refuses parameter names SCIP does not know and values it rejects, on a fresh instance.
 pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    if parameters.is_empty() {
-        return Ok(());
-    }
-    let instance = Instance::new(api()?)?;
-    parameters.iter().try_for_each(|(name, value)| instance.set(name, value))
+    crate::dylib::check_each(parameters, || Instance::new(api()?), Instance::set)
 }
 
 /// One solve of `model`.

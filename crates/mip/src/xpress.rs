@@ -215,11 +215,7 @@ impl Drop for Problem<'_> {
 
 /// Refuses control names Xpress does not know and values it rejects, on a fresh problem.
 pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
-    if parameters.is_empty() {
-        return Ok(());
-    }
-    let problem = Problem::new(ready()?)?;
-    parameters.iter().try_for_each(|(name, value)| problem.set(name, value))
+    crate::dylib::check_each(parameters, || Problem::new(ready()?), Problem::set)
 }
 
 /// Writes Xpress's log messages to standard error.
