@@ -142,12 +142,10 @@ macro_rules! solver_backend {
                 #[cfg(not(feature = $feature))]
                 Ok(())
             },
-            reads: &[],
             matrix: $matrix,
             pool: $pool,
-            sat: || None,
-            missing: || None,
-            $($rest)*
+            $($rest)*,
+            ..BARE
         }
     };
 }
@@ -179,9 +177,6 @@ macro_rules! sat_backend {
             feature: $feature,
             compiled: cfg!($($compiled)*),
             families: &[Family::Sat],
-            threads: Threads::One,
-            scale: Scale::Any,
-            size_limited: false,
             version: || {
                 #[cfg($($compiled)*)]
                 return masu_sat::Solver::version(&$open(std::sync::Arc::new(|| false)));
@@ -189,16 +184,13 @@ macro_rules! sat_backend {
                 not_loaded($solver)
             },
             check: |parameters| takes_none($name, parameters),
-            reads: &[],
-            matrix: || None,
-            pool: || None,
             sat: || {
                 #[cfg($($compiled)*)]
                 return Some(|stop| Box::new($open(stop)));
                 #[cfg(not($($compiled)*))]
                 None
             },
-            missing: || None,
+            ..BARE
         }
     };
 }
@@ -234,6 +226,26 @@ impl VersionText for Result<String, masu_mip::Error> {
     }
 }
 
+/// What a row does not say: one thread, models of any size, no licence limit, no raw
+/// parameters the glue reads, no matrix, pool or SAT solver, nothing missing (the rest each
+/// row says).
+const BARE: Facts = Facts {
+    name: "",
+    feature: None,
+    compiled: false,
+    families: &[],
+    threads: Threads::One,
+    scale: Scale::Any,
+    size_limited: false,
+    version: String::new,
+    check: |_| Ok(()),
+    reads: &[],
+    matrix: || None,
+    pool: || None,
+    sat: || None,
+    missing: || None,
+};
+
 /// Declares [`Backend`], one variant an entry, and [`FACTS`], one row an entry, in the
 /// same order: adding a backend is one entry.
 macro_rules! backends {
@@ -263,8 +275,6 @@ backends! {
         compiled: cfg!(feature = "cp-sat"),
         families: &[Family::Cp, Family::Milp],
         threads: Threads::Asked,
-        scale: Scale::Any,
-        size_limited: false,
         version: || {
             #[cfg(feature = "cp-sat")]
             return format!("OR-Tools CP-SAT {}", masu_cpsat::VERSION);
@@ -278,11 +288,7 @@ backends! {
             #[cfg(not(feature = "cp-sat"))]
             Ok(())
         },
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        sat: || None,
-        missing: || None,
+        ..BARE
     },
     /// HiGHS 1.16 (feature `highs`): its C API, from the library `scripts/build-highs` compiles
     /// out of the highs-sys crate's source (`./masu` builds it in the background).
@@ -302,17 +308,10 @@ backends! {
         feature: None,
         compiled: true,
         families: &[Family::Native],
-        threads: Threads::One,
-        scale: Scale::Any,
-        size_limited: false,
         version: || format!("masu {}", env!("CARGO_PKG_VERSION")),
         // The kind checks its native formulations' parameters ([`crate::check_parameters`]).
         check: |_| Ok(()),
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        sat: || None,
-        missing: || None,
+        ..BARE
     },
     /// CBC 2.10 from the OR-Tools wheel (feature `cbc`).
     Cbc => matrix_backend!("cbc", "CBC", cbc, || None, threads: Threads::One, scale: Scale::Any, size_limited: false),
@@ -361,9 +360,6 @@ backends! {
         feature: Some("pumpkin"),
         compiled: cfg!(all(feature = "pumpkin", feature = "cp-sat")),
         families: &[Family::Cp],
-        threads: Threads::One,
-        scale: Scale::Any,
-        size_limited: false,
         version: || {
             #[cfg(feature = "pumpkin")]
             return format!("Pumpkin {}", masu_cpsat::pumpkin::VERSION);
@@ -378,11 +374,7 @@ backends! {
             #[cfg(not(feature = "pumpkin"))]
             Ok(())
         },
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        sat: || None,
-        missing: || None,
+        ..BARE
     },
     /// Choco 6 (features `choco` and `cp-sat`): IMT Atlantique's constraint solver, Java
     /// compiled to a native library (pychoco's `libchoco_capi.so`), on the CP models posted
@@ -392,9 +384,6 @@ backends! {
         feature: Some("choco"),
         compiled: cfg!(all(feature = "choco", feature = "cp-sat")),
         families: &[Family::Cp],
-        threads: Threads::One,
-        scale: Scale::Any,
-        size_limited: false,
         version: || {
             #[cfg(feature = "choco")]
             return VersionText::text(masu_cpsat::choco::version().map_err(masu_mip::Error::Library), "Choco");
@@ -402,11 +391,7 @@ backends! {
             not_loaded("Choco")
         },
         check: |parameters| takes_none("choco", parameters),
-        reads: &[],
-        matrix: || None,
-        pool: || None,
-        sat: || None,
-        missing: || None,
+        ..BARE
     },
     /// CaDiCaL 1.9, compiled into masu (always there): the clauses of a kind's `cnf`
     /// formulation ([`crate::sat`]).
