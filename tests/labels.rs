@@ -205,3 +205,52 @@ fn walk_dirs(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// The `[features]` of a manifest: each feature's list, as written.
+fn features(path: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let text = read(path);
+    let section = text.split("\n[features]\n").nth(1).unwrap_or_else(|| panic!("{path}: no [features]"));
+    let section = section.split("\n[").next().unwrap();
+    section
+        .lines()
+        .filter_map(|line| line.split_once(" = ["))
+        .map(|(name, list)| {
+            let items = list.trim_end_matches(']').split(',').map(|i| i.trim().trim_matches('"').to_string());
+            (name.trim().to_string(), items.filter(|i| !i.is_empty()).collect())
+        })
+        .collect()
+}
+
+/// A backend's Cargo feature reaches its solver from every crate a user builds: core turns
+/// it on below, kinds, the command line, the bench, the Python package and the facade each
+/// forward it to the next crate down (a feature missing from one would leave that build
+/// without the backend, silently).
+#[test]
+fn every_backend_feature_is_forwarded_through_every_manifest() {
+    let relays: [(&str, &[&str]); 5] = [
+        ("crates/kinds/Cargo.toml", &["masu-core/"]),
+        ("crates/cli/Cargo.toml", &["masu-kinds/"]),
+        ("crates/bench/Cargo.toml", &["masu-kinds/"]),
+        ("crates/python/Cargo.toml", &["masu-kinds/"]),
+        ("Cargo.toml", &["masu-kinds/", "masu-cli/"]),
+    ];
+    let core = features("crates/core/Cargo.toml");
+    let mut checked = 0;
+    for feature in Backend::ALL.iter().filter_map(|b| b.feature()) {
+        let below = core.get(feature).unwrap_or_else(|| panic!("crates/core/Cargo.toml has no feature {feature}"));
+        assert!(
+            below.iter().any(|i| i.contains('/') || i.starts_with("dep:")),
+            "core's {feature} turns on nothing: {below:?}"
+        );
+        for (manifest, to) in relays {
+            let listed = features(manifest);
+            let list = listed.get(feature).unwrap_or_else(|| panic!("{manifest} has no feature {feature}"));
+            for crate_ in to {
+                let wanted = format!("{crate_}{feature}");
+                assert!(list.contains(&wanted), "{manifest}'s {feature} does not forward {wanted}: {list:?}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} backend features");
+}
