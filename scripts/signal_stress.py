@@ -29,7 +29,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BACKENDS = ["cp-sat", "highs", "cbc", "scip", "microlp", "cplex", "xpress", "gurobi", "cp-optimizer", "gecode", "z3", "pumpkin", "native"]
+BACKENDS = ["cp-sat", "highs", "cbc", "scip", "microlp", "cplex", "xpress", "gurobi", "cp-optimizer", "gecode", "z3", "pumpkin",
+            "cadical", "kissat", "minisat", "glucose", "native"]
+
+
+def formulation_of(backend):
+    """The sudoku formulation a backend runs: the CP model, the clauses, or the MILP."""
+    if backend in ("cp-sat", "cp-optimizer", "gecode", "z3", "pumpkin"):
+        return "all-different"
+    return "cnf" if backend in ("cadical", "kissat", "minisat", "glucose") else "binary"
 
 
 def instances(folder):
@@ -45,7 +53,7 @@ def instances(folder):
 def command(masu, backend, sudoku, nonogram):
     if backend == "native":
         return [masu, "count", "nonogram", nonogram, nonogram, "--formulation", "native", "--count", "1000000"]
-    formulation = "all-different" if backend in ("cp-sat", "cp-optimizer", "gecode", "z3", "pumpkin") else "binary"
+    formulation = formulation_of(backend)
     return [masu, "count", "sudoku", sudoku, "--formulation", formulation, "--backend", backend, "--count", "1000000"]
 
 
@@ -89,7 +97,7 @@ def compiled(masu):
     puzzle = os.path.join(ROOT, "examples/data/article_002_sudoku.json")
     found = ["native"]
     for backend in BACKENDS[:-1]:
-        formulation = "all-different" if backend in ("cp-sat", "cp-optimizer", "gecode", "z3", "pumpkin") else "binary"
+        formulation = formulation_of(backend)
         args = [masu, "solve", "sudoku", puzzle, "--formulation", formulation, "--backend", backend]
         if subprocess.run(args, capture_output=True, timeout=120).returncode == 0:
             found.insert(len(found) - 1, backend)
