@@ -177,9 +177,14 @@ macro_rules! sat_backend {
             feature: $feature,
             compiled: cfg!($($compiled)*),
             families: &[Family::Sat],
+            // A solver's version is read off an instance (rustsat has no other way): one, once.
             version: || {
                 #[cfg($($compiled)*)]
-                return masu_sat::Solver::version(&$open(std::sync::Arc::new(|| false)));
+                {
+                    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+                    let read = || masu_sat::Solver::version(&$open(std::sync::Arc::new(|| false)));
+                    return VERSION.get_or_init(read).clone();
+                }
                 #[cfg(not($($compiled)*))]
                 not_loaded($solver)
             },
