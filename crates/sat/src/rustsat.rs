@@ -3,8 +3,8 @@
 //!
 //! A stop is an interrupt from a watching thread (rustsat's `Interrupt`: MiniSat and Glucose
 //! have no callback to poll), which polls the stop test every few milliseconds while the
-//! solve runs and ends with it. A solver that solves once (Kissat) keeps the clauses it is given and is built
-//! afresh, the clauses given again, when a clause follows a solve.
+//! solve runs and ends with it. A solver that solves once (Kissat) keeps the clauses it is
+//! given and is built afresh, the clauses given again, when a clause follows a solve.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
