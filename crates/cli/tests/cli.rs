@@ -140,6 +140,32 @@ fn a_formulation_that_cannot_run_on_a_backend_is_refused() {
     assert!(text(&out.stderr).contains("cannot run on highs"), "{}", text(&out.stderr));
 }
 
+/// Where CaDiCaL's library cannot be opened, a solve that needs it is an error naming the
+/// library and how to build it (exit 1, no panic), and a solve whose certificate needs it
+/// still answers, its certificate unchecked and saying why.
+#[test]
+fn without_cadicals_library_what_needs_it_says_how_to_build_it_and_the_rest_runs() {
+    let missing = |args: &[&str]| {
+        let mut command = Command::new(MASU);
+        command.args(args).current_dir(root()).env("MASU_CADICAL_LIB", "/nonexistent/libmasu_cadical.so");
+        Started::new(&mut command).finish(BOUND)
+    };
+    let puzzle = "examples/data/article_002_sudoku.json";
+    let out = missing(&["solve", "sudoku", puzzle, "--formulation", "cnf", "--backend", "cadical"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot load libmasu_cadical.so") && stderr.contains("scripts/build-cadical"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    let out = missing(&["solve", "sudoku", puzzle, "--formulation", "native", "--certify", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let record: serde_json::Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(record["status"], "unique");
+    let certificate = &record["stats"]["certificate"];
+    assert_eq!(certificate["proof"], "unchecked", "{certificate}");
+    assert!(certificate["detail"].as_str().unwrap().contains("scripts/build-cadical"), "{certificate}");
+}
+
 /// Ctrl-C (SIGINT) or SIGTERM stops the running count within moments, on every backend
 /// compiled in: what was found is still printed, whole lines only, with the summary, and the
 /// exit status is 130. (CP-SAT and CBC would otherwise take over SIGINT during a solve.)

@@ -1,4 +1,4 @@
-//! What the C solvers share: opening a library (of the OR-Tools wheel, CPLEX's), sending the C
+//! What the C solvers share beside opening their libraries (`masu_native::library_api!`): sending the C
 //! library's standard output to standard error (the solvers log to stdout, where masu writes
 //! answers), stopping a solve from a watcher thread, and keeping the process's Ctrl-C handler
 //! through a solver that installs its own.
@@ -12,43 +12,6 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(watched)]
 use std::time::{Duration, Instant};
-
-/// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
-/// for at the paths `$candidates` gives, in order), with the path it was opened from, and
-/// `fn api()`, which opens the library at its first call (once for the process) and reads
-/// them. The module using it owes each symbol the signature its library's header gives.
-macro_rules! library_api {
-    ($file:expr, $candidates:expr, { $($field:ident = $symbol:literal: $ty:ty),* $(,)? }) => {
-        #[allow(clippy::type_complexity, dead_code)]
-        struct Api {
-            _library: libloading::Library,
-            path: std::path::PathBuf,
-            $($field: $ty),*
-        }
-
-        fn api() -> Result<&'static Api, crate::Error> {
-            static API: std::sync::OnceLock<Result<Api, String>> = std::sync::OnceLock::new();
-            API.get_or_init(|| {
-                let (library, path) = crate::dylib::open($file, $candidates)?;
-                // SAFETY: each symbol is declared with its header's signature (the calling
-                // module's duty, stated in its doc); the pointers are copied out while
-                // `library` is kept beside them, in a static, for the life of the process.
-                unsafe {
-                    Ok(Api {
-                        $($field: *library
-                            .get(concat!($symbol, "\0").as_bytes())
-                            .map_err(|e| format!("{}: {e}", $file))?,)*
-                        _library: library,
-                        path,
-                    })
-                }
-            })
-            .as_ref()
-            .map_err(|e| crate::Error::Library(e.clone()))
-        }
-    };
-}
-pub(crate) use library_api;
 
 #[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress"))]
 /// `parameters` (`--param`) checked one by one by `set` on a handle `fresh` opens (HiGHS's
@@ -69,24 +32,6 @@ pub(crate) fn check_each<T>(
 #[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
 pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {
     std::ffi::CString::new(text).map_err(|_| crate::Error::Library(format!("'{text}' holds a NUL byte")))
-}
-
-/// Opens `file` from the first of `candidates` that opens, and says which.
-pub(crate) fn open(
-    file: &str,
-    candidates: Vec<std::path::PathBuf>,
-) -> Result<(libloading::Library, std::path::PathBuf), String> {
-    let mut tried = Vec::new();
-    for path in candidates {
-        // SAFETY: the solver libraries masu opens (the OR-Tools wheel's CBC and SCIP, CPLEX)
-        // initialise only their own globals when loaded; they depend on nothing of the
-        // caller's.
-        match unsafe { libloading::Library::new(&path) } {
-            Ok(library) => return Ok((library, path)),
-            Err(e) => tried.push(format!("{}: {e}", path.display())),
-        }
-    }
-    Err(format!("cannot load {file}; tried: {}", tried.join("; ")))
 }
 
 /// While alive, file descriptor 1 (standard output) is standard error: what a C library

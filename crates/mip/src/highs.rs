@@ -27,8 +27,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::dylib::{c_string, library_api};
+use crate::dylib::c_string;
 use crate::{Error, Model, Outcome, Settings};
+use masu_native::library_api;
 
 const FILE: &str = "libhighs.so";
 
@@ -96,32 +97,8 @@ fn candidates() -> Vec<PathBuf> {
         return vec![PathBuf::from(path)];
     }
     let Some(path) = option_env!("MASU_HIGHS_LIB").map(PathBuf::from) else { return Vec::new() };
-    wait_for_build(&path, BUILD_WAIT);
+    masu_native::wait_for_build(&path, "HiGHS's library", BUILD_WAIT);
     vec![path]
-}
-
-/// Waits, at most `bound`, while the library at `path` is missing and a build of it holds
-/// the lock beside it (`build.lock`, which `scripts/build-highs` holds with flock).
-fn wait_for_build(path: &std::path::Path, bound: Duration) {
-    use std::os::fd::AsRawFd;
-    let started = Instant::now();
-    let mut said = false;
-    let Ok(lock) = std::fs::File::open(path.with_file_name("build.lock")) else { return };
-    while !path.exists() && started.elapsed() < bound {
-        // SAFETY: flock on a descriptor this function owns; LOCK_NB never blocks.
-        let free = unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) } == 0;
-        if free {
-            return; // no build under way: the library is there or it is not
-        }
-        if !said {
-            eprintln!(
-                "masu: waiting for HiGHS's library, which ./masu is building (log: {})",
-                path.with_file_name("build.log").display()
-            );
-            said = true;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
 }
 
 /// HiGHS's version as the library reports it, e.g. `HiGHS 1.16.0`.

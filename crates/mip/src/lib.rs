@@ -221,6 +221,12 @@ pub enum Error {
     NotInstalled(String),
 }
 
+impl From<masu_native::LoadError> for Error {
+    fn from(e: masu_native::LoadError) -> Error {
+        Error::Library(e.0)
+    }
+}
+
 /// One suite, run against every solver compiled in.
 #[cfg(test)]
 mod conformance {

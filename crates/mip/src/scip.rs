@@ -12,8 +12,9 @@
 use std::ffi::{c_char, c_double, c_int, c_uint, c_void};
 use std::sync::atomic::AtomicBool;
 
-use crate::dylib::{c_string, library_api};
+use crate::dylib::c_string;
 use crate::{Error, Model, Outcome, Settings};
+use masu_native::library_api;
 
 const FILE: &str = "libscip.so.10.0";
 

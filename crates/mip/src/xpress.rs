@@ -17,8 +17,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::dylib::{c_string, library_api, watched};
+use crate::dylib::{c_string, watched};
 use crate::{Error, Model, Outcome, Settings};
+use masu_native::library_api;
 
 const FILE: &str = "libxprs.so.47";
 

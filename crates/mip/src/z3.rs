@@ -18,8 +18,9 @@
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
-use crate::dylib::{c_string, library_api, watched};
+use crate::dylib::{c_string, watched};
 use masu_cpsat::Answer;
+use masu_native::library_api;
 
 use crate::{Error, Settings};
 

@@ -1,15 +1,19 @@
-//! CaDiCaL, compiled into masu from the `cadical` crate's bundled source: no backend to
-//! install. It serves the clause-learning stages of the native solvers (nonogram and
-//! numberlink), the refutations of `--certify`, and the SAT family's `cadical` backend
-//! ([`Cadical`]).
+//! CaDiCaL 1.9.5, built by `./masu` beside cargo (`scripts/build-cadical`, from the `cadical`
+//! crate's bundled source, which Cargo.lock pins, into `.tools/cadical/`) and opened at the
+//! first solver: no library to install, and no compile of it on cargo's path. It serves the
+//! clause-learning stages of the native solvers (nonogram and numberlink), the refutations of
+//! `--certify`, and the SAT family's `cadical` backend ([`Cadical`]).
 //!
 //! [`Sat`] is the solver they use: CaDiCaL, stopped by a callback, which can also keep the
 //! clauses it is given to write them as DIMACS (`--export`), and can have a [`Propagator`]
 //! inside its search (CaDiCaL's external-propagator interface, IPASIR-UP): told of every
 //! assignment to the variables it observes, it adds clauses during the search, and judges
-//! each complete model before the solver answers with it. The `cadical` crate does not
-//! expose that interface, so `src/shim.cpp` (C++ as C, compiled against a copy of the
-//! header of the version that crate builds) is what this crate calls.
+//! each complete model before the solver answers with it. `src/shim.cpp` (C++ as C, compiled
+//! into the same library as CaDiCaL, against its own header) is what this crate calls.
+//!
+//! Where the library cannot be opened (built by no `./masu`, and `MASU_CADICAL_LIB` names
+//! none), a [`Sat`] is still made, and its first solve answers [`Outcome::Failed`] with how
+//! to get it: no clause is lost silently, since nothing was solved.
 //!
 //! CaDiCaL aborts the process when a value is read outside its satisfied state (after a
 //! stop, after an unsatisfiable answer, or once a clause was added since the last solve).
@@ -26,8 +30,10 @@ use std::ffi::CString;
 use std::os::raw::{c_char, c_int, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
-// The `cadical` crate compiles and links CaDiCaL's library; its Rust API is not used.
-extern crate cadical;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use masu_native::library_api;
 
 /// A theory inside CaDiCaL's search, over the variables the solver was told to observe
 /// ([`Sat::observe`]). Its clauses must hold in every solution it admits: they are kept as
@@ -86,17 +92,60 @@ struct Callbacks {
     reason_lit: extern "C" fn(*mut c_void, c_int) -> c_int,
 }
 
-unsafe extern "C" {
-    fn masu_sat_new(config: *const c_char) -> *mut c_void;
-    fn masu_sat_delete(solver: *mut c_void);
-    fn masu_sat_connect(solver: *mut c_void, callbacks: *const Callbacks, propagate: c_int);
-    fn masu_sat_observe(solver: *mut c_void, var: c_int);
-    fn masu_sat_add(solver: *mut c_void, lit: c_int);
-    fn masu_sat_solve(solver: *mut c_void) -> c_int;
-    fn masu_sat_val(solver: *mut c_void, lit: c_int) -> c_int;
-    fn masu_sat_error(solver: *mut c_void) -> *const c_char;
-    fn masu_sat_trace(solver: *mut c_void, path: *const c_char) -> c_int;
-    fn masu_sat_close_proof(solver: *mut c_void);
+/// The library's file name.
+const FILE: &str = "libmasu_cadical.so";
+
+/// The longest the first solver waits for the library while `./masu` is still building it
+/// (about a minute on 2 cores).
+pub const BUILD_WAIT: Duration = Duration::from_secs(10 * 60);
+
+/// A solver of the shim, as `masu_sat_new` returns it.
+type Ptr = *mut c_void;
+
+// The shim's functions (src/shim.cpp), with its signatures.
+library_api!(FILE, candidates(), {
+    new = "masu_sat_new": unsafe extern "C" fn(*const c_char) -> Ptr,
+    delete = "masu_sat_delete": unsafe extern "C" fn(Ptr),
+    connect = "masu_sat_connect": unsafe extern "C" fn(Ptr, *const Callbacks, c_int),
+    observe = "masu_sat_observe": unsafe extern "C" fn(Ptr, c_int),
+    add = "masu_sat_add": unsafe extern "C" fn(Ptr, c_int),
+    solve = "masu_sat_solve": unsafe extern "C" fn(Ptr) -> c_int,
+    val = "masu_sat_val": unsafe extern "C" fn(Ptr, c_int) -> c_int,
+    error = "masu_sat_error": unsafe extern "C" fn(Ptr) -> *const c_char,
+    trace = "masu_sat_trace": unsafe extern "C" fn(Ptr, *const c_char) -> c_int,
+    close_proof = "masu_sat_close_proof": unsafe extern "C" fn(Ptr),
+    signature = "masu_sat_signature": unsafe extern "C" fn() -> *const c_char,
+});
+
+/// Where the library is looked for: `MASU_CADICAL_LIB`, else where `scripts/build-cadical`
+/// puts it for this checkout (compiled in), after waiting for a build of it under way.
+fn candidates() -> Vec<PathBuf> {
+    if let Some(path) = std::env::var_os("MASU_CADICAL_LIB") {
+        return vec![PathBuf::from(path)];
+    }
+    let path = PathBuf::from(env!("MASU_CADICAL_LIB"));
+    masu_native::wait_for_build(&path, "CaDiCaL's library", BUILD_WAIT);
+    vec![path]
+}
+
+/// The library's functions, or why it cannot be opened and how to get it.
+fn library() -> Result<&'static Api, String> {
+    api().map_err(|e| {
+        format!("{e}; ./masu builds it (scripts/build-cadical, about a minute on 2 cores), or MASU_CADICAL_LIB names a libmasu_cadical.so that script built")
+    })
+}
+
+/// Why CaDiCaL cannot run here (its library is missing: how to get it), or `None`.
+pub fn missing() -> Option<String> {
+    library().err()
+}
+
+/// CaDiCaL's version as the library reports it, e.g. `CaDiCaL 1.9.5`.
+pub fn version() -> Result<String, String> {
+    let api = library()?;
+    // SAFETY: the shim returns CaDiCaL's static NUL-terminated signature.
+    let said = unsafe { std::ffi::CStr::from_ptr((api.signature)()) };
+    Ok(format!("CaDiCaL {}", said.to_string_lossy().trim_start_matches("cadical-")))
 }
 
 /// What the callbacks reach: the stop test, the propagator, the clause and the reason being
@@ -201,7 +250,8 @@ fn next(handing: &mut Option<(Vec<i32>, usize)>) -> c_int {
 /// A CaDiCaL solver with a propagator `P` ([`Plain`]: none), and the clauses given to it
 /// when recording.
 pub struct Sat<P: Propagator = Plain> {
-    solver: *mut c_void,
+    /// The library and a solver of it (never null), or why the library cannot be opened.
+    solver: Result<(&'static Api, Ptr), String>,
     bridge: Box<Bridge<P>>,
     recorded: Option<Vec<Vec<i32>>>,
     variables: i32,
@@ -220,9 +270,11 @@ impl<P: Propagator> std::fmt::Debug for Sat<P> {
 
 impl<P: Propagator> Drop for Sat<P> {
     fn drop(&mut self) {
-        // SAFETY: `solver` came from `masu_sat_new` and is deleted once, here; the bridge it
-        // points to is dropped after it.
-        unsafe { masu_sat_delete(self.solver) }
+        if let Ok((api, solver)) = self.solver {
+            // SAFETY: `solver` came from `masu_sat_new` and is deleted once, here; the bridge
+            // it points to is dropped after it.
+            unsafe { (api.delete)(solver) }
+        }
     }
 }
 
@@ -243,7 +295,8 @@ pub enum Outcome<'a> {
 /// The model of a satisfiable solve. It borrows the solver, so it can be read only while the
 /// solver stays in the satisfied state: no clause is added and no solve runs meanwhile.
 pub struct Model<'a> {
-    solver: *mut c_void,
+    api: &'static Api,
+    solver: Ptr,
     _solver: std::marker::PhantomData<&'a ()>,
 }
 
@@ -259,7 +312,7 @@ impl Model<'_> {
         assert!(lit != 0 && lit != i32::MIN, "literal {lit}");
         // SAFETY: the model borrows its `Sat`, which answered satisfiable and has had no
         // clause added since: CaDiCaL is in its satisfied state, where `val` is allowed.
-        unsafe { masu_sat_val(self.solver, lit) > 0 }
+        unsafe { (self.api.val)(self.solver, lit) > 0 }
     }
 }
 
@@ -299,9 +352,10 @@ pub fn refute(
     let mut sat = Sat::new(stop, Plain, false, "unsat");
     let path = CString::new(proof.as_os_str().as_encoded_bytes())
         .map_err(|_| format!("{}: a NUL in the path", proof.display()))?;
+    let (api, solver) = *sat.solver.as_ref()?;
     // SAFETY: a fresh solver (no clause added yet, as tracing requires); `path` is
     // NUL-terminated and alive for the call.
-    if unsafe { masu_sat_trace(sat.solver, path.as_ptr()) } == 0 {
+    if unsafe { (api.trace)(solver, path.as_ptr()) } == 0 {
         return Err(format!("{}: CaDiCaL could not open it for its proof", proof.display()));
     }
     clauses.iter().for_each(|clause| sat.add_clause(clause.iter().copied()));
@@ -313,7 +367,7 @@ pub fn refute(
         Outcome::Failed(said) => return Err(said),
     };
     // SAFETY: a valid solver that traces a proof, between solves (the model is dropped).
-    unsafe { masu_sat_close_proof(sat.solver) };
+    unsafe { (api.close_proof)(solver) };
     Ok(found)
 }
 
@@ -333,18 +387,21 @@ impl<P: Propagator> Sat<P> {
             propagate: self::propagate::<P>,
             reason_lit: reason_lit::<P>,
         };
-        let config = CString::new(config).expect("no NUL");
-        // SAFETY: `config` is a NUL-terminated string alive for the call; the shim returns a
-        // fresh solver (configured before any clause) or null.
-        let solver = unsafe { masu_sat_new(config.as_ptr()) };
-        if solver.is_null() {
-            // No memory for the solver: what Rust does when its own allocation fails.
-            std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; 1024]>());
-        }
-        // SAFETY: `solver` is a fresh solver, not null; the shim copies the table, whose
-        // `data` stays valid as long as the box, which the `Sat` keeps until after the solver
-        // is deleted.
-        unsafe { masu_sat_connect(solver, &callbacks, c_int::from(propagate)) };
+        let solver = library().map(|api| {
+            let config = CString::new(config).expect("no NUL");
+            // SAFETY: `config` is a NUL-terminated string alive for the call; the shim returns
+            // a fresh solver (configured before any clause) or null.
+            let solver = unsafe { (api.new)(config.as_ptr()) };
+            if solver.is_null() {
+                // No memory for the solver: what Rust does when its own allocation fails.
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; 1024]>());
+            }
+            // SAFETY: `solver` is a fresh solver, not null; the shim copies the table, whose
+            // `data` stays valid as long as the box, which the `Sat` keeps until after the
+            // solver is deleted.
+            unsafe { (api.connect)(solver, &callbacks, c_int::from(propagate)) };
+            (api, solver)
+        });
         Sat { solver, bridge, recorded: None, variables: 0 }
     }
 
@@ -361,9 +418,11 @@ impl<P: Propagator> Sat<P> {
     /// Tells the propagator of the assignments to `var` (positive) from now on.
     pub fn observe(&mut self, var: i32) {
         assert!(var > 0, "variable {var}");
-        // SAFETY: a valid solver with a propagator connected (`propagating`); observing is
-        // allowed between solves, and `var` is a variable (fresh ones are allowed).
-        unsafe { masu_sat_observe(self.solver, var) }
+        if let Ok((api, solver)) = self.solver {
+            // SAFETY: a valid solver with a propagator connected (`propagating`); observing
+            // is allowed between solves, and `var` is a variable (fresh ones are allowed).
+            unsafe { (api.observe)(solver, var) }
+        }
     }
 
     /// Keeps every clause added from now on, for [`Sat::dimacs`].
@@ -373,10 +432,13 @@ impl<P: Propagator> Sat<P> {
 
     /// Adds the clause `∨ lits` (DIMACS literals: ±variable, variables from 1).
     pub fn add_clause(&mut self, lits: impl IntoIterator<Item = i32>) {
+        let solver = self.solver.as_ref().ok().copied();
         let add = |lit: i32| {
-            // SAFETY: a valid solver between solves (no `Model` borrows it); `lit` is a
-            // literal (never `i32::MIN`) or the 0 that closes the clause.
-            unsafe { masu_sat_add(self.solver, lit) }
+            if let Some((api, solver)) = solver {
+                // SAFETY: a valid solver between solves (no `Model` borrows it); `lit` is a
+                // literal (never `i32::MIN`) or the 0 that closes the clause.
+                unsafe { (api.add)(solver, lit) }
+            }
         };
         match &mut self.recorded {
             Some(clauses) => {
@@ -393,19 +455,23 @@ impl<P: Propagator> Sat<P> {
     /// Solves the clauses added so far: a model to read, unsatisfiable, or stopped (by the
     /// callback, at a deadline or an interrupt).
     pub fn solve(&mut self) -> Outcome<'_> {
+        let (api, solver) = match &self.solver {
+            Ok(solver) => *solver,
+            Err(missing) => return Outcome::Failed(format!("CaDiCaL cannot run: {missing}")),
+        };
         // SAFETY: a valid solver; the callbacks reach the bridge, which nothing else touches
         // during the call.
-        let answer = unsafe { masu_sat_solve(self.solver) };
+        let answer = unsafe { (api.solve)(solver) };
         if let Some(panic) = self.bridge.panic.take() {
             resume_unwind(panic);
         }
         match answer {
-            10 => Outcome::Satisfied(Model { solver: self.solver, _solver: std::marker::PhantomData }),
+            10 => Outcome::Satisfied(Model { api, solver, _solver: std::marker::PhantomData }),
             20 => Outcome::Unsatisfiable,
             -1 => {
                 // SAFETY: a valid solver; the shim's message lives until the solver is deleted
                 // and is read (copied) at once.
-                let said = unsafe { std::ffi::CStr::from_ptr(masu_sat_error(self.solver)) };
+                let said = unsafe { std::ffi::CStr::from_ptr((api.error)(solver)) };
                 let said = if said.is_empty() { "a C++ exception".into() } else { said.to_string_lossy() };
                 Outcome::Failed(format!("CaDiCaL failed: {said}"))
             }
@@ -461,8 +527,7 @@ impl Cadical {
 
 impl crate::Solver for Cadical {
     fn version(&self) -> String {
-        let solver: cadical::Solver = cadical::Solver::new();
-        format!("CaDiCaL {}", solver.signature().trim_start_matches("cadical-"))
+        version().unwrap_or_else(|_| "CaDiCaL (library missing)".into())
     }
     fn add(&mut self, clause: &[i32]) {
         self.largest = clause.iter().fold(self.largest, |m, l| m.max(l.abs()));

@@ -1,7 +1,7 @@
 // CaDiCaL's C++ interface as C, for masu-sat: the IPASIR calls it uses, a terminator, and an
 // external propagator (IPASIR-UP) whose callbacks go to Rust through a table of function
-// pointers. Compiled against ../cadical/cadical.hpp, linked with the `cadical` crate's
-// library. No C++ exception crosses into C: what CaDiCaL or `new` throws (running out of
+// pointers. scripts/build-cadical compiles it with CaDiCaL's own source (the `cadical` crate's,
+// which Cargo.lock pins) into one shared library, which masu-sat opens at its first solver. No C++ exception crosses into C: what CaDiCaL or `new` throws (running out of
 // memory) is caught here, kept, and turns the next solve into a failure (-1) whose message
 // `masu_sat_error` reads. CaDiCaL aborts on misuse, which masu-sat's types rule out.
 
@@ -172,4 +172,7 @@ void masu_sat_close_proof (void *s) {
 }
 
 int masu_sat_val (void *s, int lit) { return static_cast<Solver *> (s)->solver.val (lit); }
+
+// The library's name and version, e.g. "cadical-1.9.5" (a static string).
+const char *masu_sat_signature () { return CaDiCaL::Solver::signature (); }
 }
