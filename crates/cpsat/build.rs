@@ -27,6 +27,17 @@ const DESCRIPTOR_SOURCE: &str = "sat_parameters_pb2.py";
 /// GraalVM) the `choco` feature opens.
 const CHOCO_VERSION: &str = "0.4.0";
 
+/// The `z3-solver` wheel masu fetches: its library is `z3/lib/libz3.so` (Z3 4.15.4).
+const Z3_VERSION: &str = "4.15.4.0";
+
+/// With `z3`: fetches Z3's library from the `z3-solver` wheel (`MASU_Z3_DIR`).
+fn fetch_z3() {
+    match wheel::fetch("z3-solver", Z3_VERSION, "manylinux2014_x86_64", &["z3/lib/libz3.so"]) {
+        Ok(dir) => println!("cargo:rustc-env=MASU_Z3_DIR={}", dir.join("z3/lib").display()),
+        Err(message) => println!("cargo::error=masu-cpsat: cannot fetch the z3-solver {Z3_VERSION} wheel: {message}"),
+    }
+}
+
 /// With `choco`: fetches Choco's library from the `pychoco` wheel (`MASU_CHOCO_DIR`).
 fn fetch_choco() {
     match wheel::fetch("pychoco", CHOCO_VERSION, "manylinux_2_34_x86_64", &["pychoco/libchoco_capi.so"]) {
@@ -50,6 +61,9 @@ fn main() {
     };
     if env::var_os("CARGO_FEATURE_CHOCO").is_some() {
         fetch_choco();
+    }
+    if env::var_os("CARGO_FEATURE_Z3").is_some() {
+        fetch_z3();
     }
     println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
     println!("cargo:rustc-env=MASU_ORTOOLS_VERSION={VERSION}");

@@ -6,8 +6,7 @@
 //! `XPRESSDIR`). Nothing links against them. The `cplex` wheel's `cpoptimizer` program (CP
 //! Optimizer) is kept too (`MASU_CPOPTIMIZER`). With `gurobi`: fetches the `gurobipy` wheel the
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
-//! With `z3`: fetches Z3's library from the `z3-solver` wheel (`MASU_Z3_DIR`). With `highs`:
-//! where `scripts/build-highs` puts HiGHS's library (`MASU_HIGHS_LIB`).
+//! With `highs`: where `scripts/build-highs` puts HiGHS's library (`MASU_HIGHS_LIB`).
 
 #[path = "../cpsat/build/wheel.rs"]
 mod wheel;
@@ -16,25 +15,19 @@ mod wheel;
 const CPLEX_VERSION: &str = "22.2.0.1";
 /// The `xpresslibs` wheel masu fetches: its library is `libxprs.so.47` (Optimizer 47).
 const XPRESS_VERSION: &str = "9.9.1";
-/// The `z3-solver` wheel masu fetches: its library is `z3/lib/libz3.so` (Z3 4.15.4).
-const Z3_VERSION: &str = "4.15.4.0";
 /// The `gurobipy` wheel masu fetches (CPython 3.11): the package, run by the build's Python.
 const GUROBI_VERSION: &str = "13.0.3";
 
-/// The features of the solvers opened as C libraries (`dylib.rs`), and of those among them
-/// stopped by a watcher thread (`dylib::watched`): each set of code gated once, by a cfg.
-const OPENS_LIBRARY: [&str; 6] = ["HIGHS", "CBC", "SCIP", "CPLEX", "XPRESS", "Z3"];
-const WATCHED: [&str; 5] = ["CBC", "SCIP", "CPLEX", "XPRESS", "Z3"];
+/// The features of the solvers opened as C libraries (`dylib.rs`): that code gated once, by
+/// a cfg.
+const OPENS_LIBRARY: [&str; 5] = ["HIGHS", "CBC", "SCIP", "CPLEX", "XPRESS"];
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo::rustc-check-cfg=cfg(opens_library, watched)");
+    println!("cargo::rustc-check-cfg=cfg(opens_library)");
     let on = |feature: &&str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
     if OPENS_LIBRARY.iter().any(on) {
         println!("cargo::rustc-cfg=opens_library");
-    }
-    if WATCHED.iter().any(on) {
-        println!("cargo::rustc-cfg=watched");
     }
     if std::env::var_os("CARGO_FEATURE_HIGHS").is_some() {
         highs_library();
@@ -57,10 +50,6 @@ fn main() {
             "xpresslibs/bin/community-xpauth.xpr".to_string(),
         ];
         fetched("xpresslibs", XPRESS_VERSION, "manylinux1_x86_64", &keep, &[("MASU_XPRESS_DIR", "xpresslibs/lib")]);
-    }
-    if std::env::var_os("CARGO_FEATURE_Z3").is_some() {
-        let keep = ["z3/lib/libz3.so".to_string()];
-        fetched("z3-solver", Z3_VERSION, "manylinux2014_x86_64", &keep, &[("MASU_Z3_DIR", "z3/lib")]);
     }
     if std::env::var_os("CARGO_FEATURE_GUROBI").is_some() {
         let keep = ["gurobipy/".to_string()];

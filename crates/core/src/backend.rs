@@ -119,11 +119,11 @@ macro_rules! compiled {
     };
 }
 
-/// The facts of a backend whose solver is `masu_mip::$module` (its `version` and
+/// The facts of a backend whose solver is `$krate::$module` (its `version` and
 /// `check_parameters`), compiled in as `$compiled` says, by `$feature`; the rest of the row
 /// after `..`.
 macro_rules! solver_backend {
-    ($name:literal, $feature:literal, $compiled:expr, $families:expr, $solver:literal, $module:ident,
+    ($name:literal, $feature:literal, $compiled:expr, $families:expr, $solver:literal, $krate:ident :: $module:ident,
      matrix: $matrix:expr, pool: $pool:expr, $($rest:tt)*) => {
         Facts {
             name: $name,
@@ -132,13 +132,13 @@ macro_rules! solver_backend {
             families: $families,
             version: || {
                 #[cfg(feature = $feature)]
-                return VersionText::text(masu_mip::$module::version(), $solver);
+                return VersionText::text($krate::$module::version(), $solver);
                 #[cfg(not(feature = $feature))]
                 not_loaded($solver)
             },
             check: |_parameters| {
                 #[cfg(feature = $feature)]
-                return masu_mip::$module::check_parameters(_parameters);
+                return $krate::$module::check_parameters(_parameters);
                 #[cfg(not(feature = $feature))]
                 Ok(())
             },
@@ -154,17 +154,18 @@ macro_rules! solver_backend {
 /// `pool` where it enumerates itself), compiled in by the feature of its name.
 macro_rules! matrix_backend {
     ($name:literal, $solver:literal, $module:ident, $pool:expr, $($rest:tt)*) => {
-        solver_backend!($name, $name, cfg!(feature = $name), &[Family::Milp], $solver, $module,
+        solver_backend!($name, $name, cfg!(feature = $name), &[Family::Milp], $solver, masu_mip::$module,
             matrix: compiled!($name, $module::solve), pool: $pool, $($rest)*)
     };
 }
 
-/// A CP backend whose solver runs in `masu_mip::$module`, compiled in by `$feature` with
-/// `cp-sat` (whose builder makes the model).
+/// A CP backend whose solver runs in `$krate::$module` (masu-cpsat's, CP Optimizer's in
+/// masu-mip beside CPLEX), compiled in by `$feature` with `cp-sat` (whose builder makes the
+/// model).
 macro_rules! cp_backend {
-    ($name:literal, $feature:literal, $solver:literal, $module:ident, $($rest:tt)*) => {
+    ($name:literal, $feature:literal, $solver:literal, $krate:ident :: $module:ident, $($rest:tt)*) => {
         solver_backend!($name, $feature, cfg!(all(feature = $feature, feature = "cp-sat")), &[Family::Cp], $solver,
-            $module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
+            $krate::$module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
     };
 }
 
@@ -341,22 +342,22 @@ backends! {
         size_limited: true),
     /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
     /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
-    CpOptimizer => cp_backend!("cp-optimizer", "cplex", "CP Optimizer", cp_optimizer,
+    CpOptimizer => cp_backend!("cp-optimizer", "cplex", "CP Optimizer", masu_mip::cp_optimizer,
         threads: Threads::Asked, size_limited: true),
     /// Gecode 6.2 (features `gecode` and `cp-sat`): its FlatZinc program `fzn-gecode`
     /// (Debian's `flatzinc`) on the CP models written as FlatZinc ([`crate::cp`]).
     Gecode => Facts {
         missing: || {
             #[cfg(feature = "gecode")]
-            return masu_mip::gecode::missing();
+            return masu_cpsat::gecode::missing();
             #[cfg(not(feature = "gecode"))]
             None
         },
-        ..cp_backend!("gecode", "gecode", "Gecode", gecode, threads: Threads::Asked, size_limited: false)
+        ..cp_backend!("gecode", "gecode", "Gecode", masu_cpsat::gecode, threads: Threads::Asked, size_limited: false)
     },
     /// Z3 4.15 (features `z3` and `cp-sat`): the SMT solver's library from its PyPI wheel
     /// `z3-solver`, on the CP models written as SMT-LIB 2 ([`crate::cp`]).
-    Z3 => cp_backend!("z3", "z3", "Z3", z3, threads: Threads::One, size_limited: false),
+    Z3 => cp_backend!("z3", "z3", "Z3", masu_cpsat::z3, threads: Threads::One, size_limited: false),
     /// Pumpkin 0.5 (features `pumpkin` and `cp-sat`): TU Delft's lazy-clause-generation
     /// solver as a library, on the CP models translated call by call ([`crate::cp`]); with
     /// `--param proof-path=FILE` its DRCP proof, checked by `pumpkin-checker`.

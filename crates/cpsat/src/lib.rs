@@ -28,6 +28,8 @@ mod cpo;
 mod enumerate;
 mod ffi;
 mod fzn;
+#[cfg(feature = "gecode")]
+pub mod gecode;
 mod model;
 mod params;
 mod proto;
@@ -37,6 +39,8 @@ mod smt;
 mod solver;
 #[cfg(test)]
 mod tests;
+#[cfg(feature = "z3")]
+pub mod z3;
 
 pub use answer::Answer;
 pub use cpo::NotExpressible;

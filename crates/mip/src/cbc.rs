@@ -13,9 +13,10 @@
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_void};
 
-use crate::dylib::{StdoutToStderr, call_solver_sigint_handler, keeping_sigint, watched};
+use crate::dylib::{StdoutToStderr, call_solver_sigint_handler, keeping_sigint};
 use crate::{Error, Model, Outcome, Settings};
 use masu_native::library_api;
+use masu_native::watched;
 
 const FILE: &str = "libCbcSolver.so.2";
 

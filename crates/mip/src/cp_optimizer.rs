@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::program::{self, Stop};
 use masu_cpsat::Answer;
+use masu_native::program::{self, Stop};
 
 use crate::{Error, Settings};
 

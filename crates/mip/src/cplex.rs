@@ -19,9 +19,10 @@ use std::ffi::{CStr, c_char, c_double, c_int, c_longlong, c_void};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use crate::dylib::{StdoutToStderr, c_string, watched};
+use crate::dylib::StdoutToStderr;
 use crate::{Error, Model, Outcome, Settings, Several};
 use masu_native::library_api;
+use masu_native::{c_string, watched};
 
 const FILE: &str = "libcplex2220.so";
 

@@ -1,6 +1,6 @@
 //! What the C solvers share beside opening their libraries (`masu_native::library_api!`): sending the C
 //! library's standard output to standard error (the solvers log to stdout, where masu writes
-//! answers), stopping a solve from a watcher thread, and keeping the process's Ctrl-C handler
+//! answers), and keeping the process's Ctrl-C handler
 //! through a solver that installs its own.
 #![allow(unsafe_code)]
 
@@ -8,10 +8,6 @@
 use std::ffi::c_int;
 #[cfg(any(feature = "cbc", feature = "cplex"))]
 use std::io::Write;
-#[cfg(watched)]
-use std::sync::atomic::{AtomicBool, Ordering};
-#[cfg(watched)]
-use std::time::{Duration, Instant};
 
 #[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress"))]
 /// `parameters` (`--param`) checked one by one by `set` on a handle `fresh` opens (HiGHS's
@@ -26,12 +22,6 @@ pub(crate) fn check_each<T>(
     }
     let handle = fresh()?;
     parameters.iter().try_for_each(|(name, value)| set(&handle, name, value))
-}
-
-/// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
-#[cfg(any(feature = "highs", feature = "scip", feature = "cplex", feature = "xpress", feature = "z3"))]
-pub(crate) fn c_string(text: &str) -> Result<std::ffi::CString, crate::Error> {
-    std::ffi::CString::new(text).map_err(|_| crate::Error::Library(format!("'{text}' holds a NUL byte")))
 }
 
 /// While alive, file descriptor 1 (standard output) is standard error: what a C library
@@ -74,38 +64,6 @@ impl Drop for StdoutToStderr {
             libc::close(self.saved);
         }
     }
-}
-
-/// Runs `solve` while a watcher thread calls `request` every 10 ms once `stop` is set or
-/// `deadline` has passed, until `solve` returns: how a C solver whose stop request comes from
-/// another thread is stopped. The request is repeated because a solver may not be listening
-/// yet when it first comes. A `deadline` backs up a solver's own time limit where that limit
-/// hangs on a timer of the solver's that can fail to fire. (HiGHS needs none: it asks a
-/// callback.)
-#[cfg(watched)]
-pub(crate) fn watched<T>(
-    stop: Option<&AtomicBool>,
-    deadline: Option<Instant>,
-    request: impl Fn() + Sync,
-    solve: impl FnOnce() -> T,
-) -> T {
-    if stop.is_none() && deadline.is_none() {
-        return solve();
-    }
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::SeqCst) {
-                if stop.is_some_and(|s| s.load(Ordering::SeqCst)) || deadline.is_some_and(|d| Instant::now() >= d) {
-                    request();
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        });
-        let result = solve();
-        done.store(true, Ordering::SeqCst);
-        result
-    })
 }
 
 /// The process's SIGINT disposition, as `sigaction` reads it.

@@ -20,8 +20,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::program::{self, Stop};
 use crate::{Error, Model, Outcome, Settings, Several};
+use masu_native::program::{self, Stop};
 
 /// The wheel's licence's limits (no licence file).
 const PIP_COLUMNS: usize = 2_000;

@@ -27,8 +27,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::dylib::c_string;
 use crate::{Error, Model, Outcome, Settings};
+use masu_native::c_string;
 use masu_native::library_api;
 
 const FILE: &str = "libhighs.so";

@@ -5,8 +5,8 @@
 //! own (features `cplex`, `xpress`: the library of the vendor's PyPI wheel or of an
 //! installation), Gurobi through its Python package in a child process (feature `gurobi`),
 //! and microlp, in pure Rust (feature `microlp`). The only `unsafe` of this crate is in
-//! [`highs`], [`cbc`], [`scip`], `cplex`, `xpress`, `dylib` and `program` (which signals a
-//! child).
+//! [`highs`], [`cbc`], [`scip`], `cplex`, `xpress` and `dylib`; the libraries are opened, and
+//! the programs run, by `masu_native`, below every family.
 //!
 //! Each solver is one module with the same three functions: `solve` (one solve of a model,
 //! within [`Settings`]), `check_parameters` (raw `--param` names and values, refused before
@@ -25,9 +25,6 @@
 //! assert!(mps.contains("    x one 1\n") && mps.contains("RHS one 1\n"));
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
 #[cfg(feature = "cbc")]
 pub mod cbc;
 #[cfg(feature = "cplex")]
@@ -36,8 +33,6 @@ pub mod cp_optimizer;
 pub mod cplex;
 #[cfg(opens_library)]
 mod dylib;
-#[cfg(feature = "gecode")]
-pub mod gecode;
 #[cfg(feature = "gurobi")]
 pub mod gurobi;
 #[cfg(feature = "highs")]
@@ -45,14 +40,10 @@ pub mod highs;
 #[cfg(feature = "microlp")]
 pub mod microlp;
 mod mps;
-#[cfg(any(feature = "gurobi", feature = "cplex", feature = "gecode"))]
-mod program;
 #[cfg(feature = "scip")]
 pub mod scip;
 #[cfg(feature = "xpress")]
 pub mod xpress;
-#[cfg(feature = "z3")]
-pub mod z3;
 
 /// A variable: bounds, integrality, objective coefficient (minimised).
 #[derive(Clone, Debug, PartialEq)]
@@ -171,65 +162,15 @@ pub enum Several {
     Unknown,
 }
 
-/// How to solve.
-#[derive(Clone, Debug, Default)]
-pub struct Settings<'a> {
-    /// Wall-clock limit of this solve.
-    pub time_limit: Option<Duration>,
-    /// Write the solver's own log to stderr.
-    pub log: bool,
-    /// Raw solver options, by the solver's own names, checked by `check_parameters`.
-    pub parameters: &'a [(String, String)],
-    /// Set from another thread to stop the solve.
-    pub stop: Option<&'a AtomicBool>,
-    /// Threads, for a solver that runs on several (`None`: its default).
-    pub threads: Option<u32>,
-}
-
-impl Settings<'_> {
-    /// Whether the stop flag is set.
-    pub fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
-    }
-}
-
-/// What can go wrong.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum Error {
-    /// The library could not be opened, or failed.
-    #[error("{0}")]
-    Library(String),
-    /// A raw parameter the solver does not know, or a value it refuses.
-    #[error("{solver} parameter '{name}': {reason}")]
-    Parameter {
-        /// The solver.
-        solver: &'static str,
-        /// The parameter's name as given.
-        name: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// The model cannot be handed to the solver (e.g. past its index type).
-    #[error("{0}")]
-    TooLarge(String),
-    /// The solver's licence does not take a model of this size (CPLEX's Community Edition):
-    /// said before the model is sent.
-    #[error("{0}")]
-    Licence(String),
-    /// The solver's program is not on this machine: how to install it.
-    #[error("{0}")]
-    NotInstalled(String),
-}
-
-impl From<masu_native::LoadError> for Error {
-    fn from(e: masu_native::LoadError) -> Error {
-        Error::Library(e.0)
-    }
-}
+// What a solve is given and what can go wrong: one type each for every solver family.
+pub use masu_native::{Error, Settings};
 
 /// One suite, run against every solver compiled in.
 #[cfg(test)]
 mod conformance {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
     use super::*;
 
     /// Settings bounding a solve at a minute (a solver run as a program is killed past it).
@@ -489,7 +430,7 @@ mod conformance {
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 std::thread::sleep(std::time::Duration::from_millis(300));
-                stop.store(true, Ordering::SeqCst);
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
             });
             let outcome = gurobi::solve(&model, &settings).unwrap();
             assert!(matches!(outcome, Outcome::Solved { .. } | Outcome::Unknown), "{outcome:?}");

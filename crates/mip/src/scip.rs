@@ -12,8 +12,8 @@
 use std::ffi::{c_char, c_double, c_int, c_uint, c_void};
 use std::sync::atomic::AtomicBool;
 
-use crate::dylib::c_string;
 use crate::{Error, Model, Outcome, Settings};
+use masu_native::c_string;
 use masu_native::library_api;
 
 const FILE: &str = "libscip.so.10.0";
@@ -241,7 +241,7 @@ unsafe impl Sync for Shared {}
 fn solve_watched(api: &Api, scip: Ptr, stop: Option<&AtomicBool>) -> c_int {
     let shared = Shared(scip);
     let shared = &shared;
-    crate::dylib::watched(
+    masu_native::watched(
         stop,
         None,
         // SAFETY: see `Shared`: the instance is solving and outlives the watcher.

@@ -17,9 +17,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::dylib::{c_string, watched};
 use crate::{Error, Model, Outcome, Settings};
 use masu_native::library_api;
+use masu_native::{c_string, watched};
 
 const FILE: &str = "libxprs.so.47";
 

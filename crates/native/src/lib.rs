@@ -1,146 +1,116 @@
-//! What the solver bindings of every family share: a C library opened at its first call
-//! ([`library_api!`]: one function pointer a symbol, read once for the process), from the
-//! first of its candidate paths that opens ([`open`]), and the wait for a library that
-//! `./masu` builds beside cargo (HiGHS's, CaDiCaL's) and is still building ([`wait_for_build`]).
+//! What the solver bindings of every family share, below them all:
+//!
+//! - a C library opened at its first call ([`library_api!`]: one function pointer a symbol,
+//!   read once for the process), from the first of its candidate paths that opens ([`open`]),
+//!   and the wait for a library that `./masu` builds beside cargo (HiGHS's, CaDiCaL's) and is
+//!   still building ([`wait_for_build`]);
+//! - a solver run as a program ([`program`]: Gurobi's Python child, CP Optimizer's and
+//!   Gecode's programs), to its end or to the stop flag, its output read whole;
+//! - a C solver stopped from a watcher thread ([`watched`]);
+//! - what a solve is given ([`Settings`]) and what can go wrong ([`Error`]), one type each for
+//!   the MILP and CP solvers alike.
 //!
 //! Invariant: a library once opened stays open for the life of the process (it sits in a
 //! static beside the pointers read from it), so a pointer read from it never dangles.
-#![allow(unsafe_code)]
 
-use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use libloading;
 
-/// Why a library could not be opened, or a symbol of it read: the paths tried and what the
-/// loader said of each.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError(pub String);
+mod library;
+pub mod program;
 
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+pub use library::{LoadError, open, wait_for_build};
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct Settings<'a> {
+    /// Wall-clock limit of this solve.
+    pub time_limit: Option<Duration>,
+    /// Write the solver's own log to stderr.
+    pub log: bool,
+    /// Raw solver options, by the solver's own names, checked by `check_parameters`.
+    pub parameters: &'a [(String, String)],
+    /// Set from another thread to stop the solve.
+    pub stop: Option<&'a AtomicBool>,
+    /// Threads, for a solver that runs on several (`None`: its default).
+    pub threads: Option<u32>,
+}
+
+impl Settings<'_> {
+    /// Whether the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
     }
 }
 
-impl std::error::Error for LoadError {}
+/// What can go wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The library could not be opened, or failed.
+    #[error("{0}")]
+    Library(String),
+    /// A raw parameter the solver does not know, or a value it refuses.
+    #[error("{solver} parameter '{name}': {reason}")]
+    Parameter {
+        /// The solver.
+        solver: &'static str,
+        /// The parameter's name as given.
+        name: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// The model cannot be handed to the solver (e.g. past its index type).
+    #[error("{0}")]
+    TooLarge(String),
+    /// The solver's licence does not take a model of this size (CPLEX's Community Edition):
+    /// said before the model is sent.
+    #[error("{0}")]
+    Licence(String),
+    /// The solver's program is not on this machine: how to install it.
+    #[error("{0}")]
+    NotInstalled(String),
+}
 
-/// Declares `struct Api`, one C function pointer per symbol of the library `$file` (looked
-/// for at the paths `$candidates` gives, in order), with the path it was opened from, and
-/// `fn api() -> Result<&'static Api, LoadError>`, which opens the library at its first call
-/// (once for the process) and reads them. The module using it owes each symbol the signature
-/// its library's header gives, and allows `unsafe_code`.
-#[macro_export]
-macro_rules! library_api {
-    ($file:expr, $candidates:expr, { $($field:ident = $symbol:literal: $ty:ty),* $(,)? }) => {
-        #[allow(clippy::type_complexity, dead_code)]
-        struct Api {
-            _library: $crate::libloading::Library,
-            path: std::path::PathBuf,
-            $($field: $ty),*
-        }
+impl From<LoadError> for Error {
+    fn from(e: LoadError) -> Error {
+        Error::Library(e.0)
+    }
+}
 
-        fn api() -> Result<&'static Api, $crate::LoadError> {
-            static API: std::sync::OnceLock<Result<Api, $crate::LoadError>> = std::sync::OnceLock::new();
-            API.get_or_init(|| {
-                let (library, path) = $crate::open($file, $candidates)?;
-                // SAFETY: each symbol is declared with its header's signature (the calling
-                // module's duty, stated in its doc); the pointers are copied out while
-                // `library` is kept beside them, in a static, for the life of the process.
-                unsafe {
-                    Ok(Api {
-                        $($field: *library
-                            .get(concat!($symbol, "\0").as_bytes())
-                            .map_err(|e| $crate::LoadError(format!("{}: {e}", $file)))?,)*
-                        _library: library,
-                        path,
-                    })
+/// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
+pub fn c_string(text: &str) -> Result<std::ffi::CString, Error> {
+    std::ffi::CString::new(text).map_err(|_| Error::Library(format!("'{text}' holds a NUL byte")))
+}
+
+/// Runs `solve` while a watcher thread calls `request` every 10 ms once `stop` is set or
+/// `deadline` has passed, until `solve` returns: how a C solver whose stop request comes from
+/// another thread is stopped. The request is repeated because a solver may not be listening
+/// yet when it first comes. A `deadline` backs up a solver's own time limit where that limit
+/// hangs on a timer of the solver's that can fail to fire. (HiGHS needs none: it asks a
+/// callback.)
+pub fn watched<T>(
+    stop: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+    request: impl Fn() + Sync,
+    solve: impl FnOnce() -> T,
+) -> T {
+    if stop.is_none() && deadline.is_none() {
+        return solve();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                if stop.is_some_and(|s| s.load(Ordering::SeqCst)) || deadline.is_some_and(|d| Instant::now() >= d) {
+                    request();
                 }
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-        }
-    };
-}
-
-/// Opens `file` from the first of `candidates` that opens, and says which.
-pub fn open(file: &str, candidates: Vec<PathBuf>) -> Result<(libloading::Library, PathBuf), LoadError> {
-    let mut tried = Vec::new();
-    for path in candidates {
-        // SAFETY: the solver libraries masu opens (the OR-Tools wheel's CBC and SCIP, CPLEX,
-        // HiGHS's and CaDiCaL's builds) initialise only their own globals when loaded; they
-        // depend on nothing of the caller's.
-        match unsafe { libloading::Library::new(&path) } {
-            Ok(library) => return Ok((library, path)),
-            Err(e) => tried.push(format!("{}: {e}", path.display())),
-        }
-    }
-    Err(LoadError(format!("cannot load {file}; tried: {}", tried.join("; "))))
-}
-
-/// Waits, at most `bound`, while the library at `path` is missing and a build of it holds
-/// the lock beside it (`build.lock`, which the script building it holds with flock), saying
-/// once on stderr that `what` is awaited. Returns at once when no build is under way.
-pub fn wait_for_build(path: &Path, what: &str, bound: Duration) {
-    use std::os::fd::AsRawFd;
-    let started = Instant::now();
-    let mut said = false;
-    let Ok(lock) = std::fs::File::open(path.with_file_name("build.lock")) else { return };
-    while !path.exists() && started.elapsed() < bound {
-        // SAFETY: flock on a descriptor this function owns; LOCK_NB never blocks.
-        let free = unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) } == 0;
-        if free {
-            return; // no build under way: the library is there or it is not
-        }
-        if !said {
-            eprintln!(
-                "masu: waiting for {what}, which ./masu is building (log: {})",
-                path.with_file_name("build.log").display()
-            );
-            said = true;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_library_nowhere_is_an_error_naming_every_path_tried() {
-        let error = open("libnothing.so", vec![PathBuf::from("/nonexistent/a.so"), PathBuf::from("/nonexistent/b.so")])
-            .expect_err("no such library");
-        assert!(error.0.starts_with("cannot load libnothing.so; tried: /nonexistent/a.so"), "{error}");
-        assert!(error.0.contains("/nonexistent/b.so"), "{error}");
-    }
-
-    #[test]
-    fn no_build_under_way_means_no_wait() {
-        let folder = std::env::temp_dir().join(format!("masu-native-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        std::fs::write(folder.join("build.lock"), "").unwrap();
-        let started = Instant::now();
-        wait_for_build(&folder.join("lib.so"), "a library", Duration::from_secs(30));
-        assert!(started.elapsed() < Duration::from_secs(5));
-        std::fs::remove_dir_all(&folder).unwrap();
-    }
-
-    #[test]
-    fn a_held_lock_is_waited_for_within_the_bound() {
-        use std::os::fd::AsRawFd;
-        let folder = std::env::temp_dir().join(format!("masu-native-held-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        let lock = std::fs::File::create(folder.join("build.lock")).unwrap();
-        // SAFETY: flock on a descriptor this test owns.
-        assert_eq!(unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX) }, 0);
-        // flock locks belong to the open file description: a second open of the file, as
-        // `wait_for_build` makes, conflicts with this one even in the same process.
-        let started = Instant::now();
-        wait_for_build(&folder.join("lib.so"), "a library", Duration::from_millis(600));
-        let waited = started.elapsed();
-        assert!(waited >= Duration::from_millis(600) && waited < Duration::from_secs(5), "{waited:?}");
-        drop(lock);
-        std::fs::remove_dir_all(&folder).unwrap();
-    }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        let result = solve();
+        done.store(true, Ordering::SeqCst);
+        result
+    })
 }

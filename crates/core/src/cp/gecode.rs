@@ -1,6 +1,6 @@
 //! Gecode as a CP backend (feature `gecode`): the model written once as FlatZinc
 //! ([`CpModel::to_flatzinc`], `--export` writes it as `.fzn`), Gecode's `fzn-gecode` run once
-//! a solve (`masu_mip::gecode`) for as many solutions as the count still wants, and the points
+//! a solve (`masu_cpsat::gecode`) for as many solutions as the count still wants, and the points
 //! it found excluded by a clause each ([`masu_cpsat::FlatZinc::exclude`]).
 //!
 //! One run hands several points: Gecode enumerates the FlatZinc model, whose auxiliary
@@ -8,9 +8,9 @@
 //! compared on the projection and each is kept once; "all" is Gecode's own word that its
 //! search went through the whole space.
 
+use masu_cpsat::gecode;
 use masu_cpsat::{CpModel, FlatZinc};
 use masu_mip::Settings;
-use masu_mip::gecode;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;

@@ -1,5 +1,5 @@
 //! Gecode 6.2 (feature `gecode`): its FlatZinc program `fzn-gecode` (Debian's package
-//! `flatzinc`), run once per solve on a model in FlatZinc text (`masu_cpsat::FlatZinc`), or
+//! `flatzinc`), run once per solve on a model in FlatZinc text (`crate::FlatZinc`), or
 //! another FlatZinc program named by `MASU_FLATZINC` that reads Gecode's names for the global
 //! constraints.
 //!
@@ -17,10 +17,10 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::program::{self, Stop};
-use masu_cpsat::Answer;
+use crate::Answer;
+use masu_native::program::{self, Stop};
 
-use crate::{Error, Settings};
+use masu_native::{Error, Settings};
 
 /// The variable naming another FlatZinc program.
 const PROGRAM: &str = "MASU_FLATZINC";

@@ -18,11 +18,11 @@
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
-use crate::dylib::{c_string, watched};
-use masu_cpsat::Answer;
+use crate::Answer;
 use masu_native::library_api;
+use masu_native::{c_string, watched};
 
-use crate::{Error, Settings};
+use masu_native::{Error, Settings};
 
 const FILE: &str = "libz3.so";
 /// The variable naming another build of the library.
