@@ -16,7 +16,7 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "build/wheel.rs"]
+#[path = "../native/build/wheel.rs"]
 mod wheel;
 use wheel::python;
 
@@ -48,7 +48,7 @@ fn fetch_choco() {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/wheel.rs");
+    println!("cargo:rerun-if-changed=../native/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=ORTOOLS_LIB_DIR");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     println!("cargo:rerun-if-env-changed=PYTHON");

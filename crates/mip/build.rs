@@ -8,7 +8,9 @@
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
 //! With `highs`: where `scripts/build-highs` puts HiGHS's library (`MASU_HIGHS_LIB`).
 
-#[path = "../cpsat/build/wheel.rs"]
+#[path = "../native/build/built.rs"]
+mod built;
+#[path = "../native/build/wheel.rs"]
 mod wheel;
 
 /// The `cplex` wheel masu fetches: its library is `libcplex2220.so`.
@@ -30,9 +32,10 @@ fn main() {
         println!("cargo::rustc-cfg=opens_library");
     }
     if std::env::var_os("CARGO_FEATURE_HIGHS").is_some() {
-        highs_library();
+        // `.tools/highs/VERSION/libhighs.so`, VERSION the highs-sys crate's in Cargo.lock.
+        built::compile_in("build-highs", "MASU_HIGHS_LIB", &[], "masu-mip");
     }
-    println!("cargo:rerun-if-changed=../cpsat/build/wheel.rs");
+    println!("cargo:rerun-if-changed=../native/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=PYTHON");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     if std::env::var_os("CARGO_FEATURE_CPLEX").is_some() {
@@ -55,28 +58,6 @@ fn main() {
         let keep = ["gurobipy/".to_string()];
         fetched("gurobipy", GUROBI_VERSION, "manylinux2014_x86_64", &keep, &[("MASU_GUROBI_DIR", "")]);
         println!("cargo:rustc-env=MASU_GUROBI_PYTHON={}", wheel::python());
-    }
-}
-
-/// Where `scripts/build-highs` puts HiGHS's library for this checkout (it says, `--path`:
-/// `.tools/highs/VERSION/libhighs.so`, VERSION the highs-sys crate's in Cargo.lock), compiled
-/// in as `MASU_HIGHS_LIB` (`highs.rs` opens it).
-fn highs_library() {
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
-    let root = std::path::Path::new(&manifest).join("../..");
-    println!("cargo:rerun-if-changed={}", root.join("Cargo.lock").display());
-    println!("cargo:rerun-if-changed={}", root.join("scripts/build-highs").display());
-    let said = std::process::Command::new("bash").arg(root.join("scripts/build-highs")).arg("--path").output();
-    match said {
-        Ok(out) if out.status.success() => {
-            let library = String::from_utf8_lossy(&out.stdout);
-            println!("cargo:rustc-env=MASU_HIGHS_LIB={}", library.trim());
-        }
-        Ok(out) => println!(
-            "cargo::error=masu-mip: scripts/build-highs --path: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ),
-        Err(e) => println!("cargo::error=masu-mip: cannot run scripts/build-highs: {e}"),
     }
 }
 

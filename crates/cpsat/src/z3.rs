@@ -85,15 +85,7 @@ library_api!(FILE, candidates(), {
 /// Where the library is looked for: the build named, the wheel the build fetched, the
 /// system's search path.
 fn candidates() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    if let Some(path) = std::env::var_os(LIBRARY) {
-        paths.push(PathBuf::from(path));
-    }
-    if let Some(dir) = option_env!("MASU_Z3_DIR") {
-        paths.push(PathBuf::from(dir).join(FILE));
-    }
-    paths.push(PathBuf::from(FILE));
-    paths
+    masu_native::candidates(std::env::var_os(LIBRARY).map(PathBuf::from), option_env!("MASU_Z3_DIR"), FILE)
 }
 
 /// Records nothing: the error code stays in the context, where each call's caller reads it.

@@ -101,15 +101,8 @@ library_api!(FILE, candidates(), {
 /// Where the library is looked for: the vendor's installation, the wheel the build fetched,
 /// the system's search path.
 fn candidates() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    if let Some(dir) = std::env::var_os(STUDIO) {
-        paths.push(PathBuf::from(dir).join(STUDIO_LIBRARY).join(FILE));
-    }
-    if let Some(dir) = option_env!("MASU_CPLEX_DIR") {
-        paths.push(PathBuf::from(dir).join(FILE));
-    }
-    paths.push(PathBuf::from(FILE));
-    paths
+    let installed = std::env::var_os(STUDIO).map(|dir| PathBuf::from(dir).join(STUDIO_LIBRARY).join(FILE));
+    masu_native::candidates(installed, option_env!("MASU_CPLEX_DIR"), FILE)
 }
 
 /// Whether the library opened is the wheel's Community Edition (not a named installation).

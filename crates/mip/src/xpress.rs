@@ -84,15 +84,8 @@ library_api!(FILE, candidates(), {
 /// Where the library is looked for: the vendor's installation, the wheel the build fetched,
 /// the system's search path.
 fn candidates() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    if let Some(dir) = std::env::var_os(INSTALLATION) {
-        paths.push(PathBuf::from(dir).join("lib").join(FILE));
-    }
-    if let Some(dir) = option_env!("MASU_XPRESS_DIR") {
-        paths.push(PathBuf::from(dir).join(FILE));
-    }
-    paths.push(PathBuf::from(FILE));
-    paths
+    let installed = std::env::var_os(INSTALLATION).map(|dir| PathBuf::from(dir).join("lib").join(FILE));
+    masu_native::candidates(installed, option_env!("MASU_XPRESS_DIR"), FILE)
 }
 
 /// Whether the library opened is the wheel's, under its community licence.

@@ -21,7 +21,7 @@ pub use libloading;
 mod library;
 pub mod program;
 
-pub use library::{LoadError, open, wait_for_build};
+pub use library::{LoadError, candidates, open, wait_for_build};
 
 /// How to solve.
 #[derive(Clone, Debug, Default)]

@@ -57,6 +57,13 @@ macro_rules! library_api {
     };
 }
 
+/// The paths a library `file` is looked for at, in order: `named` (what the environment
+/// names: the file, or its place in a vendor's installation), the folder the build fetched
+/// it into (`fetched`, compiled in), and the bare name (the system's search path).
+pub fn candidates(named: Option<PathBuf>, fetched: Option<&str>, file: &str) -> Vec<PathBuf> {
+    named.into_iter().chain(fetched.map(|dir| Path::new(dir).join(file))).chain([PathBuf::from(file)]).collect()
+}
+
 /// Opens `file` from the first of `candidates` that opens, and says which.
 pub fn open(file: &str, candidates: Vec<PathBuf>) -> Result<(libloading::Library, PathBuf), LoadError> {
     let mut tried = Vec::new();

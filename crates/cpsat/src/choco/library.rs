@@ -105,15 +105,7 @@ entry_points! {
 /// Where the library is looked for: the build named, the wheel the build fetched, the
 /// system's search path.
 fn candidates() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    if let Some(path) = std::env::var_os(LIBRARY) {
-        paths.push(PathBuf::from(path));
-    }
-    if let Some(dir) = option_env!("MASU_CHOCO_DIR") {
-        paths.push(PathBuf::from(dir).join(FILE));
-    }
-    paths.push(PathBuf::from(FILE));
-    paths
+    masu_native::candidates(std::env::var_os(LIBRARY).map(PathBuf::from), option_env!("MASU_CHOCO_DIR"), FILE)
 }
 
 /// The library and the process's isolate, made at the first use.

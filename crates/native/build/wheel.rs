@@ -1,6 +1,7 @@
-//! Fetching a pinned PyPI wheel at build time and keeping part of it, for the build scripts
-//! of masu-cpsat (OR-Tools) and masu-mip (CPLEX): `pip download` once into a cache shared by
-//! every cargo profile, unpacked beside it and renamed into place.
+//! Fetching a pinned PyPI wheel at build time and keeping part of it, the one wheel fetch of
+//! the build scripts (included with `#[path]`) of masu-cpsat (OR-Tools, Choco, Z3) and
+//! masu-mip (CPLEX, Xpress, Gurobi): `pip download` once into a cache shared by every cargo
+//! profile, unpacked beside it and renamed into place.
 
 use std::env;
 use std::path::{Path, PathBuf};
