@@ -19,7 +19,7 @@ for line in sys.stdin:
 }
 run() { echo "== $*"; "${vg[@]}" "$@"; }
 
-run "$(test_binary masu-cpsat)" --test-threads=1
+run "$(test_binary masu-cp)" --test-threads=1
 run "$(test_binary masu-sat)" --test-threads=1
 run "$(test_binary masu-nonogram)" --test-threads=1 the_cdcl_stage_counts_what_the_search_counts
 run "$(test_binary masu-numberlink)" --test-threads=1 counts_equal_the_search

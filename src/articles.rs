@@ -88,7 +88,7 @@ fn python_dicts(rows: &[Vec<i64>]) -> String {
 pub fn nonogram_000() -> Result<String, Box<dyn Error>> {
     use masu_core::cp::{CpRun, enumerate};
     use masu_core::{Backend, SolveOptions};
-    use masu_cpsat::{BoolVar, CpModel, IntVar};
+    use masu_cp::{BoolVar, CpModel, IntVar};
     use masu_kinds::nonogram::start_index::{fill_pattern, place_numbers};
     let all = SolveOptions { solution_limit: 10_000, ..SolveOptions::default() };
     let mut out = String::new();

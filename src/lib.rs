@@ -6,7 +6,7 @@
 
 pub use masu_core as core;
 #[cfg(feature = "cp-sat")]
-pub use masu_cpsat as cpsat;
+pub use masu_cp as cp;
 pub use masu_harness as harness;
 pub use masu_kinds as kinds;
 pub use masu_kinds::{nonogram, numberlink, sudoku};

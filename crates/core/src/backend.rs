@@ -2,7 +2,7 @@
 //! its variant and the row of what masu knows of it (its name on the command line, its Cargo
 //! feature, its families, its version, how its solver checks raw parameters (`--param`), how
 //! it takes threads, what limits its free licence, and its solve of a MILP in matrix form),
-//! plus its solver's file in `masu-mip`. Everything else reads the row: the families a
+//! plus its solver's file in `masu-milp`. Everything else reads the row: the families a
 //! formulation names (`formulations!`), help texts, errors and the docs' lists (checked by
 //! `tests/labels.rs`). What is checked of a backend before a solve, with masu's errors, is
 //! [`crate::check`].
@@ -16,7 +16,7 @@ use crate::parameter::{Declared, Parameter};
 /// HiGHS's threads, which masu's glue reports.
 pub const HIGHS_THREADS: Parameter<Option<u64>> = Parameter::solver_count("threads", "HiGHS's threads");
 /// HiGHS's presolve: masu runs it unless `off` (with it, a failed solve is decided again
-/// without: `masu_mip::highs`).
+/// without: `masu_milp::highs`).
 pub const HIGHS_PRESOLVE: Parameter<Option<&'static str>> =
     Parameter::solver_choice("presolve", &["off", "choose", "on"], "HiGHS's presolve; masu runs it on unless off");
 
@@ -29,7 +29,7 @@ const HIGHS_READS: &[&dyn Declared] = &[&HIGHS_THREADS, &HIGHS_PRESOLVE];
 pub enum Family {
     /// It solves a [`Milp`](crate::milp::Milp).
     Milp,
-    /// It solves a CP model built with `masu_cpsat::CpModel` ([`crate::cp`]).
+    /// It solves a CP model built with `masu_cp::CpModel` ([`crate::cp`]).
     Cp,
     /// It solves clauses in conjunctive normal form ([`crate::sat`]).
     Sat,
@@ -95,24 +95,25 @@ struct Facts {
 }
 
 /// A solver's check of raw parameters, `(name, value)` pairs (called for a backend compiled in).
-type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_mip::Error>;
+type CheckParameters = fn(&[(String, String)]) -> Result<(), masu_milp::Error>;
 
 /// A solve of a MILP in matrix form.
-pub(crate) type MatrixSolver = fn(&masu_mip::Model, &masu_mip::Settings) -> Result<masu_mip::Outcome, masu_mip::Error>;
+pub(crate) type MatrixSolver =
+    fn(&masu_milp::Model, &masu_milp::Settings) -> Result<masu_milp::Outcome, masu_milp::Error>;
 
 /// A SAT backend's solver, stopped by the stop test it is given.
 pub(crate) type SatSolver = fn(masu_sat::Stop) -> Box<dyn masu_sat::Solver>;
 
 /// A solve for up to `n` points of a MILP in matrix form.
 pub(crate) type PoolSolver =
-    fn(&masu_mip::Model, usize, &masu_mip::Settings) -> Result<masu_mip::Several, masu_mip::Error>;
+    fn(&masu_milp::Model, usize, &masu_milp::Settings) -> Result<masu_milp::Several, masu_milp::Error>;
 
-/// `masu_mip::$module::$function`, where the feature `$name` compiles it in.
+/// `masu_milp::$module::$function`, where the feature `$name` compiles it in.
 macro_rules! compiled {
     ($name:literal, $module:ident :: $function:ident) => {
         || {
             #[cfg(feature = $name)]
-            return Some(masu_mip::$module::$function);
+            return Some(masu_milp::$module::$function);
             #[cfg(not(feature = $name))]
             None
         }
@@ -150,22 +151,21 @@ macro_rules! solver_backend {
     };
 }
 
-/// A MILP backend whose solver is the matrix solver `masu_mip::$module` (its `solve`, and
+/// A MILP backend whose solver is the matrix solver `masu_milp::$module` (its `solve`, and
 /// `pool` where it enumerates itself), compiled in by the feature of its name.
 macro_rules! matrix_backend {
     ($name:literal, $solver:literal, $module:ident, $pool:expr, $($rest:tt)*) => {
-        solver_backend!($name, $name, cfg!(feature = $name), &[Family::Milp], $solver, masu_mip::$module,
+        solver_backend!($name, $name, cfg!(feature = $name), &[Family::Milp], $solver, masu_milp::$module,
             matrix: compiled!($name, $module::solve), pool: $pool, $($rest)*)
     };
 }
 
-/// A CP backend whose solver runs in `$krate::$module` (masu-cpsat's, CP Optimizer's in
-/// masu-mip beside CPLEX), compiled in by `$feature` with `cp-sat` (whose builder makes the
-/// model).
+/// A CP backend whose solver runs in `masu_cp::$module`, compiled in by `$feature` with
+/// `cp-sat` (whose builder makes the model).
 macro_rules! cp_backend {
-    ($name:literal, $feature:literal, $solver:literal, $krate:ident :: $module:ident, $($rest:tt)*) => {
+    ($name:literal, $feature:literal, $solver:literal, $module:ident, $($rest:tt)*) => {
         solver_backend!($name, $feature, cfg!(all(feature = $feature, feature = "cp-sat")), &[Family::Cp], $solver,
-            $krate::$module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
+            masu_cp::$module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
     };
 }
 
@@ -202,9 +202,9 @@ macro_rules! sat_backend {
 }
 
 /// The check of a backend that takes no raw parameters: the first one given is refused.
-fn takes_none(solver: &'static str, parameters: &[(String, String)]) -> Result<(), masu_mip::Error> {
+fn takes_none(solver: &'static str, parameters: &[(String, String)]) -> Result<(), masu_milp::Error> {
     match parameters.first() {
-        Some((name, _)) => Err(masu_mip::Error::Parameter {
+        Some((name, _)) => Err(masu_milp::Error::Parameter {
             solver,
             name: name.clone(),
             reason: format!("masu's {solver} backend takes no parameters"),
@@ -226,7 +226,7 @@ impl VersionText for String {
     }
 }
 
-impl VersionText for Result<String, masu_mip::Error> {
+impl VersionText for Result<String, masu_milp::Error> {
     fn text(self, solver: &str) -> String {
         self.unwrap_or_else(|e| format!("{solver} (not loaded: {e})"))
     }
@@ -283,14 +283,14 @@ backends! {
         threads: Threads::Asked,
         version: || {
             #[cfg(feature = "cp-sat")]
-            return format!("OR-Tools CP-SAT {}", masu_cpsat::VERSION);
+            return format!("OR-Tools CP-SAT {}", masu_cp::VERSION);
             #[cfg(not(feature = "cp-sat"))]
             not_loaded("OR-Tools CP-SAT")
         },
         check: |_parameters| {
             #[cfg(feature = "cp-sat")]
-            return masu_cpsat::check_parameters(_parameters)
-                .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "cp-sat", name, reason });
+            return masu_cp::check_parameters(_parameters)
+                .map_err(|(name, reason)| masu_milp::Error::Parameter { solver: "cp-sat", name, reason });
             #[cfg(not(feature = "cp-sat"))]
             Ok(())
         },
@@ -302,7 +302,7 @@ backends! {
         reads: HIGHS_READS,
         missing: || {
             #[cfg(feature = "highs")]
-            return masu_mip::highs::missing();
+            return masu_milp::highs::missing();
             #[cfg(not(feature = "highs"))]
             None
         },
@@ -342,22 +342,22 @@ backends! {
         size_limited: true),
     /// IBM CP Optimizer 22.2 (features `cplex` and `cp-sat`): the `cplex` wheel's
     /// `cpoptimizer` program on the CP models written as `.cpo` text ([`crate::cp`]).
-    CpOptimizer => cp_backend!("cp-optimizer", "cplex", "CP Optimizer", masu_mip::cp_optimizer,
+    CpOptimizer => cp_backend!("cp-optimizer", "cplex", "CP Optimizer", cp_optimizer,
         threads: Threads::Asked, size_limited: true),
     /// Gecode 6.2 (features `gecode` and `cp-sat`): its FlatZinc program `fzn-gecode`
     /// (Debian's `flatzinc`) on the CP models written as FlatZinc ([`crate::cp`]).
     Gecode => Facts {
         missing: || {
             #[cfg(feature = "gecode")]
-            return masu_cpsat::gecode::missing();
+            return masu_cp::gecode::missing();
             #[cfg(not(feature = "gecode"))]
             None
         },
-        ..cp_backend!("gecode", "gecode", "Gecode", masu_cpsat::gecode, threads: Threads::Asked, size_limited: false)
+        ..cp_backend!("gecode", "gecode", "Gecode", gecode, threads: Threads::Asked, size_limited: false)
     },
     /// Z3 4.15 (features `z3` and `cp-sat`): the SMT solver's library from its PyPI wheel
     /// `z3-solver`, on the CP models written as SMT-LIB 2 ([`crate::cp`]).
-    Z3 => cp_backend!("z3", "z3", "Z3", masu_cpsat::z3, threads: Threads::One, size_limited: false),
+    Z3 => cp_backend!("z3", "z3", "Z3", z3, threads: Threads::One, size_limited: false),
     /// Pumpkin 0.5 (features `pumpkin` and `cp-sat`): TU Delft's lazy-clause-generation
     /// solver as a library, on the CP models translated call by call ([`crate::cp`]); with
     /// `--param proof-path=FILE` its DRCP proof, checked by `pumpkin-checker`.
@@ -368,15 +368,15 @@ backends! {
         families: &[Family::Cp],
         version: || {
             #[cfg(feature = "pumpkin")]
-            return format!("Pumpkin {}", masu_cpsat::pumpkin::VERSION);
+            return format!("Pumpkin {}", masu_cp::pumpkin::VERSION);
             #[cfg(not(feature = "pumpkin"))]
             not_loaded("Pumpkin")
         },
         check: |_parameters| {
             #[cfg(feature = "pumpkin")]
-            return masu_cpsat::pumpkin::Settings::parse(_parameters)
+            return masu_cp::pumpkin::Settings::parse(_parameters)
                 .map(|_| ())
-                .map_err(|(name, reason)| masu_mip::Error::Parameter { solver: "pumpkin", name, reason });
+                .map_err(|(name, reason)| masu_milp::Error::Parameter { solver: "pumpkin", name, reason });
             #[cfg(not(feature = "pumpkin"))]
             Ok(())
         },
@@ -392,7 +392,7 @@ backends! {
         families: &[Family::Cp],
         version: || {
             #[cfg(feature = "choco")]
-            return VersionText::text(masu_cpsat::choco::version().map_err(masu_mip::Error::Library), "Choco");
+            return VersionText::text(masu_cp::choco::version().map_err(masu_milp::Error::Library), "Choco");
             #[cfg(not(feature = "choco"))]
             not_loaded("Choco")
         },
@@ -567,7 +567,7 @@ impl Backend {
 
     /// Its solver's check of raw parameters (for a backend compiled in; masu's own check,
     /// with its errors, is [`Backend::check_parameters`]).
-    pub(crate) fn solver_check(self, parameters: &[(String, String)]) -> Result<(), masu_mip::Error> {
+    pub(crate) fn solver_check(self, parameters: &[(String, String)]) -> Result<(), masu_milp::Error> {
         (self.facts().check)(parameters)
     }
 

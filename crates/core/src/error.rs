@@ -38,7 +38,7 @@ pub enum Error {
     /// CP-SAT rejected the model or failed (a model too large for it is [`Error::TooLarge`]).
     #[cfg(feature = "cp-sat")]
     #[error(transparent)]
-    CpSat(masu_cpsat::Error),
+    CpSat(masu_cp::Error),
     /// A backend failed (not: infeasible, which is a status).
     #[error("{backend}: {message}")]
     Backend {
@@ -71,25 +71,25 @@ pub enum Error {
 }
 
 #[cfg(feature = "cp-sat")]
-impl From<masu_cpsat::Error> for Error {
-    fn from(e: masu_cpsat::Error) -> Error {
+impl From<masu_cp::Error> for Error {
+    fn from(e: masu_cp::Error) -> Error {
         match e {
-            masu_cpsat::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
-            masu_cpsat::Error::Export(why) => Error::Export(why),
+            masu_cp::Error::TooLarge(why) => Error::TooLarge(format!("CP-SAT: {why}")),
+            masu_cp::Error::Export(why) => Error::Export(why),
             e => Error::CpSat(e),
         }
     }
 }
 
 impl Error {
-    /// What a solver library of `masu_mip` refused or failed at, as masu says it of `backend`.
-    pub(crate) fn of_solver(backend: Backend, e: masu_mip::Error) -> Error {
+    /// What a solver library of `masu_milp` refused or failed at, as masu says it of `backend`.
+    pub(crate) fn of_solver(backend: Backend, e: masu_milp::Error) -> Error {
         match e {
-            masu_mip::Error::TooLarge(why) => Error::TooLarge(why),
-            masu_mip::Error::Licence(why) => Error::Licence(why),
-            masu_mip::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
-            masu_mip::Error::Library(message) => Error::Backend { backend, message },
-            masu_mip::Error::NotInstalled(how) => Error::NotInstalled { backend, how },
+            masu_milp::Error::TooLarge(why) => Error::TooLarge(why),
+            masu_milp::Error::Licence(why) => Error::Licence(why),
+            masu_milp::Error::Parameter { name, reason, .. } => Error::Parameter { backend, name, reason },
+            masu_milp::Error::Library(message) => Error::Backend { backend, message },
+            masu_milp::Error::NotInstalled(how) => Error::NotInstalled { backend, how },
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::{Error, Parameter, ParameterValue, Value, available_memory};
 pub struct Interrupt {
     flag: Arc<AtomicBool>,
     #[cfg(feature = "cp-sat")]
-    cp_sat: masu_cpsat::StopHandle,
+    cp_sat: masu_cp::StopHandle,
 }
 
 impl Interrupt {
@@ -40,7 +40,7 @@ impl Interrupt {
     }
     /// The CP-SAT stop handle that this interrupt triggers.
     #[cfg(feature = "cp-sat")]
-    pub fn cp_sat_handle(&self) -> masu_cpsat::StopHandle {
+    pub fn cp_sat_handle(&self) -> masu_cp::StopHandle {
         self.cp_sat.clone()
     }
 }
@@ -238,8 +238,8 @@ impl SolveOptions {
 
     /// A CP-SAT solver with these limits, stopped by this interrupt.
     #[cfg(feature = "cp-sat")]
-    pub fn cp_sat_solver(&self) -> masu_cpsat::CpSolver {
-        let parameters = masu_cpsat::Parameters {
+    pub fn cp_sat_solver(&self) -> masu_cp::CpSolver {
+        let parameters = masu_cp::Parameters {
             time_limit: self.clock().left(),
             workers: self.threads,
             memory_limit: self.memory_limit(),
@@ -247,18 +247,18 @@ impl SolveOptions {
             raw: self.parameters.clone(),
             ..Default::default()
         };
-        let mut solver = masu_cpsat::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle());
+        let mut solver = masu_cp::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle());
         if let Some(export) = self.export.clone() {
             let write = move |bytes: &[u8]| export.write("pb", bytes).map(|_| ()).map_err(|e| e.to_string());
-            solver.export = Some(masu_cpsat::Exporter::new(write));
+            solver.export = Some(masu_cp::Exporter::new(write));
         }
         solver
     }
 
-    /// The settings of one solve of a solver in `masu_mip` within `left`: the log, the raw
+    /// The settings of one solve of a solver in `masu_milp` within `left`: the log, the raw
     /// parameters, the threads and the stop flag of these options.
-    pub fn settings(&self, left: Option<Duration>) -> masu_mip::Settings<'_> {
-        masu_mip::Settings {
+    pub fn settings(&self, left: Option<Duration>) -> masu_milp::Settings<'_> {
+        masu_milp::Settings {
             time_limit: left,
             log: self.log,
             parameters: &self.parameters,

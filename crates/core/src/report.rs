@@ -188,8 +188,8 @@ impl Certificate {
 }
 
 #[cfg(feature = "cp-sat")]
-impl From<masu_cpsat::Checked> for Certificate {
-    fn from(c: masu_cpsat::Checked) -> Certificate {
+impl From<masu_cp::Checked> for Certificate {
+    fn from(c: masu_cp::Checked) -> Certificate {
         let why = c.detail.unwrap_or_else(|| "the checker rejected the proof".into());
         let proof = match (c.accepted, c.read) {
             (true, _) => Proof::Accepted,
@@ -211,8 +211,8 @@ impl Stats {
     /// The stats of a CP-SAT enumeration over `model`.
     #[cfg(feature = "cp-sat")]
     pub fn of_cp_sat(
-        model: &masu_cpsat::CpModel,
-        found: &masu_cpsat::Enumeration,
+        model: &masu_cp::CpModel,
+        found: &masu_cp::Enumeration,
         build_time: Duration,
         solve_time: Duration,
     ) -> Stats {

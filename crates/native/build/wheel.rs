@@ -1,6 +1,6 @@
 //! Fetching a pinned PyPI wheel at build time and keeping part of it, the one wheel fetch of
-//! the build scripts (included with `#[path]`) of masu-cpsat (OR-Tools, Choco, Z3) and
-//! masu-mip (CPLEX, Xpress, Gurobi): `pip download` once into a cache shared by every cargo
+//! the build scripts (included with `#[path]`) of masu-cp (OR-Tools, Choco, Z3) and
+//! masu-milp (CPLEX, Xpress, Gurobi): `pip download` once into a cache shared by every cargo
 //! profile, unpacked beside it and renamed into place.
 
 use std::env;
@@ -96,4 +96,16 @@ pub fn fetch(package: &str, version: &str, platform: &str, keep: &[&str]) -> Res
         Err(e) => return Err(format!("{} -> {}: {e}", staging.display(), cache.display())),
     }
     Ok(cache)
+}
+
+/// The `cplex` wheel (22.2.0.1): CPLEX's Community Edition library, for masu-milp's `cplex`,
+/// and CP Optimizer's program, for masu-cp's `cp-optimizer`. Both builds keep both, so the
+/// one that fetches it second finds the first's cache whole: the folder of the library, and
+/// the program.
+pub fn cplex() -> Result<(PathBuf, PathBuf), String> {
+    const VERSION: &str = "22.2.0.1";
+    let inside = format!("cplex-{VERSION}.data/purelib/cplex/_internal");
+    let program = format!("cplex-{VERSION}.data/scripts/cpoptimizer");
+    let dir = fetch("cplex", VERSION, "manylinux2014_x86_64", &[&format!("{inside}/libcplex2220.so"), &program])?;
+    Ok((dir.join(inside), dir.join(program)))
 }

@@ -236,7 +236,7 @@ fn svg(py: Python<'_>, kind: &str, puzzle: &Bound<'_, PyAny>, solution: &Bound<'
 #[pyfunction]
 fn prefer_ortools(dir: String) -> bool {
     #[cfg(feature = "cp-sat")]
-    return masu_cpsat::prefer_library_dir(PathBuf::from(dir));
+    return masu_cp::prefer_library_dir(PathBuf::from(dir));
     #[cfg(not(feature = "cp-sat"))]
     {
         let _ = dir;
@@ -248,7 +248,7 @@ fn prefer_ortools(dir: String) -> bool {
 #[pyfunction]
 fn ortools_library() -> Option<String> {
     #[cfg(feature = "cp-sat")]
-    return masu_cpsat::library_path().map(|p| p.display().to_string());
+    return masu_cp::library_path().map(|p| p.display().to_string());
     #[cfg(not(feature = "cp-sat"))]
     None
 }

@@ -7,9 +7,9 @@
 
 use std::time::Instant;
 
-use masu_cpsat::CpModel;
-use masu_cpsat::choco::Refused;
-use masu_mip::Settings;
+use masu_cp::CpModel;
+use masu_cp::choco::Refused;
+use masu_milp::Settings;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;

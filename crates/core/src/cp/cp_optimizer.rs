@@ -1,12 +1,13 @@
 //! IBM CP Optimizer as a CP backend (features `cplex` and `cp-sat`): the model written once as
 //! `.cpo` text ([`CpModel::to_cpo`], `--export` writes it), the `cplex` wheel's
-//! `cpoptimizer` program run once a solve (`masu_mip::cp_optimizer`), and each no-good
+//! `cpoptimizer` program run once a solve (`masu_cp::cp_optimizer`), and each no-good
 //! appended as CP Optimizer's own disjunction `v3 != 5 || v8 != 1 || …` over the projection
 //! (no auxiliary variable: the search space, which the Community Edition bounds, stays the
 //! model's).
 
-use masu_cpsat::CpModel;
-use masu_mip::{Settings, cp_optimizer};
+use masu_cp::CpModel;
+use masu_cp::cp_optimizer;
+use masu_milp::Settings;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
-use masu_cpsat::{CpModel, CpSolver, Enumeration, IntVar, Status};
+use masu_cp::{CpModel, CpSolver, Enumeration, IntVar, Status};
 
 use super::{CpBackend, CpRun, Figures, Search};
 use crate::nogood::{Excluding, Step};

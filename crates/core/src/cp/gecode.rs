@@ -1,16 +1,16 @@
 //! Gecode as a CP backend (feature `gecode`): the model written once as FlatZinc
 //! ([`CpModel::to_flatzinc`], `--export` writes it as `.fzn`), Gecode's `fzn-gecode` run once
-//! a solve (`masu_cpsat::gecode`) for as many solutions as the count still wants, and the points
-//! it found excluded by a clause each ([`masu_cpsat::FlatZinc::exclude`]).
+//! a solve (`masu_cp::gecode`) for as many solutions as the count still wants, and the points
+//! it found excluded by a clause each ([`masu_cp::FlatZinc::exclude`]).
 //!
 //! One run hands several points: Gecode enumerates the FlatZinc model, whose auxiliary
 //! Booleans may let one assignment of the model's variables print twice, so the points are
 //! compared on the projection and each is kept once; "all" is Gecode's own word that its
 //! search went through the whole space.
 
-use masu_cpsat::gecode;
-use masu_cpsat::{CpModel, FlatZinc};
-use masu_mip::Settings;
+use masu_cp::gecode;
+use masu_cp::{CpModel, FlatZinc};
+use masu_milp::Settings;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;

@@ -1,4 +1,4 @@
-//! One CP model, built once with [`masu_cpsat::CpModel`], enumerated on every CP backend
+//! One CP model, built once with [`masu_cp::CpModel`], enumerated on every CP backend
 //! ([`Backend::CP`]): the formulations of CP models call [`enumerate`] with the backend
 //! asked for, and it goes to the backend's solver in one table (`SOLVERS`), never by an arm
 //! of its own.
@@ -22,7 +22,7 @@
 
 use std::time::Duration;
 
-use masu_cpsat::{CpModel, Enumeration, IntVar};
+use masu_cp::{CpModel, Enumeration, IntVar};
 
 use crate::nogood::Excluding;
 #[cfg(cp_run_once)]
@@ -86,7 +86,7 @@ pub(crate) trait Search: Excluding<Point = Vec<i64>, Error = Error> {
     fn figures(&self) -> Figures;
 
     /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
-    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+    fn certificate(&self) -> Option<masu_cp::Checked> {
         None
     }
 }
@@ -122,14 +122,14 @@ trait Solver {
     fn run(
         &mut self,
         projection: &[usize],
-        settings: &masu_mip::Settings,
+        settings: &masu_milp::Settings,
         wanted: usize,
     ) -> Result<Step<Vec<i64>>, Error>;
     /// Excludes the point `values` (on `projection`, indices of the model's variables) from
     /// every run that follows.
     fn exclude(&mut self, projection: &[usize], values: &[i64]);
     /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
-    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+    fn certificate(&self) -> Option<masu_cp::Checked> {
         None
     }
 }
@@ -178,7 +178,7 @@ impl Search for Runs<'_> {
         self.figures
     }
 
-    fn certificate(&self) -> Option<masu_cpsat::Checked> {
+    fn certificate(&self) -> Option<masu_cp::Checked> {
         self.solver.certificate()
     }
 }
@@ -206,7 +206,7 @@ impl Excluding for Runs<'_> {
 
 /// Why `backend` cannot take the model: it cannot be written in the solver's `language`.
 #[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
-fn not_written(backend: Backend, language: &str, reason: masu_cpsat::NotExpressible) -> Error {
+fn not_written(backend: Backend, language: &str, reason: masu_cp::NotExpressible) -> Error {
     Error::Backend { backend, message: format!("the model cannot be written in {language}: {reason}") }
 }
 
@@ -222,11 +222,11 @@ fn exported(options: &SolveOptions, extension: &str, text: &str) -> Result<(), E
 /// One run's answer (the one CP answer of every backend run once a solve), as a step of the
 /// count.
 #[cfg(cp_run_once)]
-fn step(answer: Result<masu_cpsat::Answer, Error>) -> Result<Step<Vec<i64>>, Error> {
+fn step(answer: Result<masu_cp::Answer, Error>) -> Result<Step<Vec<i64>>, Error> {
     Ok(match answer? {
-        masu_cpsat::Answer::Found { solutions, all } => Step::Found { points: solutions, all },
-        masu_cpsat::Answer::Infeasible => Step::Infeasible,
-        masu_cpsat::Answer::Unknown => Step::Stopped,
+        masu_cp::Answer::Found { solutions, all } => Step::Found { points: solutions, all },
+        masu_cp::Answer::Infeasible => Step::Infeasible,
+        masu_cp::Answer::Unknown => Step::Stopped,
     })
 }
 
@@ -293,7 +293,7 @@ macro_rules! cp_conformance {
         mod stops {
             use std::time::{Duration, Instant};
 
-            use masu_cpsat::{CpModel, IntVar};
+            use masu_cp::{CpModel, IntVar};
 
             use crate::cp::{CpRun, enumerate};
             use crate::{Backend, Interrupt, SolveOptions};
@@ -340,7 +340,7 @@ macro_rules! cp_conformance {
     ($backend:expr) => {
         #[cfg(test)]
         mod conformance {
-            use masu_cpsat::{CpModel, Domain, IntVar, LinearExpr};
+            use masu_cp::{CpModel, Domain, IntVar, LinearExpr};
 
             use crate::cp::{CpRun, enumerate};
             use crate::{Backend, Error, Interrupt, SolveOptions};

@@ -1,6 +1,6 @@
 //! Pumpkin as a CP backend (feature `pumpkin`): the model translated once into Pumpkin's own
 //! calls ([`CpModel::to_pumpkin`]), solved again after each point found is excluded by a
-//! clause ([`masu_cpsat::pumpkin::Pumpkin::exclude`]); one point a solve, on one thread.
+//! clause ([`masu_cp::pumpkin::Pumpkin::exclude`]); one point a solve, on one thread.
 //!
 //! With `--param proof-path=FILE` Pumpkin logs a DRCP proof of the whole count; when the
 //! last solve proves that nothing is left, `pumpkin-checker` checks that proof against the
@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use masu_cpsat::pumpkin::{self, Settings};
-use masu_cpsat::{Checked, CpModel};
+use masu_cp::pumpkin::{self, Settings};
+use masu_cp::{Checked, CpModel};
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;
@@ -35,7 +35,7 @@ fn open<'a>(model: &'a CpModel, options: &SolveOptions) -> Result<Box<dyn Solver
 struct Solves(pumpkin::Pumpkin);
 
 impl Solver for Solves {
-    fn run(&mut self, _: &[usize], settings: &masu_mip::Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
+    fn run(&mut self, _: &[usize], settings: &masu_milp::Settings, _wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
         let answer = self.0.solve(deadline, &|| settings.stopped());
         super::step(answer.map_err(|message| Error::Backend { backend: Backend::Pumpkin, message }))
@@ -54,7 +54,7 @@ cp_conformance!(crate::Backend::Pumpkin, stops);
 
 #[cfg(test)]
 mod proofs {
-    use masu_cpsat::{CpModel, IntVar};
+    use masu_cp::{CpModel, IntVar};
 
     use crate::cp::{CpRun, enumerate};
     use crate::{Backend, SolveOptions};

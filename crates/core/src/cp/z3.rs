@@ -1,13 +1,13 @@
 //! Z3 as a CP backend (feature `z3`): the model written once as SMT-LIB 2
 //! ([`CpModel::to_smtlib`], `--export` writes it as `.smt2`), each point excluded by an
 //! assertion of its own appended to the text ([`SmtLib::exclude`]), and each check a Z3
-//! solver of the whole text (`masu_cpsat::z3`: its finite-domain logic takes no arithmetic once
+//! solver of the whole text (`masu_cp::z3`: its finite-domain logic takes no arithmetic once
 //! it has checked, so it is not added to). The text adds no variable, so Z3's models are assignments of the model's
 //! own variables, and one point a check is found.
 
-use masu_cpsat::z3;
-use masu_cpsat::{CpModel, SmtLib};
-use masu_mip::Settings;
+use masu_cp::z3;
+use masu_cp::{CpModel, SmtLib};
+use masu_milp::Settings;
 
 use super::{RunOnce, Solver};
 use crate::nogood::Step;

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use masu_cpsat::{CpModel, Domain, IntVar, LinearExpr};
+use masu_cp::{CpModel, Domain, IntVar, LinearExpr};
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! A MILP in matrix form ([`masu_mip::Model`]): what MPS export writes and what HiGHS, CBC,
+//! A MILP in matrix form ([`masu_milp::Model`]): what MPS export writes and what HiGHS, CBC,
 //! SCIP, CPLEX, Xpress, Gurobi and microlp solve. Counting is by no-good rows over the
 //! (binary) projection columns, one new solve per solution, or per pool of solutions on a
 //! solver that enumerates itself (CPLEX, Gurobi).
@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use good_lp::{IntoAffineExpression, Variable};
-use masu_mip::{Column, Model, Outcome, Row, Several};
+use masu_milp::{Column, Model, Outcome, Row, Several};
 
 use super::{Milp, MilpOutcome, solution_map};
 use crate::nogood::{self, Step};
@@ -125,7 +125,7 @@ impl nogood::Excluding for Rows<'_> {
         self.outcome.solve_time += call.elapsed();
         self.outcome.solves += 1;
         let found = match found {
-            Err(masu_mip::Error::Licence(_)) if self.found > 0 => {
+            Err(masu_milp::Error::Licence(_)) if self.found > 0 => {
                 self.outcome.licence_limit = true;
                 return Ok(Step::Stopped);
             }

@@ -1,7 +1,7 @@
 //! One MILP, written once against good_lp, run on every MILP backend ([`Backend::MILP`]).
 //!
 //! A formulation fills a [`Milp`] with good_lp variables, constraints and an objective. On
-//! the matrix solvers (HiGHS among them) it is read into matrix form ([`masu_mip::Model`],
+//! the matrix solvers (HiGHS among them) it is read into matrix form ([`masu_milp::Model`],
 //! also what `--export` writes as MPS); on CP-SAT it is translated (every
 //! variable integer with finite bounds, every coefficient an integer — else a typed
 //! [`Error::NotApplicable`]). good_lp's `Solver` trait cannot be implemented outside good_lp
@@ -106,7 +106,7 @@ impl Milp {
     /// (a typed [`Error::NotApplicable`] when a variable is continuous or unbounded, or a
     /// coefficient is not an integer).
     #[cfg(feature = "cp-sat")]
-    pub fn to_cp_sat(&self) -> Result<(masu_cpsat::CpModel, HashMap<Variable, masu_cpsat::IntVar>), Error> {
+    pub fn to_cp_sat(&self) -> Result<(masu_cp::CpModel, HashMap<Variable, masu_cp::IntVar>), Error> {
         Ok(cp_sat::translate(self, None)?.expect("no deadline"))
     }
 
@@ -262,7 +262,7 @@ mod tests {
         #[cfg(feature = "cp-sat")]
         {
             let (model, _) = milp.to_cp_sat().unwrap();
-            assert!(matches!(crowded.cp_sat_solver().solve(&model), Err(masu_cpsat::Error::TooLarge(_))));
+            assert!(matches!(crowded.cp_sat_solver().solve(&model), Err(masu_cp::Error::TooLarge(_))));
             assert!(SolveOptions::default().cp_sat_solver().solve(&model).is_ok());
         }
     }

@@ -22,7 +22,7 @@
 //! short run: there it costs more than it saves (`docs/tuning.md`).
 
 use masu_core::{Backend, Error, SolveOptions};
-use masu_cpsat::{BoolVar, CpModel, Transition};
+use masu_cp::{BoolVar, CpModel, Transition};
 
 use crate::models::start_index::{found_from_cp, lines};
 use crate::puzzle::{Found, Nonogram};

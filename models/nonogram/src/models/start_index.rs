@@ -59,7 +59,7 @@ pub use cp_sat::{StartIndexModel, build, fill_pattern, place_numbers};
 #[cfg(feature = "cp-sat")]
 mod cp_sat {
     use masu_core::Stats;
-    use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
+    use masu_cp::{BoolVar, CpModel, IntVar, LinearExpr};
 
     use super::*;
 
@@ -67,7 +67,7 @@ mod cp_sat {
     pub fn place_numbers(model: &mut CpModel, numbers: &[usize], width: usize) -> Vec<IntVar> {
         let names = |j: usize| ((b'A' + (j % 26) as u8) as char).to_string();
         let locations: Vec<IntVar> = (0..numbers.len())
-            .map(|j| model.new_int_var_in(&masu_cpsat::Domain::new(0, width as i64 - 1), &names(j)))
+            .map(|j| model.new_int_var_in(&masu_cp::Domain::new(0, width as i64 - 1), &names(j)))
             .collect();
         for j in 1..numbers.len() {
             model.add_gt(locations[j], LinearExpr::from(locations[j - 1]) + numbers[j - 1] as i64);

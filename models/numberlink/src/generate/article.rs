@@ -18,7 +18,7 @@ pub fn article(
     candidates: usize,
     options: &SolveOptions,
 ) -> Result<ArticleRun, Error> {
-    use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
+    use masu_cp::{BoolVar, CpModel, IntVar, LinearExpr};
     // The article's reifications, each written as it writes them (the variable and then its
     // two enforced constraints, so the model is the article's to the index):
     // `s ⇔ a = b` ...

@@ -6,7 +6,7 @@
 //!   solutions are enumerated as candidates; each candidate's endpoints are the puzzle, kept
 //!   when the article's solver finds exactly one solution (fill rule; under the blanks rule
 //!   also when `auto` proves it unique with cells allowed to stay empty). Both enumerate as the article
-//!   does, in one search ([`masu_cpsat::CpSolver::enumerate_all`]), so candidates are
+//!   does, in one search ([`masu_cp::CpSolver::enumerate_all`]), so candidates are
 //!   neighbours in one enumeration (the rates beside the article's own code are in
 //!   BENCHMARKS.md, `just bench numberlink`).
 //! - [`Method::Fast`] — masu's own: grow random paths until they cover the board (every cell

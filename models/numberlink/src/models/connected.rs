@@ -46,7 +46,7 @@
 use std::time::Instant;
 
 use masu_core::{Clock, Error, SolveOptions, Stats};
-use masu_cpsat::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
+use masu_cp::{BoolVar, CpModel, CpSolver, Domain, IntVar, LinearExpr};
 
 use crate::puzzle::{Cell, Found, Numberlink, Paths, Rule};
 use crate::theory::uniqueness::Slice;

@@ -17,7 +17,7 @@
 use std::time::Instant;
 
 use masu_core::{Backend, Error, SolveOptions, Stats};
-use masu_cpsat::{BoolVar, CpModel, IntVar, LinearExpr};
+use masu_cp::{BoolVar, CpModel, IntVar, LinearExpr};
 
 use crate::puzzle::{Cell, Found, Numberlink, Paths};
 
@@ -37,9 +37,7 @@ pub fn build(puzzle: &Numberlink, m: u32, zero: bool, deadline: Option<Instant>)
     let (w, h) = (puzzle.width(), puzzle.height());
     let lower = if zero { 0 } else { 1 };
     let cells: Vec<IntVar> = (0..w * h)
-        .map(|i| {
-            model.new_int_var_in(&masu_cpsat::Domain::new(lower, i64::from(m)), &format!("cell_{}_{}", i / w, i % w))
-        })
+        .map(|i| model.new_int_var_in(&masu_cp::Domain::new(lower, i64::from(m)), &format!("cell_{}_{}", i / w, i % w)))
         .collect();
     for r in 0..h {
         // Looks at the clock every row.

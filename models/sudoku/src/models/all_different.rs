@@ -13,12 +13,12 @@
 //!
 //! The article collects every solution with a callback; masu counts up to the solution
 //! limit with one short enumeration first, which settles a 9×9 puzzle in one search as the
-//! callback does, else by re-solving with a no-good (`masu_cpsat::CpSolver::enumerate_first`).
+//! callback does, else by re-solving with a no-good (`masu_cp::CpSolver::enumerate_first`).
 //! The same model runs on CP Optimizer (`masu_core::cp`), by no-goods.
 
 use masu_core::cp::CpRun;
 use masu_core::{Backend, Error, SolveOptions, Stats};
-use masu_cpsat::{CpModel, IntVar};
+use masu_cp::{CpModel, IntVar};
 
 use masu_core::timed;
 
@@ -33,7 +33,7 @@ pub fn build(puzzle: &Sudoku) -> AllDifferentModel {
     let mut model = CpModel::new();
     let cells: Vec<IntVar> = (0..side * side)
         .map(|i| {
-            model.new_int_var_in(&masu_cpsat::Domain::new(1, side as i64), &format!("cell_{}_{}", i % side, i / side))
+            model.new_int_var_in(&masu_cp::Domain::new(1, side as i64), &format!("cell_{}_{}", i % side, i / side))
         })
         .collect();
     for (_, unit) in puzzle.units() {

@@ -16,7 +16,7 @@
 //! in one solve ([`Several`]), which the glue uses in place of a solve per point.
 //!
 //! ```
-//! use masu_mip::{Column, Model, Row};
+//! use masu_milp::{Column, Model, Row};
 //! let mut model = Model::default();
 //! let x = model.add_column(Column::binary("x"));
 //! let y = model.add_column(Column::binary("y"));
@@ -27,8 +27,6 @@
 
 #[cfg(feature = "cbc")]
 pub mod cbc;
-#[cfg(feature = "cplex")]
-pub mod cp_optimizer;
 #[cfg(feature = "cplex")]
 pub mod cplex;
 #[cfg(opens_library)]
@@ -436,39 +434,6 @@ mod conformance {
             assert!(matches!(outcome, Outcome::Solved { .. } | Outcome::Unknown), "{outcome:?}");
         });
         assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
-    }
-
-    /// CP Optimizer's program: its parameters by name, its route, an answer, a proof of
-    /// infeasibility, the Community Edition's refusal past 2^1000 (typed, not infeasible), and
-    /// a stop.
-    #[cfg(feature = "cplex")]
-    #[test]
-    fn cp_optimizer_solves_refuses_and_stops() {
-        use crate::cp_optimizer::{check_parameters, solve, version};
-        use masu_cpsat::Answer;
-        let owned =
-            |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
-        check_parameters(&owned(&[("FailLimit", "1000"), ("SearchType", "DepthFirst")])).unwrap();
-        let err = check_parameters(&owned(&[("NoSuchParameter", "1")])).unwrap_err();
-        assert!(err.to_string().contains("'NoSuchParameter': no such parameter"), "{err}");
-        let err = check_parameters(&owned(&[("Workers", "many")])).unwrap_err();
-        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
-        let model = "v0 = intVar(0..9);\nv1 = intVar(0..9);\nv0 + v1 == 12;\nv0 - v1 >= 4;\n";
-        let Answer::Found { solutions, .. } = solve(model, 2, &bounded()).unwrap() else { panic!("no answer") };
-        let values = &solutions[0];
-        assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
-        let none = "v0 = intVar(0..1);\nv1 = intVar(0..1);\nv0 + v1 == 3;\n";
-        assert_eq!(solve(none, 2, &bounded()).unwrap(), Answer::Infeasible);
-        let stop = AtomicBool::new(true);
-        assert_eq!(solve(model, 2, &Settings { stop: Some(&stop), ..bounded() }).unwrap(), Answer::Unknown);
-        if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
-            return; // an installation: its limits are its own
-        }
-        assert!(version().unwrap().starts_with("CP Optimizer 22.2.0.0 (Community Edition, the cplex wheel)"));
-        // 1,100 free binaries: a search space of 2^1100.
-        let mut wide: String = (0..1100).map(|i| format!("v{i} = intVar(0..1);\n")).collect();
-        wide.push_str(&format!("{} >= 1;\n", (0..1100).map(|i| format!("v{i}")).collect::<Vec<_>>().join(" + ")));
-        assert!(matches!(solve(&wide, 1100, &bounded()), Err(Error::Licence(_))));
     }
 
     #[cfg(feature = "microlp")]

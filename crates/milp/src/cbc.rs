@@ -24,7 +24,7 @@ type Ptr = *mut c_void;
 
 // The functions of CBC 2.10's `Cbc_C_Interface.h` that masu calls (CoinBigIndex is `int`
 // in the wheel's build).
-library_api!(FILE, masu_cpsat::library_candidates(FILE), {
+library_api!(FILE, masu_cp::library_candidates(FILE), {
     new_model = "Cbc_newModel": unsafe extern "C" fn() -> Ptr,
     delete_model = "Cbc_deleteModel": unsafe extern "C" fn(Ptr),
     // model, columns, rows, column starts, row indices, values, column bounds, objective, row

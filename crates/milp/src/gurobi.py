@@ -1,4 +1,4 @@
-# The child masu's Gurobi backend runs (crates/mip/src/gurobi.rs): one task, JSON in argv[1]
+# The child masu's Gurobi backend runs (crates/milp/src/gurobi.rs): one task, JSON in argv[1]
 # (`Task`), one JSON line out (`Answer`; a pool's points as their nonzero values). Gurobi's
 # own console output goes to standard error; SIGINT, blocked by masu's binary and inherited
 # so, is unblocked for Gurobi's handler.

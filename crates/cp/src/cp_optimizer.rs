@@ -1,4 +1,4 @@
-//! IBM CP Optimizer 22.2, the constraint solver of the `cplex` wheel (feature `cplex`): its
+//! IBM CP Optimizer 22.2, the constraint solver of the `cplex` wheel (feature `cp-optimizer`, which masu-core's `cplex` turns on): its
 //! `cpoptimizer` program, run once per solve on a model in CP Optimizer's `.cpo` text. The
 //! program is the wheel's (the Community Edition: search spaces up to 2¹⁰⁰⁰, about 1,000
 //! binary variables), or `cpoptimizer` of the installation named by `CPLEX_STUDIO_DIR2220`
@@ -18,10 +18,10 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use masu_cpsat::Answer;
 use masu_native::program::{self, Stop};
+use masu_native::{Error, Settings};
 
-use crate::{Error, Settings};
+use crate::Answer;
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
@@ -175,6 +175,9 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
@@ -186,5 +189,40 @@ mod tests {
         let refused = "Error solving: Problem size limit exceeded.\nCP Optimizer Community Edition ...\n";
         assert!(matches!(read_answer(refused, 2), Err(Error::Licence(_))));
         assert_eq!(read_answer("Search terminated by limit, no solution found.\n", 2).unwrap(), Answer::Unknown);
+    }
+
+    /// Settings bounding a solve at a minute (the program is killed past it).
+    fn bounded() -> Settings<'static> {
+        Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
+    }
+
+    /// CP Optimizer's program: its parameters by name, its route, an answer, a proof of
+    /// infeasibility, the Community Edition's refusal past 2^1000 (typed, not infeasible), and
+    /// a stop.
+    #[test]
+    fn cp_optimizer_solves_refuses_and_stops() {
+        let owned =
+            |pairs: &[(&str, &str)]| pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>();
+        check_parameters(&owned(&[("FailLimit", "1000"), ("SearchType", "DepthFirst")])).unwrap();
+        let err = check_parameters(&owned(&[("NoSuchParameter", "1")])).unwrap_err();
+        assert!(err.to_string().contains("'NoSuchParameter': no such parameter"), "{err}");
+        let err = check_parameters(&owned(&[("Workers", "many")])).unwrap_err();
+        assert!(err.to_string().contains("'many' is not a value of its type"), "{err}");
+        let model = "v0 = intVar(0..9);\nv1 = intVar(0..9);\nv0 + v1 == 12;\nv0 - v1 >= 4;\n";
+        let Answer::Found { solutions, .. } = solve(model, 2, &bounded()).unwrap() else { panic!("no answer") };
+        let values = &solutions[0];
+        assert!(values[0] + values[1] == 12 && values[0] - values[1] >= 4, "{values:?}");
+        let none = "v0 = intVar(0..1);\nv1 = intVar(0..1);\nv0 + v1 == 3;\n";
+        assert_eq!(solve(none, 2, &bounded()).unwrap(), Answer::Infeasible);
+        let stop = AtomicBool::new(true);
+        assert_eq!(solve(model, 2, &Settings { stop: Some(&stop), ..bounded() }).unwrap(), Answer::Unknown);
+        if std::env::var_os("CPLEX_STUDIO_DIR2220").is_some() {
+            return; // an installation: its limits are its own
+        }
+        assert!(version().unwrap().starts_with("CP Optimizer 22.2.0.0 (Community Edition, the cplex wheel)"));
+        // 1,100 free binaries: a search space of 2^1100.
+        let mut wide: String = (0..1100).map(|i| format!("v{i} = intVar(0..1);\n")).collect();
+        wide.push_str(&format!("{} >= 1;\n", (0..1100).map(|i| format!("v{i}")).collect::<Vec<_>>().join(" + ")));
+        assert!(matches!(solve(&wide, 1100, &bounded()), Err(Error::Licence(_))));
     }
 }

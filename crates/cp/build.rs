@@ -34,7 +34,7 @@ const Z3_VERSION: &str = "4.15.4.0";
 fn fetch_z3() {
     match wheel::fetch("z3-solver", Z3_VERSION, "manylinux2014_x86_64", &["z3/lib/libz3.so"]) {
         Ok(dir) => println!("cargo:rustc-env=MASU_Z3_DIR={}", dir.join("z3/lib").display()),
-        Err(message) => println!("cargo::error=masu-cpsat: cannot fetch the z3-solver {Z3_VERSION} wheel: {message}"),
+        Err(message) => println!("cargo::error=masu-cp: cannot fetch the z3-solver {Z3_VERSION} wheel: {message}"),
     }
 }
 
@@ -42,7 +42,7 @@ fn fetch_z3() {
 fn fetch_choco() {
     match wheel::fetch("pychoco", CHOCO_VERSION, "manylinux_2_34_x86_64", &["pychoco/libchoco_capi.so"]) {
         Ok(dir) => println!("cargo:rustc-env=MASU_CHOCO_DIR={}", dir.join("pychoco").display()),
-        Err(message) => println!("cargo::error=masu-cpsat: cannot fetch the pychoco {CHOCO_VERSION} wheel: {message}"),
+        Err(message) => println!("cargo::error=masu-cp: cannot fetch the pychoco {CHOCO_VERSION} wheel: {message}"),
     }
 }
 
@@ -55,7 +55,7 @@ fn main() {
     let dir = match find_library() {
         Ok(dir) => dir,
         Err(message) => {
-            println!("cargo::error=masu-cpsat: cannot find {LIBRARY} (OR-Tools {VERSION}): {message}");
+            println!("cargo::error=masu-cp: cannot find {LIBRARY} (OR-Tools {VERSION}): {message}");
             return;
         }
     };
@@ -65,12 +65,19 @@ fn main() {
     if env::var_os("CARGO_FEATURE_Z3").is_some() {
         fetch_z3();
     }
+    if env::var_os("CARGO_FEATURE_CP_OPTIMIZER").is_some() {
+        // CP Optimizer's program, from the `cplex` wheel (`MASU_CPOPTIMIZER`).
+        match wheel::cplex() {
+            Ok((_, program)) => println!("cargo:rustc-env=MASU_CPOPTIMIZER={}", program.display()),
+            Err(message) => println!("cargo::error=masu-cp: cannot fetch the cplex wheel: {message}"),
+        }
+    }
     println!("cargo:rustc-env=MASU_ORTOOLS_DIR={}", dir.display());
     println!("cargo:rustc-env=MASU_ORTOOLS_VERSION={VERSION}");
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("sat_parameters.desc");
     let descriptor = descriptor_source(&dir);
     if let Err(message) = write_descriptor(descriptor.as_deref(), &out) {
-        println!("cargo:warning=masu-cpsat: no SatParameters definitions, so no --param for CP-SAT: {message}");
+        println!("cargo:warning=masu-cp: no SatParameters definitions, so no --param for CP-SAT: {message}");
         let _ = std::fs::write(&out, b"");
     }
 }

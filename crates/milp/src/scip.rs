@@ -32,7 +32,7 @@ type Ptr = *mut c_void;
 
 // The functions of SCIP 10's C API (`scip/scip.h` and its family) that masu calls;
 // `SCIPsetParam` takes the value as text, as SCIP's settings files write it.
-library_api!(FILE, masu_cpsat::library_candidates(FILE), {
+library_api!(FILE, masu_cp::library_candidates(FILE), {
     create = "SCIPcreate": unsafe extern "C" fn(*mut Ptr) -> c_int,
     include_default_plugins = "SCIPincludeDefaultPlugins": unsafe extern "C" fn(Ptr) -> c_int,
     free = "SCIPfree": unsafe extern "C" fn(*mut Ptr) -> c_int,

@@ -1,5 +1,11 @@
-//! Google OR-Tools CP-SAT from Rust, over the C ABI of the `libortools.so.9` that the PyPI
-//! wheel `ortools==9.15.6755` ships: no C++ SDK, no protoc, no C++ shim.
+//! The CP family: one CP model ([`CpModel`]) and the solvers that read it, a module each —
+//! Google OR-Tools CP-SAT (below), Pumpkin (`pumpkin`, posted call by call), Choco
+//! (`choco`), Gecode (`gecode`, its FlatZinc program on [`FlatZinc`]), Z3 (`z3`, its C API
+//! on [`SmtLib`]) and CP Optimizer (`cp_optimizer`, its program on the `.cpo` text). Each
+//! answers a solve in the one [`Answer`].
+//!
+//! CP-SAT runs from Rust over the C ABI of the `libortools.so.9` that the PyPI wheel
+//! `ortools==9.15.6755` ships: no C++ SDK, no protoc, no C++ shim.
 //!
 //! A model is built with [`CpModel`], encoded as a `CpModelProto` (prost messages holding
 //! only the fields used, with 9.15's field numbers), solved by `SolveCpInterruptible`, and
@@ -9,7 +15,7 @@
 //! environment variable and never load it when they solve nothing on CP-SAT.
 //!
 //! ```
-//! use masu_cpsat::{CpModel, CpSolver, Status};
+//! use masu_cp::{CpModel, CpSolver, Status};
 //! let mut model = CpModel::new();
 //! let x = model.new_int_var(0, 10);
 //! let y = model.new_int_var(0, 10);
@@ -24,6 +30,8 @@
 mod answer;
 #[cfg(feature = "choco")]
 pub mod choco;
+#[cfg(feature = "cp-optimizer")]
+pub mod cp_optimizer;
 mod cpo;
 mod enumerate;
 mod ffi;

@@ -3,8 +3,7 @@
 //! version, once into the target folder, and compiles its folder into the crate
 //! (`MASU_CPLEX_DIR`, `MASU_XPRESS_DIR`), where `cplex.rs` (`xpress.rs`) opens it at the
 //! first solve unless the vendor's own installation is named (`CPLEX_STUDIO_DIR2220`,
-//! `XPRESSDIR`). Nothing links against them. The `cplex` wheel's `cpoptimizer` program (CP
-//! Optimizer) is kept too (`MASU_CPOPTIMIZER`). With `gurobi`: fetches the `gurobipy` wheel the
+//! `XPRESSDIR`). Nothing links against them. With `gurobi`: fetches the `gurobipy` wheel the
 //! same way (`MASU_GUROBI_DIR`) and records the Python that runs it (`MASU_GUROBI_PYTHON`).
 //! With `highs`: where `scripts/build-highs` puts HiGHS's library (`MASU_HIGHS_LIB`).
 
@@ -13,8 +12,6 @@ mod built;
 #[path = "../native/build/wheel.rs"]
 mod wheel;
 
-/// The `cplex` wheel masu fetches: its library is `libcplex2220.so`.
-const CPLEX_VERSION: &str = "22.2.0.1";
 /// The `xpresslibs` wheel masu fetches: its library is `libxprs.so.47` (Optimizer 47).
 const XPRESS_VERSION: &str = "9.9.1";
 /// The `gurobipy` wheel masu fetches (CPython 3.11): the package, run by the build's Python.
@@ -33,18 +30,16 @@ fn main() {
     }
     if std::env::var_os("CARGO_FEATURE_HIGHS").is_some() {
         // `.tools/highs/VERSION/libhighs.so`, VERSION the highs-sys crate's in Cargo.lock.
-        built::compile_in("build-highs", "MASU_HIGHS_LIB", &[], "masu-mip");
+        built::compile_in("build-highs", "MASU_HIGHS_LIB", &[], "masu-milp");
     }
     println!("cargo:rerun-if-changed=../native/build/wheel.rs");
     println!("cargo:rerun-if-env-changed=PYTHON");
     println!("cargo:rerun-if-env-changed=ORTOOLS_CACHE_DIR");
     if std::env::var_os("CARGO_FEATURE_CPLEX").is_some() {
-        let inside = format!("cplex-{CPLEX_VERSION}.data/purelib/cplex/_internal");
-        let program = format!("cplex-{CPLEX_VERSION}.data/scripts/cpoptimizer");
-        let keep = [format!("{inside}/libcplex2220.so"), program.clone()];
-        // The library's folder, and CP Optimizer's program from the same wheel.
-        let compiled = [("MASU_CPLEX_DIR", inside.as_str()), ("MASU_CPOPTIMIZER", program.as_str())];
-        fetched("cplex", CPLEX_VERSION, "manylinux2014_x86_64", &keep, &compiled);
+        match wheel::cplex() {
+            Ok((library, _)) => println!("cargo:rustc-env=MASU_CPLEX_DIR={}", library.display()),
+            Err(message) => println!("cargo::error=masu-milp: cannot fetch the cplex wheel: {message}"),
+        }
     }
     if std::env::var_os("CARGO_FEATURE_XPRESS").is_some() {
         let keep = [
@@ -72,6 +67,6 @@ fn fetched(package: &str, version: &str, platform: &str, keep: &[String], compil
                 println!("cargo:rustc-env={variable}={}", path.display());
             }
         }
-        Err(message) => println!("cargo::error=masu-mip: cannot fetch the {package} {version} wheel: {message}"),
+        Err(message) => println!("cargo::error=masu-milp: cannot fetch the {package} {version} wheel: {message}"),
     }
 }
