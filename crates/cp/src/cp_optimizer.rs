@@ -13,6 +13,11 @@
 //! [`Error::Licence`], never an infeasible model. It stops at its time limit, and when the
 //! stop flag is set the program is killed. The log (`--log`) is the program's own output, on
 //! standard error.
+//!
+//! As a backend ([`open`]): the model written once as `.cpo` text ([`CpModel::to_cpo`],
+//! `--export` writes it), the program run once a solve, and each no-good appended as CP
+//! Optimizer's own disjunction `v3 != 5 || v8 != 1 || …` over the projection (no auxiliary
+//! variable: the search space, which the Community Edition bounds, stays the model's).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -21,7 +26,8 @@ use std::sync::OnceLock;
 use masu_native::program::{self, Stop};
 use masu_native::{Error, Settings};
 
-use crate::Answer;
+use crate::runner::{Opened, Runner, not_written};
+use crate::{Answer, CpModel};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
 const STUDIO: &str = "CPLEX_STUDIO_DIR2220";
@@ -171,6 +177,33 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
         }
     }
     Ok(Answer::solved(program::complete(values, "CP Optimizer")?))
+}
+
+/// `model` opened on CP Optimizer's program (no raw parameter is read here: each run takes
+/// them).
+pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>, Error> {
+    let text = model.to_cpo().map_err(|r| not_written("CP Optimizer's language", r))?;
+    Ok(Opened {
+        text: Some(("cpo", text.clone())),
+        runner: Box::new(Program { text, variables: model.num_variables() }),
+    })
+}
+
+/// CP Optimizer's program on the model's text, a disjunction appended a point.
+struct Program {
+    text: String,
+    variables: usize,
+}
+
+impl Runner for Program {
+    fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Answer, Error> {
+        solve(&self.text, self.variables, settings)
+    }
+
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        let differs: Vec<String> = projection.iter().map(|&x| format!("v{x} != {}", values[x])).collect();
+        self.text.push_str(&format!("{};\n", differs.join(" || ")));
+    }
 }
 
 #[cfg(test)]

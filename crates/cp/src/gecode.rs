@@ -12,12 +12,21 @@
 //! parameters are the program's own options without their dash (`restart=luby`, `c-d=8`,
 //! `r=7`), checked by running it on a one-variable model. `--log` echoes its output and
 //! statistics (`-s`) to standard error.
+//!
+//! As a backend ([`open`]): the model written once as FlatZinc ([`CpModel::to_flatzinc`],
+//! `--export` writes it as `.fzn`), the program run once a solve for as many solutions as the
+//! count still wants, and the points it found excluded by a clause each
+//! ([`FlatZinc::exclude`]). One run hands several points: Gecode enumerates the FlatZinc
+//! model, whose auxiliary Booleans may let one assignment of the model's variables print
+//! twice (the count keeps each point of the projection once); "all" is Gecode's own word that
+//! its search went through the whole space.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::Answer;
+use crate::runner::{Opened, Runner, not_written};
+use crate::{Answer, CpModel, FlatZinc};
 use masu_native::program::{self, Stop};
 
 use masu_native::{Error, Settings};
@@ -164,6 +173,33 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
         return Ok(if all { Answer::Infeasible } else { Answer::Unknown });
     }
     Ok(Answer::Found { solutions, all })
+}
+
+/// The most solutions one run is asked for: its output is read whole (about 650 bytes a
+/// 9×9 sudoku's solution), so a long count goes on in runs of this many, each excluding the
+/// points found before.
+const RUN: usize = 20_000;
+
+/// `model` opened on Gecode's program (no raw parameter is read here: each run checks them).
+pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>, Error> {
+    if let Some(how) = missing() {
+        return Err(Error::NotInstalled(how));
+    }
+    let flatzinc = model.to_flatzinc().map_err(|r| not_written("FlatZinc", r))?;
+    Ok(Opened { text: Some(("fzn", flatzinc.text())), runner: Box::new(Program(flatzinc)) })
+}
+
+/// Gecode's program on the model's FlatZinc, a clause appended a point.
+struct Program(FlatZinc);
+
+impl Runner for Program {
+    fn run(&mut self, _: &[usize], settings: &Settings, wanted: usize) -> Result<Answer, Error> {
+        solve(&self.0.text(), self.0.variables(), wanted.min(RUN), settings)
+    }
+
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        self.0.exclude(projection, values);
+    }
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ mod params;
 mod proto;
 #[cfg(feature = "pumpkin")]
 pub mod pumpkin;
+pub mod runner;
 mod smt;
 mod solver;
 #[cfg(test)]

@@ -13,12 +13,20 @@
 //! values of `v0 … v<n−1>` are read from the model by `Z3_model_eval` with model completion.
 //! Z3's default error handler ends the process: every context gets one that only records the
 //! error, and every call is followed by a look at the error code.
+//!
+//! As a backend ([`open`]): the model written once as SMT-LIB 2 ([`CpModel::to_smtlib`],
+//! `--export` writes it as `.smt2`), each point excluded by an assertion of its own appended
+//! to the text ([`SmtLib::exclude`]), and each check a Z3 solver of the whole text (its
+//! finite-domain logic takes no arithmetic once it has checked, so it is not added to). The
+//! text adds no variable, so Z3's models are assignments of the model's own variables, and
+//! one point a check is found.
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
-use crate::Answer;
+use crate::runner::{Opened, Runner, not_written};
+use crate::{Answer, CpModel, SmtLib};
 use masu_native::library_api;
 use masu_native::{c_string, watched};
 
@@ -365,6 +373,25 @@ pub fn version() -> Result<String, Error> {
         _ => api.path.display().to_string(),
     };
     Ok(format!("Z3 {major}.{minor}.{build} ({route})"))
+}
+
+/// `model` opened on Z3 (no raw parameter is read here: each check takes them).
+pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>, Error> {
+    let smt = model.to_smtlib().map_err(|r| not_written("SMT-LIB", r))?;
+    Ok(Opened { text: Some(("smt2", smt.text().to_string())), runner: Box::new(Checks(smt)) })
+}
+
+/// Z3's checks of the model's text and the no-goods so far, an assertion appended a point.
+struct Checks(SmtLib);
+
+impl Runner for Checks {
+    fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Answer, Error> {
+        solve(self.0.text(), self.0.variables(), settings)
+    }
+
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        self.0.exclude(projection, values);
+    }
 }
 
 #[cfg(test)]

@@ -3,19 +3,20 @@
 //! asked for, and it goes to the backend's solver in one table (`SOLVERS`), never by an arm
 //! of its own.
 //!
-//! A CP backend is one file here, its line in `SOLVERS` and its row in `backends!`
-//! ([`crate::backend`], the facts every front end reads): a `CpBackend` that
-//! opens the model in the solver's own terms (CP-SAT's proto, CP Optimizer's `.cpo`, Gecode's
-//! FlatZinc, Z3's SMT-LIB) as a `Search`: one solve within the time left, and the exclusion of a point.
-//! A solver run once a solve is a `RunOnce`: its `open` gives a `Solver`, and the runs are
-//! timed and their points kept once on the projection here; what those backends share is
+//! A CP backend is its line in `SOLVERS` and its row in `backends!` ([`crate::backend`], the
+//! facts every front end reads): a `CpBackend` that opens the model in the solver's own
+//! terms as a `Search`: one solve within the time left, and the exclusion of a point. A
+//! solver run once a solve (CP Optimizer, Gecode, Z3, Pumpkin, Choco) is masu-cp's, a file or
+//! folder each with its `open` (`masu_cp::runner`: the model in the solver's language, which
+//! `--export` writes, and a `Runner`); here it is a `RunOnce` row, whose runs are timed, given
+//! the time left, and their points kept once on the projection. What those backends share is
 //! gated by one cfg, `cp_run_once`, which core's build script sets when any of their features
-//! is on (a new one adds its feature to that script's list).
-//! Counting is core's no-goods (`crate::nogood`), the same loop for every backend; a solver
-//! that enumerates itself hands several points a solve (Gecode's `-n`), and CP-SAT first tries
-//! one short run of its own enumeration. Each backend's file invokes the CP conformance suite
-//! (`cp_conformance!`), which holds every CP backend to the same counts, statuses, stops
-//! and refusals.
+//! is on (a new one adds its feature to that script's list). CP-SAT's search is driven here
+//! (`cp_sat.rs`). Counting is core's no-goods (`crate::nogood`), the same loop for every
+//! backend; a solver that enumerates itself hands several points a solve (Gecode's `-n`),
+//! and CP-SAT first tries one short run of its own enumeration. Every backend is held by the
+//! CP conformance suite (`cp_conformance!`, invoked in `conformance.rs`, CP-SAT's in its
+//! file) to the same counts, statuses, stops and refusals.
 //!
 //! Invariants: the solutions are pairwise different on the projection (every variable when
 //! it is empty); a count is complete only when a solve proved nothing else is left.
@@ -110,39 +111,11 @@ impl Figures {
     }
 }
 
-/// A solver run once a solve (CP Optimizer's and Gecode's programs, a Z3 check, a Pumpkin
-/// solve, a Choco search), as its backend's `open` made it from the model: one run within
-/// the settings, and the exclusion of a point. [`RunOnce`] makes it a [`Search`], keeping each
-/// point of the projection once (a solver that enumerates itself may hand one point twice
-/// where auxiliary variables differ).
-#[cfg(cp_run_once)]
-trait Solver {
-    /// One run within `settings`, `wanted` more points of `projection` (indices of the
-    /// model's variables) being asked for.
-    fn run(
-        &mut self,
-        projection: &[usize],
-        settings: &masu_milp::Settings,
-        wanted: usize,
-    ) -> Result<Step<Vec<i64>>, Error>;
-    /// Excludes the point `values` (on `projection`, indices of the model's variables) from
-    /// every run that follows.
-    fn exclude(&mut self, projection: &[usize], values: &[i64]);
-    /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
-    fn certificate(&self) -> Option<masu_cp::Checked> {
-        None
-    }
-}
-
 /// A backend whose solver runs once a solve, and how it opens that solver on a model with the
 /// count's options: each run given the time left, and timed; its workers one, or those asked
 /// for, as its row in `backends!` says.
 #[cfg(cp_run_once)]
-struct RunOnce(Backend, Open);
-
-/// How a backend opens its [`Solver`] on a model, with the count's options.
-#[cfg(cp_run_once)]
-type Open = for<'a> fn(&'a CpModel, &SolveOptions) -> Result<Box<dyn Solver + 'a>, Error>;
+struct RunOnce(Backend, masu_cp::runner::Open);
 
 #[cfg(cp_run_once)]
 impl CpBackend for RunOnce {
@@ -159,14 +132,20 @@ impl CpBackend for RunOnce {
             crate::backend::Threads::One => Some(1),
         };
         let figures = Figures { workers, ..Figures::default() };
-        Ok(Box::new(Runs { solver: open(model, options)?, projection: indices(model, projection), options, figures }))
+        let opened = open(model, &options.parameters).map_err(|e| Error::of_solver(backend, e))?;
+        if let (Some(export), Some((extension, text))) = (&options.export, &opened.text) {
+            export.write(extension, text.as_bytes())?;
+        }
+        let projection = indices(model, projection);
+        Ok(Box::new(Runs { backend, runner: opened.runner, projection, options, figures }))
     }
 }
 
-/// The runs of a [`Solver`] within a count.
+/// The runs of a backend's [`Runner`](masu_cp::runner::Runner) within a count.
 #[cfg(cp_run_once)]
 struct Runs<'a> {
-    solver: Box<dyn Solver + 'a>,
+    backend: Backend,
+    runner: Box<dyn masu_cp::runner::Runner + 'a>,
     projection: Vec<usize>,
     options: &'a SolveOptions,
     figures: Figures,
@@ -179,7 +158,7 @@ impl Search for Runs<'_> {
     }
 
     fn certificate(&self) -> Option<masu_cp::Checked> {
-        self.solver.certificate()
+        self.runner.certificate()
     }
 }
 
@@ -191,43 +170,20 @@ impl Excluding for Runs<'_> {
     fn solve(&mut self, left: Option<Duration>, wanted: usize) -> Result<Step<Vec<i64>>, Error> {
         let settings = self.options.settings(left);
         let started = std::time::Instant::now();
-        let step = self.solver.run(&self.projection, &settings, wanted);
+        let answer = self.runner.run(&self.projection, &settings, wanted);
         self.figures.add(started.elapsed());
-        Ok(match step? {
-            Step::Found { points, all } => Step::Found { points: distinct_on(&self.projection, points), all },
-            other => other,
+        Ok(match answer.map_err(|e| Error::of_solver(self.backend, e))? {
+            masu_cp::Answer::Found { solutions, all } => {
+                Step::Found { points: distinct_on(&self.projection, solutions), all }
+            }
+            masu_cp::Answer::Infeasible => Step::Infeasible,
+            masu_cp::Answer::Unknown => Step::Stopped,
         })
     }
 
     fn exclude(&mut self, values: &Vec<i64>) {
-        self.solver.exclude(&self.projection, values);
+        self.runner.exclude(&self.projection, values);
     }
-}
-
-/// Why `backend` cannot take the model: it cannot be written in the solver's `language`.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
-fn not_written(backend: Backend, language: &str, reason: masu_cp::NotExpressible) -> Error {
-    Error::Backend { backend, message: format!("the model cannot be written in {language}: {reason}") }
-}
-
-/// The model's `text` in the solver's language, exported as `.extension` where `--export` asks.
-#[cfg(any(feature = "cplex", feature = "gecode", feature = "z3"))]
-fn exported(options: &SolveOptions, extension: &str, text: &str) -> Result<(), Error> {
-    match &options.export {
-        Some(export) => export.write(extension, text.as_bytes()).map(|_| ()),
-        None => Ok(()),
-    }
-}
-
-/// One run's answer (the one CP answer of every backend run once a solve), as a step of the
-/// count.
-#[cfg(cp_run_once)]
-fn step(answer: Result<masu_cp::Answer, Error>) -> Result<Step<Vec<i64>>, Error> {
-    Ok(match answer? {
-        masu_cp::Answer::Found { solutions, all } => Step::Found { points: solutions, all },
-        masu_cp::Answer::Infeasible => Step::Infeasible,
-        masu_cp::Answer::Unknown => Step::Stopped,
-    })
 }
 
 /// `solutions` with each point of `projection` kept once.
@@ -267,15 +223,15 @@ pub fn enumerate(
 const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
     (Backend::CpSat, &CpSat),
     #[cfg(feature = "cplex")]
-    (Backend::CpOptimizer, &CP_OPTIMIZER),
+    (Backend::CpOptimizer, &RunOnce(Backend::CpOptimizer, masu_cp::cp_optimizer::open)),
     #[cfg(feature = "gecode")]
-    (Backend::Gecode, &GECODE),
+    (Backend::Gecode, &RunOnce(Backend::Gecode, masu_cp::gecode::open)),
     #[cfg(feature = "z3")]
-    (Backend::Z3, &Z3),
+    (Backend::Z3, &RunOnce(Backend::Z3, masu_cp::z3::open)),
     #[cfg(feature = "pumpkin")]
-    (Backend::Pumpkin, &PUMPKIN),
+    (Backend::Pumpkin, &RunOnce(Backend::Pumpkin, masu_cp::pumpkin::open)),
     #[cfg(feature = "choco")]
-    (Backend::Choco, &CHOCO),
+    (Backend::Choco, &RunOnce(Backend::Choco, masu_cp::choco::open)),
 ];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
@@ -472,23 +428,5 @@ macro_rules! cp_conformance {
 mod cp_sat;
 use cp_sat::CpSat;
 pub use cp_sat::on_cp_sat;
-#[cfg(feature = "cplex")]
-mod cp_optimizer;
-#[cfg(feature = "cplex")]
-use cp_optimizer::CP_OPTIMIZER;
-#[cfg(feature = "gecode")]
-mod gecode;
-#[cfg(feature = "gecode")]
-use gecode::GECODE;
-#[cfg(feature = "z3")]
-mod z3;
-#[cfg(feature = "z3")]
-use z3::Z3;
-#[cfg(feature = "pumpkin")]
-mod pumpkin;
-#[cfg(feature = "pumpkin")]
-use pumpkin::PUMPKIN;
-#[cfg(feature = "choco")]
-mod choco;
-#[cfg(feature = "choco")]
-use choco::CHOCO;
+#[cfg(test)]
+mod conformance;

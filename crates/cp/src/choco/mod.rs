@@ -21,6 +21,10 @@
 //! a solve that saw it is reported stopped, never complete. Choco's own time limit runs beside
 //! it. The points already found are excluded by one table of forbidden rows.
 //!
+//! As a backend ([`open`]): the model posted anew at each solve, Choco's own search
+//! enumerating as many solutions as the count still wants; one run hands several points, and
+//! "all" is Choco's word that its search went through the whole space.
+//!
 //! The calls into the library are `unsafe` (the Choco binding's, as `ffi` is CP-SAT's): each
 //! passes handles the library made on the same thread and not yet destroyed.
 #![allow(unsafe_code)]
@@ -44,6 +48,7 @@ use crate::cpo::NotExpressible;
 pub const VERSION: &str = "Choco 6.0.2 (pychoco 0.4.0)";
 
 use crate::Answer;
+use crate::runner::{Opened, Runner};
 
 /// Why a model was not solved on Choco.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -189,4 +194,41 @@ impl CpModel {
 pub fn version() -> Result<String, String> {
     let (api, _) = library::attached()?;
     Ok(format!("{VERSION} ({})", api.path.display()))
+}
+
+/// `model` opened on Choco (which takes no raw parameter).
+pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, masu_native::Error> {
+    if let Some((name, _)) = parameters.first() {
+        let reason = "masu's Choco backend takes no parameters".into();
+        return Err(masu_native::Error::Parameter { solver: "Choco", name: name.clone(), reason });
+    }
+    Ok(Opened { text: None, runner: Box::new(Enumerations { model, excluded: Vec::new() }) })
+}
+
+/// Choco's runs of the model, the points found so far excluded.
+struct Enumerations<'a> {
+    model: &'a CpModel,
+    excluded: Vec<Vec<i64>>,
+}
+
+impl Runner for Enumerations<'_> {
+    fn run(
+        &mut self,
+        projection: &[usize],
+        settings: &masu_native::Settings,
+        wanted: usize,
+    ) -> Result<Answer, masu_native::Error> {
+        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
+        let answer = self.model.solve_on_choco(projection, &self.excluded, wanted, deadline, &|| settings.stopped());
+        answer.map_err(|refused| match refused {
+            Refused::Model(reason) => {
+                masu_native::Error::Library(format!("the model cannot be given to Choco: {reason}"))
+            }
+            Refused::Library(message) => masu_native::Error::Library(message),
+        })
+    }
+
+    fn exclude(&mut self, _projection: &[usize], values: &[i64]) {
+        self.excluded.push(values.to_vec());
+    }
 }

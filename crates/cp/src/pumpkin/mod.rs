@@ -16,6 +16,8 @@
 //! With a proof path ([`Settings::proof`]) Pumpkin logs a DRCP proof of the whole count;
 //! when a solve proves that nothing is left, [`Pumpkin::certificate`] has it checked by
 //! `pumpkin-checker` against the model and the points excluded (`drcp`).
+//!
+//! As a backend ([`open`]): the model translated once, one point a solve, on one thread.
 
 mod drcp;
 mod post;
@@ -34,6 +36,7 @@ use pumpkin_core::variables::DomainId;
 use pumpkin_core::{DefaultBrancher, Solver};
 
 use crate::cpo::NotExpressible;
+use crate::runner::{Opened, Runner};
 use crate::{Answer, Checked, CpModel};
 use drcp::{Proof, Recorded};
 use post::Posting;
@@ -278,4 +281,37 @@ fn domain(domain: &[i64]) -> Option<Values> {
     // A domain with holes is listed value by value; wide ones are refused.
     let size: i64 = domain.chunks(2).map(|d| d[1] - d[0] + 1).sum();
     (size <= 1 << 20).then(|| Values::Sparse(domain.chunks(2).flat_map(|d| d[0] as i32..=d[1] as i32).collect()))
+}
+
+/// `model` opened on Pumpkin, with its raw parameters (`proof-path`).
+pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, masu_native::Error> {
+    let settings = Settings::parse(parameters).map_err(|(name, reason)| masu_native::Error::Parameter {
+        solver: "Pumpkin",
+        name,
+        reason,
+    })?;
+    let solver = model
+        .to_pumpkin(&settings)
+        .map_err(|reason| masu_native::Error::Library(format!("the model cannot be given to Pumpkin: {reason}")))?;
+    Ok(Opened { text: None, runner: Box::new(solver) })
+}
+
+impl Runner for Pumpkin {
+    fn run(
+        &mut self,
+        _: &[usize],
+        settings: &masu_native::Settings,
+        _wanted: usize,
+    ) -> Result<Answer, masu_native::Error> {
+        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
+        self.solve(deadline, &|| settings.stopped()).map_err(masu_native::Error::Library)
+    }
+
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        Pumpkin::exclude(self, projection, values);
+    }
+
+    fn certificate(&self) -> Option<Checked> {
+        Pumpkin::certificate(self)
+    }
 }

@@ -1,0 +1,52 @@
+//! The CP solvers run once a solve (CP Optimizer, Gecode, Z3, Pumpkin, Choco), as each one's
+//! module opens it on a model: an [`Opened`], a [`Runner`] with the model's text in the
+//! solver's language where it has one (`--export` writes it). One run hands one point or
+//! several; the count around the runs (the time left, the no-goods, each point of the
+//! projection kept once) is masu-core's, the same loop for every backend.
+//!
+//! Invariant: a run never hands a point excluded before it (on the projection).
+
+use masu_native::{Error, Settings};
+
+use crate::{Answer, Checked, CpModel};
+
+/// A CP solver opened on a model.
+pub trait Runner {
+    /// One run within `settings`, `wanted` more points of `projection` (indices of the
+    /// model's variables) being asked for.
+    fn run(&mut self, projection: &[usize], settings: &Settings, wanted: usize) -> Result<Answer, Error>;
+
+    /// Excludes the point `values` (on `projection`, indices of the model's variables) from
+    /// every run that follows.
+    fn exclude(&mut self, projection: &[usize], values: &[i64]);
+
+    /// The check of a proof that nothing is left, where the solver logged one (Pumpkin).
+    fn certificate(&self) -> Option<Checked> {
+        None
+    }
+}
+
+/// A model opened on a solver run once a solve.
+pub struct Opened<'a> {
+    /// The runs.
+    pub runner: Box<dyn Runner + 'a>,
+    /// The model in the solver's language, and the extension `--export` writes it under
+    /// (`None`: the model is posted call by call).
+    pub text: Option<(&'static str, String)>,
+}
+
+impl std::fmt::Debug for Opened<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Opened").field("text", &self.text.as_ref().map(|(e, t)| (e, t.len()))).finish_non_exhaustive()
+    }
+}
+
+/// How a backend opens a model, given the raw parameters (`--param`) for those that read
+/// them when opening (Pumpkin's proof path; Choco refuses any).
+pub type Open = for<'a> fn(&'a CpModel, &[(String, String)]) -> Result<Opened<'a>, Error>;
+
+/// Why the model cannot be given to a solver: it cannot be written in the solver's
+/// `language`.
+pub fn not_written(language: &str, reason: crate::NotExpressible) -> Error {
+    Error::Library(format!("the model cannot be written in {language}: {reason}"))
+}
