@@ -240,3 +240,16 @@ fn process_cpu_seconds() -> f64 {
     let read = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
     if read == 0 { now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9 } else { 0.0 }
 }
+
+conformance!();
+
+#[cfg(test)]
+mod tests {
+    use super::{check_parameters, version};
+
+    #[test]
+    fn cbc_takes_its_command_line_parameters() {
+        check_parameters(&[("maxNodes".into(), "100".into())]).unwrap();
+        assert!(version().unwrap().starts_with("CBC 2.10"));
+    }
+}

@@ -428,3 +428,7 @@ fn optimize(env: &Env, settings: &Settings, run: unsafe extern "C" fn(Ptr, Ptr) 
     // SAFETY: a live environment and problem.
     Ok(unsafe { (env.api.get_stat)(env.env, env.lp) })
 }
+
+conformance!();
+pool_conformance!(false);
+commercial_test!(cplex_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_edition; [("CPXPARAM_MIP_Limits_Nodes", "100"), ("CPX_PARAM_EPGAP", "0.01")]; "CPXPARAM_Threads"; ("CPX_NO_SUCH_PARAMETER", "no such parameter"); "CPLEX_STUDIO_DIR2220"; "CPLEX 22.2.0.0 (Community Edition, the cplex wheel)"; 1001; "at most 1000 variables");

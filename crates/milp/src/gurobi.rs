@@ -240,3 +240,53 @@ pub fn pool(model: &Model, n: usize, settings: &Settings) -> Result<Several, Err
     let all = status == OPTIMAL && points.len() < n.min(POOL_MOST);
     Ok(Several::Solved { points, all })
 }
+
+conformance!();
+pool_conformance!(true);
+commercial_test!(gurobi_takes_its_parameters_names_its_route_and_refuses_a_model_past_its_licence; [("NodeLimit", "100"), ("MIPGap", "0.01")]; "Threads"; ("NoSuchParameter", "no such parameter"); "GRB_LICENSE_FILE"; "Gurobi 13.0.3 (gurobipy, the wheel's size-limited licence)"; 2001; "at most 2000 variables");
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::solve;
+    use crate::conformance::bounded;
+    use crate::{Column, Model, Outcome, Row, Settings};
+
+    #[test]
+    fn gurobi_stops_when_asked() {
+        // A count's no-goods aside, a hard enough model: 60 binaries, x_i + x_j ≤ 1 on a
+        // dense random graph, maximise the set (a maximum independent set).
+        let mut model = Model::default();
+        for i in 0..60 {
+            model.add_column(Column { objective: -1.0, ..Column::binary(&format!("x{i}")) });
+        }
+        let mut seed = 7_u64;
+        for i in 0..60 {
+            for j in i + 1..60 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if seed >> 62 == 0 {
+                    model.rows.push(Row {
+                        name: format!("e{i}_{j}"),
+                        lower: f64::NEG_INFINITY,
+                        upper: 1.0,
+                        terms: vec![(i, 1.0), (j, 1.0)],
+                    });
+                }
+            }
+        }
+        model.rows.truncate(2_000);
+        let stop = AtomicBool::new(false);
+        let settings = Settings { stop: Some(&stop), ..bounded() };
+        let started = std::time::Instant::now();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            });
+            let outcome = solve(&model, &settings).unwrap();
+            assert!(matches!(outcome, Outcome::Solved { .. } | Outcome::Unknown), "{outcome:?}");
+        });
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    }
+}

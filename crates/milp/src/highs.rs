@@ -315,3 +315,5 @@ unsafe extern "C" fn interrupt_when_stopped(
         unsafe { (*data_in).user_interrupt = 1 };
     }
 }
+
+conformance!();

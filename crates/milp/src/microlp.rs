@@ -80,3 +80,27 @@ pub fn solve(model: &Model, settings: &Settings) -> Result<Outcome, Error> {
         Err(e) => Err(Error::Library(format!("microlp: {e}"))),
     }
 }
+
+conformance!();
+
+#[cfg(test)]
+mod tests {
+    use super::solve;
+    use crate::conformance::bounded;
+    use crate::{Column, Error, Model, Outcome, Row};
+
+    #[test]
+    fn microlp_refuses_a_model_past_its_tableau() {
+        let mut model = Model::default();
+        for i in 0..2_000 {
+            model.add_column(Column::binary(&format!("x{i}")));
+        }
+        for r in 0..1_001 {
+            model.rows.push(Row { name: format!("r{r}"), lower: 0.0, upper: 1.0, terms: vec![(r, 1.0)] });
+        }
+        let Err(Error::TooLarge(why)) = solve(&model, &bounded()) else { panic!("not refused") };
+        assert!(why.contains("1001 rows × 2000 columns"), "{why}");
+        model.rows.pop();
+        assert!(matches!(solve(&model, &bounded()), Ok(Outcome::Solved { .. })));
+    }
+}

@@ -252,3 +252,18 @@ fn solve_watched(api: &Api, scip: Ptr, stop: Option<&AtomicBool>) -> c_int {
         || unsafe { (api.solve)(scip) },
     )
 }
+
+conformance!();
+
+#[cfg(test)]
+mod tests {
+    use super::{check_parameters, version};
+
+    #[test]
+    fn scip_takes_its_parameters_and_refuses_bad_values() {
+        check_parameters(&[("limits/gap".into(), "0.01".into())]).unwrap();
+        let err = check_parameters(&[("limits/gap".into(), "lots".into())]).unwrap_err();
+        assert!(err.to_string().contains("refuses the value 'lots'"), "{err}");
+        assert_eq!(version().unwrap(), "SCIP 10.0.0");
+    }
+}

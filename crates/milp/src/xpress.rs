@@ -355,3 +355,6 @@ struct Shared(Ptr);
 unsafe impl Send for Shared {}
 // SAFETY: as above.
 unsafe impl Sync for Shared {}
+
+conformance!();
+commercial_test!(xpress_takes_its_controls_names_its_route_and_refuses_a_model_past_its_licence; [("MAXNODE", "100"), ("miprelstop", "0.01")]; "THREADS"; ("NO_SUCH_CONTROL", "no such control"); "XPRESSDIR"; "Xpress Optimizer 47.01.02 (community licence, the xpresslibs wheel)"; 5000; "at most 5000 rows and columns");
