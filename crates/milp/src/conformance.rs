@@ -14,6 +14,7 @@ use crate::{Error, Outcome};
 
 /// Settings bounding a solve at a minute (a solver run as a program is killed past it).
 #[cfg(test)]
+#[allow(dead_code)] // used by the suites of the solvers compiled in: none without a feature
 pub(crate) fn bounded() -> Settings<'static> {
     Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
 }

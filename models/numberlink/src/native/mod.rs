@@ -446,7 +446,7 @@ pub(crate) fn count_by_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{assert_checked_and_distinct, boards, under_both_rules};
+    use crate::testkit::{assert_checked_and_distinct, under_both_rules};
 
     fn count(puzzle: &Numberlink, limit: usize) -> Found {
         solve(puzzle, &SolveOptions { solution_limit: limit, ..SolveOptions::default() }).unwrap()
@@ -489,7 +489,9 @@ mod tests {
     #[test]
     fn counts_equal_the_connected_model() {
         for (rule, sizes) in [(Rule::Fill, 3..8), (Rule::Blanks, 3..5)] {
-            for (puzzle, limit) in boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)]) {
+            for (puzzle, limit) in
+                crate::testkit::boards(sizes, rule).into_iter().flat_map(|p| [(p.clone(), 2), (p, 30)])
+            {
                 let options = SolveOptions { solution_limit: limit, ..SolveOptions::default() };
                 let theirs = crate::models::connected::solve(&puzzle, &options).unwrap();
                 crate::testkit::assert_same_count(&count(&puzzle, limit), &theirs, &format!("{puzzle:?}"));
