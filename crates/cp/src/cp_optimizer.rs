@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 use masu_native::program::{self, Stop};
 use masu_native::{Error, Settings};
 
-use crate::runner::{Opened, Runner, not_written};
+use crate::runner::{Excludes, Opened, Rereads, not_written};
 use crate::{Answer, CpModel};
 
 /// The variable naming a CPLEX Studio installation, and the program's place in it.
@@ -183,23 +183,19 @@ fn read_answer(output: &str, variables: usize) -> Result<Answer, Error> {
 /// them).
 pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>, Error> {
     let text = model.to_cpo().map_err(|r| not_written("CP Optimizer's language", r))?;
-    Ok(Opened {
-        text: Some(("cpo", text.clone())),
-        runner: Box::new(Program { text, variables: model.num_variables() }),
-    })
+    let cpo = Cpo { text: text.clone(), variables: model.num_variables() };
+    let solve = |cpo: &Cpo, settings: &Settings, _: usize| solve(&cpo.text, cpo.variables, settings);
+    Ok(Opened { text: Some(("cpo", text)), runner: Box::new(Rereads { text: cpo, solve }) })
 }
 
-/// CP Optimizer's program on the model's text, a disjunction appended a point.
-struct Program {
+/// The model's `.cpo` text, and its variables.
+struct Cpo {
     text: String,
     variables: usize,
 }
 
-impl Runner for Program {
-    fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Answer, Error> {
-        solve(&self.text, self.variables, settings)
-    }
-
+impl Excludes for Cpo {
+    /// CP Optimizer's own disjunction `v3 != 5 || v8 != 1 || …` over the projection.
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {
         let differs: Vec<String> = projection.iter().map(|&x| format!("v{x} != {}", values[x])).collect();
         self.text.push_str(&format!("{};\n", differs.join(" || ")));

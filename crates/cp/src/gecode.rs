@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use crate::runner::{Opened, Runner, not_written};
+use crate::runner::{Opened, Rereads, not_written};
 use crate::{Answer, CpModel, FlatZinc};
 use masu_native::program::{self, Stop};
 
@@ -186,20 +186,10 @@ pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>
         return Err(Error::NotInstalled(how));
     }
     let flatzinc = model.to_flatzinc().map_err(|r| not_written("FlatZinc", r))?;
-    Ok(Opened { text: Some(("fzn", flatzinc.text())), runner: Box::new(Program(flatzinc)) })
-}
-
-/// Gecode's program on the model's FlatZinc, a clause appended a point.
-struct Program(FlatZinc);
-
-impl Runner for Program {
-    fn run(&mut self, _: &[usize], settings: &Settings, wanted: usize) -> Result<Answer, Error> {
-        solve(&self.0.text(), self.0.variables(), wanted.min(RUN), settings)
-    }
-
-    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
-        self.0.exclude(projection, values);
-    }
+    let text = Some(("fzn", flatzinc.text()));
+    let solve =
+        |f: &FlatZinc, settings: &Settings, wanted: usize| solve(&f.text(), f.variables(), wanted.min(RUN), settings);
+    Ok(Opened { text, runner: Box::new(Rereads { text: flatzinc, solve }) })
 }
 
 #[cfg(test)]

@@ -45,6 +45,51 @@ impl std::fmt::Debug for Opened<'_> {
 /// them when opening (Pumpkin's proof path; Choco refuses any).
 pub type Open = for<'a> fn(&'a CpModel, &[(String, String)]) -> Result<Opened<'a>, Error>;
 
+/// A model in a solver's language, each point excluded by a no-good appended to its text
+/// (FlatZinc's clause, SMT-LIB's assertion, CP Optimizer's disjunction).
+pub trait Excludes {
+    /// Excludes the point `values` (on `projection`, indices of the model's variables).
+    fn exclude(&mut self, projection: &[usize], values: &[i64]);
+}
+
+/// The runs of a solver that reads a model's whole text each run (Gecode's and CP
+/// Optimizer's programs, a Z3 check): `solve` on the text with the no-goods so far, wanting
+/// that many more points.
+pub struct Rereads<T> {
+    /// The text.
+    pub text: T,
+    /// One run on it.
+    pub solve: fn(&T, &Settings, usize) -> Result<Answer, Error>,
+}
+
+impl<T> std::fmt::Debug for Rereads<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Rereads")
+    }
+}
+
+impl<T: Excludes> Runner for Rereads<T> {
+    fn run(&mut self, _: &[usize], settings: &Settings, wanted: usize) -> Result<Answer, Error> {
+        (self.solve)(&self.text, settings, wanted)
+    }
+
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        self.text.exclude(projection, values);
+    }
+}
+
+impl Excludes for crate::FlatZinc {
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        crate::FlatZinc::exclude(self, projection, values);
+    }
+}
+
+impl Excludes for crate::SmtLib {
+    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
+        crate::SmtLib::exclude(self, projection, values);
+    }
+}
+
 /// Why the model cannot be given to a solver: it cannot be written in the solver's
 /// `language`.
 pub fn not_written(language: &str, reason: crate::NotExpressible) -> Error {

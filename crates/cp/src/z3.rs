@@ -25,7 +25,7 @@
 use std::ffi::{CStr, CString, c_char, c_double, c_int, c_uint, c_void};
 use std::path::PathBuf;
 
-use crate::runner::{Opened, Runner, not_written};
+use crate::runner::{Opened, Rereads, not_written};
 use crate::{Answer, CpModel, SmtLib};
 use masu_native::library_api;
 use masu_native::{c_string, watched};
@@ -375,23 +375,13 @@ pub fn version() -> Result<String, Error> {
     Ok(format!("Z3 {major}.{minor}.{build} ({route})"))
 }
 
-/// `model` opened on Z3 (no raw parameter is read here: each check takes them).
+/// `model` opened on Z3 (no raw parameter is read here: each check takes them): each check
+/// a solver of the whole text.
 pub fn open<'a>(model: &'a CpModel, _: &[(String, String)]) -> Result<Opened<'a>, Error> {
     let smt = model.to_smtlib().map_err(|r| not_written("SMT-LIB", r))?;
-    Ok(Opened { text: Some(("smt2", smt.text().to_string())), runner: Box::new(Checks(smt)) })
-}
-
-/// Z3's checks of the model's text and the no-goods so far, an assertion appended a point.
-struct Checks(SmtLib);
-
-impl Runner for Checks {
-    fn run(&mut self, _: &[usize], settings: &Settings, _wanted: usize) -> Result<Answer, Error> {
-        solve(self.0.text(), self.0.variables(), settings)
-    }
-
-    fn exclude(&mut self, projection: &[usize], values: &[i64]) {
-        self.0.exclude(projection, values);
-    }
+    let text = Some(("smt2", smt.text().to_string()));
+    let solve = |smt: &SmtLib, settings: &Settings, _: usize| solve(smt.text(), smt.variables(), settings);
+    Ok(Opened { text, runner: Box::new(Rereads { text: smt, solve }) })
 }
 
 #[cfg(test)]

@@ -43,6 +43,11 @@ impl Settings<'_> {
     pub fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::SeqCst))
     }
+
+    /// When the time limit runs out, counted from now (`None`: no limit).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.time_limit.map(|limit| Instant::now() + limit)
+    }
 }
 
 /// What can go wrong.

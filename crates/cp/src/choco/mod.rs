@@ -49,6 +49,7 @@ pub const VERSION: &str = "Choco 6.0.2 (pychoco 0.4.0)";
 
 use crate::Answer;
 use crate::runner::{Opened, Runner};
+use masu_native::{Error, Settings};
 
 /// Why a model was not solved on Choco.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -197,10 +198,10 @@ pub fn version() -> Result<String, String> {
 }
 
 /// `model` opened on Choco (which takes no raw parameter).
-pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, masu_native::Error> {
+pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, Error> {
     if let Some((name, _)) = parameters.first() {
         let reason = "masu's Choco backend takes no parameters".into();
-        return Err(masu_native::Error::Parameter { solver: "Choco", name: name.clone(), reason });
+        return Err(Error::Parameter { solver: "Choco", name: name.clone(), reason });
     }
     Ok(Opened { text: None, runner: Box::new(Enumerations { model, excluded: Vec::new() }) })
 }
@@ -212,19 +213,12 @@ struct Enumerations<'a> {
 }
 
 impl Runner for Enumerations<'_> {
-    fn run(
-        &mut self,
-        projection: &[usize],
-        settings: &masu_native::Settings,
-        wanted: usize,
-    ) -> Result<Answer, masu_native::Error> {
-        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
-        let answer = self.model.solve_on_choco(projection, &self.excluded, wanted, deadline, &|| settings.stopped());
+    fn run(&mut self, projection: &[usize], settings: &Settings, wanted: usize) -> Result<Answer, Error> {
+        let (excluded, deadline) = (&self.excluded, settings.deadline());
+        let answer = self.model.solve_on_choco(projection, excluded, wanted, deadline, &|| settings.stopped());
         answer.map_err(|refused| match refused {
-            Refused::Model(reason) => {
-                masu_native::Error::Library(format!("the model cannot be given to Choco: {reason}"))
-            }
-            Refused::Library(message) => masu_native::Error::Library(message),
+            Refused::Model(reason) => Error::Library(format!("the model cannot be given to Choco: {reason}")),
+            Refused::Library(message) => Error::Library(message),
         })
     }
 

@@ -297,14 +297,8 @@ pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<O
 }
 
 impl Runner for Pumpkin {
-    fn run(
-        &mut self,
-        _: &[usize],
-        settings: &masu_native::Settings,
-        _wanted: usize,
-    ) -> Result<Answer, masu_native::Error> {
-        let deadline = settings.time_limit.map(|limit| Instant::now() + limit);
-        self.solve(deadline, &|| settings.stopped()).map_err(masu_native::Error::Library)
+    fn run(&mut self, _: &[usize], settings: &masu_native::Settings, _: usize) -> Result<Answer, masu_native::Error> {
+        self.solve(settings.deadline(), &|| settings.stopped()).map_err(masu_native::Error::Library)
     }
 
     fn exclude(&mut self, projection: &[usize], values: &[i64]) {
