@@ -49,6 +49,11 @@ pub(crate) struct Peer<'a> {
     pub read: fn(&str) -> Option<u8>,
 }
 
+/// `header`, then each row of `board` as `row` writes it, a line each.
+fn lines(header: String, board: &Numberlink, row: impl Fn(&[u32]) -> String) -> String {
+    board.rows().iter().fold(header + "\n", |text, cells| text + &row(cells) + "\n")
+}
+
 /// semiexp/numlin's driver (and the reference model's): input `HEIGHT WIDTH`, then the rows
 /// of numbers; output, the count first.
 pub(crate) fn numlin(driver: &Path) -> Peer<'_> {
@@ -56,12 +61,8 @@ pub(crate) fn numlin(driver: &Path) -> Peer<'_> {
         driver,
         args: &[],
         write: |board| {
-            let mut text = format!("{} {}\n", board.height(), board.width());
-            for row in board.rows() {
-                text.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
-                text.push('\n');
-            }
-            text
+            let header = format!("{} {}", board.height(), board.width());
+            lines(header, board, |row| row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
         },
         stdin: false,
         read: |out| out.split_whitespace().next().and_then(|c| c.parse().ok()),
@@ -76,12 +77,9 @@ pub(crate) fn ahle(driver: &Path) -> Peer<'_> {
         driver,
         args: &[],
         write: |board| {
-            let mut text = format!("{} {}\n", board.width(), board.height());
-            for row in board.rows() {
-                text.extend(row.iter().map(|&k| if k == 0 { '.' } else { SYMBOLS[(k as usize - 1) % 62] as char }));
-                text.push('\n');
-            }
-            text + "0 0\n"
+            let header = format!("{} {}", board.width(), board.height());
+            let symbol = |k: u32| if k == 0 { '.' } else { SYMBOLS[(k as usize - 1) % 62] as char };
+            lines(header, board, |row| row.iter().map(|&k| symbol(k)).collect()) + "0 0\n"
         },
         stdin: true,
         read: |out| match out.trim() {

@@ -189,7 +189,7 @@ macro_rules! sat_backend {
                 #[cfg(not($($compiled)*))]
                 not_loaded($solver)
             },
-            check: |parameters| takes_none($name, parameters),
+            check: |parameters| masu_native::takes_none($name, parameters),
             sat: || {
                 #[cfg($($compiled)*)]
                 return Some(|stop| Box::new($open(stop)));
@@ -199,18 +199,6 @@ macro_rules! sat_backend {
             ..BARE
         }
     };
-}
-
-/// The check of a backend that takes no raw parameters: the first one given is refused.
-fn takes_none(solver: &'static str, parameters: &[(String, String)]) -> Result<(), masu_milp::Error> {
-    match parameters.first() {
-        Some((name, _)) => Err(masu_milp::Error::Parameter {
-            solver,
-            name: name.clone(),
-            reason: format!("masu's {solver} backend takes no parameters"),
-        }),
-        None => Ok(()),
-    }
 }
 
 /// A solver's version as records carry it, from a library that cannot fail to load (HiGHS,
@@ -361,46 +349,13 @@ backends! {
     /// Pumpkin 0.5 (features `pumpkin` and `cp-sat`): TU Delft's lazy-clause-generation
     /// solver as a library, on the CP models translated call by call ([`crate::cp`]); with
     /// `--param proof-path=FILE` its DRCP proof, checked by `pumpkin-checker`.
-    Pumpkin => Facts {
-        name: "pumpkin",
-        feature: Some("pumpkin"),
-        compiled: cfg!(all(feature = "pumpkin", feature = "cp-sat")),
-        families: &[Family::Cp],
-        version: || {
-            #[cfg(feature = "pumpkin")]
-            return format!("Pumpkin {}", masu_cp::pumpkin::VERSION);
-            #[cfg(not(feature = "pumpkin"))]
-            not_loaded("Pumpkin")
-        },
-        check: |_parameters| {
-            #[cfg(feature = "pumpkin")]
-            return masu_cp::pumpkin::Settings::parse(_parameters)
-                .map(|_| ())
-                .map_err(|(name, reason)| masu_milp::Error::Parameter { solver: "pumpkin", name, reason });
-            #[cfg(not(feature = "pumpkin"))]
-            Ok(())
-        },
-        ..BARE
-    },
+    Pumpkin => cp_backend!("pumpkin", "pumpkin", "Pumpkin", pumpkin, threads: Threads::One, size_limited: false),
     /// Choco 6 (features `choco` and `cp-sat`): IMT Atlantique's constraint solver, Java
     /// compiled to a native library (pychoco's `libchoco_capi.so`), on the CP models posted
     /// call by call ([`crate::cp`]), its own search enumerating.
-    Choco => Facts {
-        name: "choco",
-        feature: Some("choco"),
-        compiled: cfg!(all(feature = "choco", feature = "cp-sat")),
-        families: &[Family::Cp],
-        version: || {
-            #[cfg(feature = "choco")]
-            return VersionText::text(masu_cp::choco::version().map_err(masu_milp::Error::Library), "Choco");
-            #[cfg(not(feature = "choco"))]
-            not_loaded("Choco")
-        },
-        check: |parameters| takes_none("choco", parameters),
-        ..BARE
-    },
-    /// CaDiCaL 1.9, compiled into masu (always there): the clauses of a kind's `cnf`
-    /// formulation ([`crate::sat`]).
+    Choco => cp_backend!("choco", "choco", "Choco", choco, threads: Threads::One, size_limited: false),
+    /// CaDiCaL 1.9, its library built beside cargo by `./masu` (always there): the clauses of
+    /// a kind's `cnf` formulation ([`crate::sat`]).
     Cadical => sat_backend!("cadical", None, (all()), "CaDiCaL", masu_sat::Cadical::new),
     /// Kissat 4.0 (feature `kissat`), through `rustsat-kissat`: built afresh for each solve.
     Kissat => sat_backend!("kissat", Some("kissat"), (feature = "kissat"), "Kissat", masu_sat::kissat::new),

@@ -19,6 +19,17 @@ pub(crate) fn bounded() -> Settings<'static> {
     Settings { time_limit: Some(Duration::from_secs(60)), ..Settings::default() }
 }
 
+/// `n` binaries `x0 …`, each with `objective`, and no row.
+#[cfg(test)]
+#[allow(dead_code)] // used by the suites of the solvers compiled in: none without a feature
+pub(crate) fn binaries(n: usize, objective: f64) -> Model {
+    let mut model = Model::default();
+    for i in 0..n {
+        model.add_column(Column { objective, ..Column::binary(&format!("x{i}")) });
+    }
+    model
+}
+
 /// x + y + z = 2 over binaries, minimising x + 2y + 3z: optimum x = y = 1.
 #[cfg(test)]
 pub(crate) fn two_of_three() -> Model {
@@ -148,10 +159,7 @@ type Check = fn(&[(String, String)]) -> Result<(), Error>;
 /// named (`says`) with the model's size; one column fewer, solved.
 #[cfg(all(test, any(feature = "cplex", feature = "xpress", feature = "gurobi")))]
 fn one_past_the_licence(solve: Solve, columns: usize, says: &str) {
-    let mut model = Model::default();
-    for i in 0..columns {
-        model.add_column(Column::binary(&format!("x{i}")));
-    }
+    let mut model = binaries(columns, 0.0);
     model.rows.push(Row { name: "r".into(), lower: 1.0, upper: 1.0, terms: vec![(0, 1.0)] });
     let Err(Error::Licence(why)) = solve(&model, &bounded()) else { panic!("not refused") };
     assert!(why.contains(says) && why.contains(&format!("{columns} variables and 1 constraints")), "{why}");

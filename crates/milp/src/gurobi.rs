@@ -250,17 +250,14 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::solve;
-    use crate::conformance::bounded;
-    use crate::{Column, Model, Outcome, Row, Settings};
+    use crate::conformance::{binaries, bounded};
+    use crate::{Outcome, Row, Settings};
 
     #[test]
     fn gurobi_stops_when_asked() {
         // A count's no-goods aside, a hard enough model: 60 binaries, x_i + x_j ≤ 1 on a
         // dense random graph, maximise the set (a maximum independent set).
-        let mut model = Model::default();
-        for i in 0..60 {
-            model.add_column(Column { objective: -1.0, ..Column::binary(&format!("x{i}")) });
-        }
+        let mut model = binaries(60, -1.0);
         let mut seed = 7_u64;
         for i in 0..60 {
             for j in i + 1..60 {

@@ -86,15 +86,12 @@ conformance!();
 #[cfg(test)]
 mod tests {
     use super::solve;
-    use crate::conformance::bounded;
-    use crate::{Column, Error, Model, Outcome, Row};
+    use crate::conformance::{binaries, bounded};
+    use crate::{Error, Outcome, Row};
 
     #[test]
     fn microlp_refuses_a_model_past_its_tableau() {
-        let mut model = Model::default();
-        for i in 0..2_000 {
-            model.add_column(Column::binary(&format!("x{i}")));
-        }
+        let mut model = binaries(2_000, 0.0);
         for r in 0..1_001 {
             model.rows.push(Row { name: format!("r{r}"), lower: 0.0, upper: 1.0, terms: vec![(r, 1.0)] });
         }

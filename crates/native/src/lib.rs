@@ -84,6 +84,19 @@ impl From<LoadError> for Error {
     }
 }
 
+/// The check of raw parameters for a backend that takes none (`solver`: its name): the first
+/// is refused.
+pub fn takes_none(solver: &'static str, parameters: &[(String, String)]) -> Result<(), Error> {
+    match parameters.first() {
+        Some((name, _)) => Err(Error::Parameter {
+            solver,
+            name: name.clone(),
+            reason: format!("masu's {solver} backend takes no parameters"),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// `text` as a C string, for a solver's names and values (a NUL byte inside is an error).
 pub fn c_string(text: &str) -> Result<std::ffi::CString, Error> {
     std::ffi::CString::new(text).map_err(|_| Error::Library(format!("'{text}' holds a NUL byte")))

@@ -192,17 +192,19 @@ impl CpModel {
 }
 
 /// Whether Choco's library opens here, and its version.
-pub fn version() -> Result<String, String> {
-    let (api, _) = library::attached()?;
+pub fn version() -> Result<String, Error> {
+    let (api, _) = library::attached().map_err(Error::Library)?;
     Ok(format!("{VERSION} ({})", api.path.display()))
+}
+
+/// Choco takes no raw parameter: the first is refused.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), Error> {
+    masu_native::takes_none("choco", parameters)
 }
 
 /// `model` opened on Choco (which takes no raw parameter).
 pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, Error> {
-    if let Some((name, _)) = parameters.first() {
-        let reason = "masu's Choco backend takes no parameters".into();
-        return Err(Error::Parameter { solver: "Choco", name: name.clone(), reason });
-    }
+    check_parameters(parameters)?;
     Ok(Opened { text: None, runner: Box::new(Enumerations { model, excluded: Vec::new() }) })
 }
 

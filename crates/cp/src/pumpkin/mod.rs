@@ -283,6 +283,20 @@ fn domain(domain: &[i64]) -> Option<Values> {
     (size <= 1 << 20).then(|| Values::Sparse(domain.chunks(2).flat_map(|d| d[0] as i32..=d[1] as i32).collect()))
 }
 
+/// Pumpkin's version, e.g. `Pumpkin 0.5.0`.
+pub fn version() -> Result<String, masu_native::Error> {
+    Ok(format!("Pumpkin {VERSION}"))
+}
+
+/// Checks raw parameters as [`Settings::parse`] reads them.
+pub fn check_parameters(parameters: &[(String, String)]) -> Result<(), masu_native::Error> {
+    Settings::parse(parameters).map(|_| ()).map_err(|(name, reason)| masu_native::Error::Parameter {
+        solver: "pumpkin",
+        name,
+        reason,
+    })
+}
+
 /// `model` opened on Pumpkin, with its raw parameters (`proof-path`).
 pub fn open<'a>(model: &'a CpModel, parameters: &[(String, String)]) -> Result<Opened<'a>, masu_native::Error> {
     let settings = Settings::parse(parameters).map_err(|(name, reason)| masu_native::Error::Parameter {
