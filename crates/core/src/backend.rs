@@ -89,6 +89,9 @@ struct Facts {
     pool: fn() -> Option<PoolSolver>,
     /// Its SAT solver, for a SAT backend compiled in.
     sat: fn() -> Option<SatSolver>,
+    /// How it opens a CP model, for a CP backend run once a solve compiled in (masu-cp's
+    /// `open`: the CP count runs it, `crate::cp`).
+    run_once: fn() -> Option<RunOnceOpen>,
     /// Why it cannot run on this machine though compiled in (a program it runs is missing),
     /// or `None`.
     missing: fn() -> Option<String>,
@@ -103,6 +106,13 @@ pub(crate) type MatrixSolver =
 
 /// A SAT backend's solver, stopped by the stop test it is given.
 pub(crate) type SatSolver = fn(masu_sat::Stop) -> Box<dyn masu_sat::Solver>;
+
+/// How a CP backend run once a solve opens the model.
+#[cfg(feature = "cp-sat")]
+pub(crate) type RunOnceOpen = masu_cp::runner::Open;
+/// Without the CP model's builder no CP backend opens anything.
+#[cfg(not(feature = "cp-sat"))]
+pub(crate) type RunOnceOpen = std::convert::Infallible;
 
 /// A solve for up to `n` points of a MILP in matrix form.
 pub(crate) type PoolSolver =
@@ -160,12 +170,20 @@ macro_rules! matrix_backend {
     };
 }
 
-/// A CP backend whose solver runs in `masu_cp::$module`, compiled in by `$feature` with
-/// `cp-sat` (whose builder makes the model).
+/// A CP backend whose solver runs once a solve in `masu_cp::$module` (its `version`,
+/// `check_parameters` and `open`), compiled in by `$feature` with `cp-sat` (whose builder
+/// makes the model).
 macro_rules! cp_backend {
     ($name:literal, $feature:literal, $solver:literal, $module:ident, $($rest:tt)*) => {
         solver_backend!($name, $feature, cfg!(all(feature = $feature, feature = "cp-sat")), &[Family::Cp], $solver,
-            masu_cp::$module, matrix: || None, pool: || None, scale: Scale::Any, $($rest)*)
+            masu_cp::$module, matrix: || None, pool: || None, scale: Scale::Any,
+            run_once: || {
+                #[cfg(all(feature = $feature, feature = "cp-sat"))]
+                return Some(masu_cp::$module::open);
+                #[cfg(not(all(feature = $feature, feature = "cp-sat")))]
+                None
+            },
+            $($rest)*)
     };
 }
 
@@ -237,6 +255,7 @@ const BARE: Facts = Facts {
     matrix: || None,
     pool: || None,
     sat: || None,
+    run_once: || None,
     missing: || None,
 };
 
@@ -545,6 +564,12 @@ impl Backend {
     /// Its SAT solver, if it is a SAT backend compiled in.
     pub(crate) fn sat_solver(self) -> Option<SatSolver> {
         (self.facts().sat)()
+    }
+
+    /// How it opens a CP model, if it is a CP backend run once a solve compiled in.
+    #[cfg_attr(not(feature = "cp-sat"), allow(dead_code))]
+    pub(crate) fn run_once(self) -> Option<RunOnceOpen> {
+        (self.facts().run_once)()
     }
 
     /// Why it cannot run on this machine though compiled in (the program it runs is

@@ -1,18 +1,15 @@
 //! One CP model, built once with [`masu_cp::CpModel`], enumerated on every CP backend
 //! ([`Backend::CP`]): the formulations of CP models call [`enumerate`] with the backend
-//! asked for, and it goes to the backend's solver in one table (`SOLVERS`), never by an arm
-//! of its own.
+//! asked for, and it goes to the backend's solver as its row in `backends!` says, never by
+//! an arm of its own.
 //!
-//! A CP backend is its line in `SOLVERS` and its row in `backends!` ([`crate::backend`], the
-//! facts every front end reads): a `CpBackend` that opens the model in the solver's own
-//! terms as a `Search`: one solve within the time left, and the exclusion of a point. A
-//! solver run once a solve (CP Optimizer, Gecode, Z3, Pumpkin, Choco) is masu-cp's, a file or
-//! folder each with its `open` (`masu_cp::runner`: the model in the solver's language, which
-//! `--export` writes, and a `Runner`); here it is a `RunOnce` row, whose runs are timed, given
-//! the time left, and their points kept once on the projection. What those backends share is
-//! gated by one cfg, `cp_run_once`, which core's build script sets when any of their features
-//! is on (a new one adds its feature to that script's list). CP-SAT's search is driven here
-//! (`cp_sat.rs`). Counting is core's no-goods (`crate::nogood`), the same loop for every
+//! A CP backend is a `CpBackend` that opens the model in the solver's own terms as a
+//! `Search`: one solve within the time left, and the exclusion of a point. A solver run once
+//! a solve (CP Optimizer, Gecode, Z3, Pumpkin, Choco) is masu-cp's, a file or folder each
+//! with its `open` (`masu_cp::runner`: the model in the solver's language, which `--export`
+//! writes, and a `Runner`), which its row names (`cp_backend!`); here it is a `RunOnce`,
+//! whose runs are timed, given the time left, and their points kept once on the projection.
+//! CP-SAT's search is driven here (`cp_sat.rs`). Counting is core's no-goods (`crate::nogood`), the same loop for every
 //! backend; a solver that enumerates itself hands several points a solve (Gecode's `-n`),
 //! and CP-SAT first tries one short run of its own enumeration. Every backend is held by the
 //! CP conformance suite (`cp_conformance!`, invoked in `conformance.rs`, CP-SAT's in its
@@ -26,7 +23,6 @@ use std::time::Duration;
 use masu_cp::{CpModel, Enumeration, IntVar};
 
 use crate::nogood::Excluding;
-#[cfg(cp_run_once)]
 use crate::nogood::Step;
 use crate::{Backend, Error, SolveOptions};
 
@@ -114,10 +110,8 @@ impl Figures {
 /// A backend whose solver runs once a solve, and how it opens that solver on a model with the
 /// count's options: each run given the time left, and timed; its workers one, or those asked
 /// for, as its row in `backends!` says.
-#[cfg(cp_run_once)]
 struct RunOnce(Backend, masu_cp::runner::Open);
 
-#[cfg(cp_run_once)]
 impl CpBackend for RunOnce {
     fn open<'a>(
         &self,
@@ -142,7 +136,6 @@ impl CpBackend for RunOnce {
 }
 
 /// The runs of a backend's [`Runner`](masu_cp::runner::Runner) within a count.
-#[cfg(cp_run_once)]
 struct Runs<'a> {
     backend: Backend,
     runner: Box<dyn masu_cp::runner::Runner + 'a>,
@@ -151,7 +144,6 @@ struct Runs<'a> {
     figures: Figures,
 }
 
-#[cfg(cp_run_once)]
 impl Search for Runs<'_> {
     fn figures(&self) -> Figures {
         self.figures
@@ -162,7 +154,6 @@ impl Search for Runs<'_> {
     }
 }
 
-#[cfg(cp_run_once)]
 impl Excluding for Runs<'_> {
     type Point = Vec<i64>;
     type Error = Error;
@@ -187,14 +178,12 @@ impl Excluding for Runs<'_> {
 }
 
 /// `solutions` with each point of `projection` kept once.
-#[cfg(cp_run_once)]
 fn distinct_on(projection: &[usize], solutions: Vec<Vec<i64>>) -> Vec<Vec<i64>> {
     let mut seen = std::collections::HashSet::new();
     solutions.into_iter().filter(|s| seen.insert(projection.iter().map(|&x| s[x]).collect::<Vec<i64>>())).collect()
 }
 
 /// The projection as indices of the model's variables (every variable when it is empty).
-#[cfg(cp_run_once)]
 fn indices(model: &CpModel, projection: &[IntVar]) -> Vec<usize> {
     if projection.is_empty() {
         (0..model.num_variables()).collect()
@@ -212,27 +201,15 @@ pub fn enumerate(
     options: &SolveOptions,
     run: CpRun,
 ) -> Result<Enumeration, Error> {
-    match SOLVERS.iter().find(|(b, _)| *b == backend) {
-        Some((_, solver)) => solver.enumerate(model, projection, options, run),
+    if backend == Backend::CpSat {
+        return CpSat.enumerate(model, projection, options, run);
+    }
+    match backend.run_once() {
+        Some(open) => RunOnce(backend, open).enumerate(model, projection, options, run),
         None if backend.is(crate::Family::Cp) => Err(Error::NotCompiled(backend)),
         None => Err(Error::Backend { backend, message: "it does not solve CP models".into() }),
     }
 }
-
-/// The solver of each CP backend compiled in: a line a backend, beside its file.
-const SOLVERS: &[(Backend, &dyn CpBackend)] = &[
-    (Backend::CpSat, &CpSat),
-    #[cfg(feature = "cplex")]
-    (Backend::CpOptimizer, &RunOnce(Backend::CpOptimizer, masu_cp::cp_optimizer::open)),
-    #[cfg(feature = "gecode")]
-    (Backend::Gecode, &RunOnce(Backend::Gecode, masu_cp::gecode::open)),
-    #[cfg(feature = "z3")]
-    (Backend::Z3, &RunOnce(Backend::Z3, masu_cp::z3::open)),
-    #[cfg(feature = "pumpkin")]
-    (Backend::Pumpkin, &RunOnce(Backend::Pumpkin, masu_cp::pumpkin::open)),
-    #[cfg(feature = "choco")]
-    (Backend::Choco, &RunOnce(Backend::Choco, masu_cp::choco::open)),
-];
 
 /// The CP conformance suite for one backend, invoked from the backend's own file: counts
 /// (complete, at a limit, none), a projection, enforcement literals and a table, a stop, a
