@@ -135,11 +135,6 @@ fn library() -> Result<&'static Api, String> {
     })
 }
 
-/// Why CaDiCaL cannot run here (its library is missing: how to get it), or `None`.
-pub fn missing() -> Option<String> {
-    library().err()
-}
-
 /// CaDiCaL's version as the library reports it, e.g. `CaDiCaL 1.9.5`.
 pub fn version() -> Result<String, String> {
     let api = library()?;
