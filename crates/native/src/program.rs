@@ -46,7 +46,8 @@ pub struct Ran {
 
 /// Runs `command` with standard input closed and its output piped (standard error too,
 /// unless the caller set it), until it ends or, the stop flag set, until `stop` ends it (or it
-/// is killed [`OVERRUN`] past the settings' time limit: then too `stopped`); with `echo`, each line it writes is also written to standard error as it comes.
+/// is killed five seconds past the settings' time limit: then too `stopped`); with `echo`,
+/// each line it writes is also written to standard error as it comes.
 pub fn run(command: &mut Command, settings: &Settings, stop: Stop, echo: bool) -> std::io::Result<Ran> {
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).spawn()?;
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
