@@ -12,14 +12,21 @@
 
 use std::fmt::Write;
 
-use crate::CpModel;
 use crate::proto::{self, Constraint};
+use crate::{ConstraintKind, CpModel};
 
 /// Why a model cannot be written in CP Optimizer's language: the constraint or the bound it
 /// lacks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct NotExpressible(pub String);
+
+impl NotExpressible {
+    /// `language` has no constraint of `kind` (or none as masu writes it).
+    pub(crate) fn no(language: &str, kind: ConstraintKind) -> NotExpressible {
+        NotExpressible(format!("{language} has no {kind} constraint"))
+    }
+}
 
 /// The largest magnitude CP Optimizer takes for an integer (`intmax`, 2⁵³ − 1).
 const CPO_INT_MAX: i64 = (1 << 53) - 1;
@@ -161,11 +168,11 @@ fn body(constraint: &Constraint) -> Result<Option<String>, NotExpressible> {
             Some(format!("{kind}([{}], [{}])", expressions(&t.exprs), tuples.join(", ")))
         }
         Constraint::BoolXor(_) => {
-            return Err(NotExpressible("CP Optimizer's language has no bool_xor as masu writes it".into()));
+            return Err(NotExpressible::no("CP Optimizer's language, as masu writes it,", ConstraintKind::BoolXor));
         }
-        Constraint::Circuit(_) => return Err(NotExpressible("CP Optimizer has no circuit constraint".into())),
+        Constraint::Circuit(_) => return Err(NotExpressible::no("CP Optimizer", ConstraintKind::Circuit)),
         Constraint::Automaton(_) => {
-            return Err(NotExpressible("CP Optimizer has no automaton (regular) constraint".into()));
+            return Err(NotExpressible::no("CP Optimizer", ConstraintKind::Automaton));
         }
     })
 }

@@ -30,9 +30,9 @@
 
 use std::fmt::Write;
 
-use crate::CpModel;
 use crate::cpo::NotExpressible;
 use crate::proto::{self, Constraint};
+use crate::{ConstraintKind, CpModel};
 
 /// Gecode's largest integer (`Int::Limits::max`, 2³¹ − 2).
 const LIMIT: i64 = (1 << 31) - 2;
@@ -244,13 +244,13 @@ impl FlatZinc {
                 }
             }
             Constraint::LinMax(m) => {
-                refuse_enforced("lin_max", enforced)?;
+                refuse_enforced(ConstraintKind::LinMax, enforced)?;
                 let target = m.target.as_ref().map_or(Ok("0".to_string()), |t| self.term(t))?;
                 let names = m.exprs.iter().map(|e| self.term(e)).collect::<Result<Vec<_>, _>>()?;
                 self.post("array_int_maximum", &format!("{target}, [{}]", names.join(", ")), None);
             }
             Constraint::Element(e) => {
-                refuse_enforced("element", enforced)?;
+                refuse_enforced(ConstraintKind::Element, enforced)?;
                 let (Some(index), Some(target)) = (&e.linear_index, &e.linear_target) else {
                     return Err(NotExpressible("an element constraint without its index or target".into()));
                 };
@@ -261,9 +261,9 @@ impl FlatZinc {
                 self.post("array_var_int_element", &format!("{index}, [{}], {target}", names.join(", ")), None);
             }
             Constraint::Table(t) => self.table(t, enforced)?,
-            Constraint::Circuit(_) => return Err(NotExpressible("masu's FlatZinc has no circuit constraint".into())),
+            Constraint::Circuit(_) => return Err(NotExpressible::no("masu's FlatZinc", ConstraintKind::Circuit)),
             Constraint::Automaton(_) => {
-                return Err(NotExpressible("masu's FlatZinc has no automaton (regular) constraint".into()));
+                return Err(NotExpressible::no("masu's FlatZinc", ConstraintKind::Automaton));
             }
         }
         Ok(())
@@ -462,10 +462,10 @@ fn arrays(terms: &[(i64, i32)]) -> Result<(String, String), NotExpressible> {
     Ok((format!("[{}]", coeffs.join(", ")), format!("[{}]", vars.join(", "))))
 }
 
-fn refuse_enforced(what: &str, enforced: Option<&str>) -> Result<(), NotExpressible> {
+fn refuse_enforced(kind: ConstraintKind, enforced: Option<&str>) -> Result<(), NotExpressible> {
     match enforced {
         None => Ok(()),
-        Some(_) => Err(NotExpressible(format!("masu's FlatZinc has no {what} under enforcement literals"))),
+        Some(_) => Err(NotExpressible(format!("masu's FlatZinc has no {kind} under enforcement literals"))),
     }
 }
 

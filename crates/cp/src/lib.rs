@@ -56,7 +56,7 @@ pub use cpo::NotExpressible;
 pub use enumerate::{Checked, Enumeration};
 pub use ffi::{library_candidates, library_path, prefer_library_dir};
 pub use fzn::FlatZinc;
-pub use model::{BoolVar, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
+pub use model::{BoolVar, ConstraintKind, ConstraintRef, CpModel, Domain, IntVar, LinearExpr, ModelStats, Transition};
 pub use params::{check_parameters, field_names};
 pub use smt::SmtLib;
 pub use solver::{CpSolver, Exporter, Parameters, Response, Status, StopHandle};

@@ -244,8 +244,85 @@ pub struct ModelStats {
     pub variables: usize,
     /// Number of constraints.
     pub constraints: usize,
-    /// Constraints by kind, e.g. `"linear" -> 120`.
-    pub constraints_by_kind: BTreeMap<&'static str, usize>,
+    /// Constraints by kind, e.g. `Linear -> 120`.
+    pub constraints_by_kind: BTreeMap<ConstraintKind, usize>,
+}
+
+/// A constraint's kind, as CP-SAT names it: what [`ModelStats`] counts, and what a writer
+/// names when its language has no such constraint ([`crate::NotExpressible`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ConstraintKind {
+    /// A clause: one of the literals holds.
+    BoolOr,
+    /// All the literals hold.
+    BoolAnd,
+    /// An odd number of the literals hold.
+    BoolXor,
+    /// At most one of the literals holds.
+    AtMostOne,
+    /// Exactly one of the literals holds.
+    ExactlyOne,
+    /// The target is the maximum of the expressions.
+    LinMax,
+    /// A linear expression within a domain.
+    Linear,
+    /// The expressions take distinct values.
+    AllDifferent,
+    /// The target is the expression the index picks.
+    Element,
+    /// The chosen arcs make one circuit.
+    Circuit,
+    /// The tuple is one of the listed ones (or, negated, none of them).
+    Table,
+    /// The sequence is a word of an automaton.
+    Automaton,
+    /// A constraint with nothing in it.
+    Empty,
+}
+
+impl ConstraintKind {
+    /// The kind of `constraint` (`None`: an empty one).
+    pub(crate) fn of(constraint: Option<&C>) -> ConstraintKind {
+        match constraint {
+            Some(C::BoolOr(_)) => ConstraintKind::BoolOr,
+            Some(C::BoolAnd(_)) => ConstraintKind::BoolAnd,
+            Some(C::BoolXor(_)) => ConstraintKind::BoolXor,
+            Some(C::AtMostOne(_)) => ConstraintKind::AtMostOne,
+            Some(C::ExactlyOne(_)) => ConstraintKind::ExactlyOne,
+            Some(C::LinMax(_)) => ConstraintKind::LinMax,
+            Some(C::Linear(_)) => ConstraintKind::Linear,
+            Some(C::AllDiff(_)) => ConstraintKind::AllDifferent,
+            Some(C::Element(_)) => ConstraintKind::Element,
+            Some(C::Circuit(_)) => ConstraintKind::Circuit,
+            Some(C::Table(_)) => ConstraintKind::Table,
+            Some(C::Automaton(_)) => ConstraintKind::Automaton,
+            None => ConstraintKind::Empty,
+        }
+    }
+    /// Its name, as CP-SAT's proto spells it (`all_different`, `lin_max`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::BoolOr => "bool_or",
+            ConstraintKind::BoolAnd => "bool_and",
+            ConstraintKind::BoolXor => "bool_xor",
+            ConstraintKind::AtMostOne => "at_most_one",
+            ConstraintKind::ExactlyOne => "exactly_one",
+            ConstraintKind::LinMax => "lin_max",
+            ConstraintKind::Linear => "linear",
+            ConstraintKind::AllDifferent => "all_different",
+            ConstraintKind::Element => "element",
+            ConstraintKind::Circuit => "circuit",
+            ConstraintKind::Table => "table",
+            ConstraintKind::Automaton => "automaton",
+            ConstraintKind::Empty => "empty",
+        }
+    }
+}
+
+impl std::fmt::Display for ConstraintKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A constraint just added; [`ConstraintRef::only_enforce_if`] makes it conditional.
@@ -549,21 +626,7 @@ impl CpModel {
     pub fn stats(&self) -> ModelStats {
         let mut by_kind = BTreeMap::new();
         for c in &self.proto.constraints {
-            let kind = match &c.constraint {
-                Some(C::BoolOr(_)) => "bool_or",
-                Some(C::BoolAnd(_)) => "bool_and",
-                Some(C::BoolXor(_)) => "bool_xor",
-                Some(C::AtMostOne(_)) => "at_most_one",
-                Some(C::ExactlyOne(_)) => "exactly_one",
-                Some(C::LinMax(_)) => "lin_max",
-                Some(C::Linear(_)) => "linear",
-                Some(C::AllDiff(_)) => "all_different",
-                Some(C::Element(_)) => "element",
-                Some(C::Circuit(_)) => "circuit",
-                Some(C::Table(_)) => "table",
-                Some(C::Automaton(_)) => "automaton",
-                None => "empty",
-            };
+            let kind = ConstraintKind::of(c.constraint.as_ref());
             *by_kind.entry(kind).or_insert(0) += 1;
         }
         ModelStats {

@@ -15,9 +15,9 @@
 
 use std::fmt::Write;
 
-use crate::CpModel;
 use crate::cpo::NotExpressible;
 use crate::proto::{self, Constraint};
+use crate::{ConstraintKind, CpModel};
 
 /// A model as SMT-LIB 2 text: declarations and assertions.
 #[derive(Clone, Debug)]
@@ -200,9 +200,9 @@ fn translate(constraint: &Constraint) -> Result<String, NotExpressible> {
                 .collect();
             if t.negated { and(tuples.into_iter().map(|tuple| format!("(not {tuple})")).collect()) } else { or(tuples) }
         }
-        Constraint::Circuit(_) => return Err(NotExpressible("masu's SMT-LIB has no circuit constraint".into())),
+        Constraint::Circuit(_) => return Err(NotExpressible::no("masu's SMT-LIB", ConstraintKind::Circuit)),
         Constraint::Automaton(_) => {
-            return Err(NotExpressible("masu's SMT-LIB has no automaton (regular) constraint".into()));
+            return Err(NotExpressible::no("masu's SMT-LIB", ConstraintKind::Automaton));
         }
     })
 }

@@ -410,7 +410,7 @@ fn stats_count_constraints_by_kind() {
     let (m, _) = queens(4);
     let s = m.stats();
     assert_eq!((s.variables, s.constraints), (4, 3));
-    assert_eq!(s.constraints_by_kind.get("all_different"), Some(&3));
+    assert_eq!(s.constraints_by_kind.get(&ConstraintKind::AllDifferent), Some(&3));
 }
 
 #[test]
