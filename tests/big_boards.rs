@@ -74,13 +74,13 @@ fn every_runner_ends_and_agrees<P: Puzzle>(puzzle: &P, shown: &str, loose: impl 
                 solution_limit: if ask == "two" { 2 } else { MANY },
                 keep: 3,
                 size_limit: SIZE_LIMIT,
-                time_limit: Some(if ask == "stopped" { 2 * LIMIT } else { LIMIT }),
+                clock: masu_core::Clock::within(Some(if ask == "stopped" { 2 * LIMIT } else { LIMIT })),
                 ..SolveOptions::default()
             };
             let started = Instant::now();
             let result = std::thread::scope(|scope| {
                 if ask == "stopped" {
-                    let interrupt = options.interrupt.clone();
+                    let interrupt = options.interrupt().clone();
                     scope.spawn(move || {
                         std::thread::sleep(LIMIT / 2);
                         interrupt.interrupt();
@@ -89,7 +89,7 @@ fn every_runner_ends_and_agrees<P: Puzzle>(puzzle: &P, shown: &str, loose: impl 
                 masu::core::solve(puzzle, formulation, backend, &options)
             });
             let took = started.elapsed();
-            assert!(took < options.time_limit.unwrap() + GRACE, "{here}: ended after {took:?}");
+            assert!(took < options.time_limit().unwrap() + GRACE, "{here}: ended after {took:?}");
             let report: Report<P::Solution> = match result {
                 Ok(report) => report,
                 Err(Error::TooLarge(_) | Error::Licence(_)) => continue,
@@ -202,7 +202,10 @@ fn cbc_cut_short_never_says_infeasible() {
     let clues = r#"{"cols":[[1,1,2,1,1,1],[3,2,1],[1,1,1,1],[2,1,1,2,1],[2,1,1,2],[1,2,2],[2,1,2,1,1,2],[1,3],[1,1,2,1,1],[1,1,1,1,1],[3,1,1],[1],[2,3,1],[1,1,1],[2,2],[1,1],[1,1,2,1],[1,1,1,1],[1,1,1,2],[1,1,1,1,1]],"rows":[[1,1,1],[1,1,1,2],[1,2,1,1],[1,1,1],[1,1,3],[2,1,2,1,2],[1,1,1,1],[2,1,1],[1,1,1,1,1,1],[3,1,1],[1,2,3,2],[2,1,1,1],[1,2,1,1,1],[1,1,1],[1,1,1,1],[1,2],[1,2,1],[1,2,1,1,1,2],[1,1,1,1],[2,2,1,1]]}"#;
     let puzzle = Nonogram::from_text(clues).unwrap();
     for millis in (100..=600).step_by(50) {
-        let options = SolveOptions { time_limit: Some(Duration::from_millis(millis)), ..SolveOptions::default() };
+        let options = SolveOptions {
+            clock: masu_core::Clock::within(Some(Duration::from_millis(millis))),
+            ..SolveOptions::default()
+        };
         let formulation = masu::nonogram::Formulation::StartIndex;
         let report = masu::core::solve(&puzzle, formulation, masu::core::Backend::Cbc, &options).unwrap();
         assert_ne!(report.status, Status::Infeasible, "at {millis} ms");

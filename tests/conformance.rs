@@ -63,11 +63,11 @@ fn counts_match_tdoku_exactly() {
                 if i >= 10 {
                     continue;
                 }
-                options.time_limit = Some(std::time::Duration::from_secs(2));
+                options = options.within(Some(std::time::Duration::from_secs(2)));
             }
             let report = masu_core::solve(puzzle, formulation, backend, &options).unwrap();
             let expected = (*count).min(limit);
-            let cut = options.time_limit.is_some() && !report.complete && *count <= 13;
+            let cut = options.time_limit().is_some() && !report.complete && *count <= 13;
             if backend.scale() == Scale::Small && i >= 5 && (cut || report.status == Status::TimedOut) {
                 assert!(report.solutions.len() <= expected, "{backend}, puzzle {}", i + 1);
                 assert!(matches!(report.status, Status::TimedOut | Status::Multiple), "{backend}, puzzle {}", i + 1);
@@ -299,8 +299,10 @@ mod numberlink {
         assert!(g.solution.iter().flatten().all(|&k| k > 0), "a grown board is filled");
         for rule in [Rule::Fill, Rule::Blanks] {
             let puzzle = Numberlink::new(g.puzzle.clone(), rule).unwrap();
-            let check =
-                SolveOptions { time_limit: Some(std::time::Duration::from_secs(600)), ..SolveOptions::default() };
+            let check = SolveOptions {
+                clock: masu_core::Clock::within(Some(std::time::Duration::from_secs(600))),
+                ..SolveOptions::default()
+            };
             let report = masu_core::solve(&puzzle, Formulation::Connected, Backend::CpSat, &check).unwrap();
             assert_eq!(report.status, Status::Unique, "{rule:?}");
             assert_eq!(report.solutions[0].numbers, g.solution, "{rule:?}");

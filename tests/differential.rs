@@ -56,7 +56,7 @@ fn options() -> SolveOptions {
     // Ten minutes bound each solve: a backend run as a program (Gurobi, CP Optimizer) is
     // stopped past it, so that no test waits on one without end.
     let time_limit = Some(std::time::Duration::from_secs(600));
-    SolveOptions { solution_limit: LIMIT, time_limit, ..SolveOptions::default() }
+    SolveOptions { solution_limit: LIMIT, clock: masu_core::Clock::within(time_limit), ..SolveOptions::default() }
 }
 
 /// Whether `report` says what an exhaustive count of `count` (counted up to `LIMIT + 1`)

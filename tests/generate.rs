@@ -16,7 +16,11 @@ fn second<P: Puzzle>() -> Option<(P::Formulation, Backend)> {
 }
 
 fn limit_two() -> SolveOptions {
-    SolveOptions { solution_limit: 2, time_limit: Some(std::time::Duration::from_secs(60)), ..SolveOptions::default() }
+    SolveOptions {
+        solution_limit: 2,
+        clock: masu_core::Clock::within(Some(std::time::Duration::from_secs(60))),
+        ..SolveOptions::default()
+    }
 }
 
 #[test]

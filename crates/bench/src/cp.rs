@@ -130,7 +130,7 @@ fn masu<P: Puzzle>(
     id: impl Fn(&str) -> String,
 ) -> Line {
     let options = SolveOptions {
-        time_limit: Some(Duration::from_secs(LIMIT)),
+        clock: masu_core::Clock::within(Some(Duration::from_secs(LIMIT))),
         solution_limit: 2,
         threads: Some(1),
         ..SolveOptions::default()

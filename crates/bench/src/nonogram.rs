@@ -29,7 +29,11 @@ pub(crate) fn formulations(data: &Path) -> Result<()> {
         ("janko (40)", every_kth(&dir.join("janko-puzzlekit/json"), 40)?),
     ];
     let time_limit = Duration::from_secs(10);
-    let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+    let options = SolveOptions {
+        clock: masu_core::Clock::within(Some(time_limit)),
+        solution_limit: 2,
+        ..SolveOptions::default()
+    };
     let mut table = String::from(
         "| set | formulation | backend | puzzles | unique | multiple | timed out | refused (too large) | errors | median s | max s | median variables | median constraints | median build s | median solve s |\n\
          |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -101,7 +105,11 @@ pub(crate) fn native(data: &Path) -> Result<()> {
     for (set, files, formulation, time_limit) in runs {
         let Some(&backend) = formulation.backends().iter().find(|b| b.is_compiled()) else { continue };
         let instances = read_each::<Nonogram>(&files)?;
-        let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+        let options = SolveOptions {
+            clock: masu_core::Clock::within(Some(time_limit)),
+            solution_limit: 2,
+            ..SolveOptions::default()
+        };
         let rows = rows_of(&instances, Runner::new(formulation, backend), &options);
         let t = Tally::of(&rows);
         let walls: Vec<f64> =

@@ -27,7 +27,11 @@ pub(crate) fn solving(data: &Path) -> Result<()> {
     });
     janko.truncate(40);
     let time_limit = Duration::from_secs(10);
-    let options = SolveOptions { time_limit: Some(time_limit), solution_limit: 2, ..SolveOptions::default() };
+    let options = SolveOptions {
+        clock: masu_core::Clock::within(Some(time_limit)),
+        solution_limit: 2,
+        ..SolveOptions::default()
+    };
     let mut table = String::from(
         "| set | solver | boards | unique | multiple | infeasible | timed out | wrong (checker) | errors | median s | max s | median variables | median constraints |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -112,7 +116,7 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
         board.puzzle.rule = masu_kinds::numberlink::Rule::Fill;
     }
     let one = SolveOptions {
-        time_limit: Some(Duration::from_secs(5)),
+        clock: masu_core::Clock::within(Some(Duration::from_secs(5))),
         solution_limit: 1,
         threads: Some(1),
         ..SolveOptions::default()
@@ -167,7 +171,7 @@ pub(crate) fn frontier(data: &Path) -> Result<()> {
     for (runner, threads, limit) in [(auto(), None, 2), (runner(), Some(1), 2), (runner(), Some(1), 1)] {
         let label = format!("masu {}", runner.label());
         let options = SolveOptions {
-            time_limit: Some(Duration::from_secs(10)),
+            clock: masu_core::Clock::within(Some(Duration::from_secs(10))),
             solution_limit: limit,
             threads,
             ..SolveOptions::default()
@@ -274,8 +278,12 @@ pub(crate) fn janko(data: &Path) -> Result<()> {
         .filter(|r| r.backend.is_compiled())
         .collect();
     let time_limit = Duration::from_secs(60);
-    let options =
-        SolveOptions { time_limit: Some(time_limit), solution_limit: 2, threads: Some(1), ..SolveOptions::default() };
+    let options = SolveOptions {
+        clock: masu_core::Clock::within(Some(time_limit)),
+        solution_limit: 2,
+        threads: Some(1),
+        ..SolveOptions::default()
+    };
     let labels: Vec<String> = runners.iter().map(Runner::label).collect();
     eprintln!("{} on {} janko boards, two at once ...", labels.join(" and "), boards.len());
     let comparison =
@@ -498,7 +506,7 @@ pub(crate) fn generating() -> Result<()> {
         [(Fill, 5, 10), (Fill, 8, 10), (Fill, 10, 10), (Fill, 12, 10), (Fill, 15, 5), (Fill, 20, 4), (Blanks, 10, 100)];
     for (rule, n, count) in fast {
         eprintln!("generate fast {n}×{n}, {rule} rule, {n} pairs, {count} puzzles ...");
-        let options = SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() };
+        let options = SolveOptions { clock: masu_core::Clock::within(Some(per_puzzle)), ..SolveOptions::default() };
         let method = if rule == Fill { "masu fast" } else { "masu fast, blanks rule" };
         let row = generated_row(count, |index| {
             generate::fast(n, toward(n), rule, 1, index, &options).map(generate::Outcome::made)
@@ -509,7 +517,7 @@ pub(crate) fn generating() -> Result<()> {
     let grow = [(10, 10), (20, 10), (30, 10), (40, 3), (50, 3)];
     for (rule, (n, count)) in [Fill, Blanks].into_iter().flat_map(|rule| grow.map(|g| (rule, g))) {
         eprintln!("generate grow {n}×{n}, {rule} rule, {count} puzzles ...");
-        let clock_for = || SolveOptions { time_limit: Some(per_puzzle), ..SolveOptions::default() }.clock();
+        let clock_for = || masu_core::Clock::within(Some(per_puzzle)).start();
         let row = generated_row(count, |index| {
             generate::grow(n, toward(n), rule, 1, index, &clock_for(), &mut |_| {}).map(generate::Outcome::made)
         })?;
@@ -523,7 +531,7 @@ pub(crate) fn generating() -> Result<()> {
         let started = std::time::Instant::now();
         let (mut reached, mut times, mut draws, mut made) = (Vec::new(), Vec::new(), 0, 0);
         for seed in 101..=105 {
-            let clock = SolveOptions { time_limit: Some(Duration::from_secs(60)), ..SolveOptions::default() }.clock();
+            let clock = masu_core::Clock::within(Some(Duration::from_secs(60))).start();
             match generate::grow(n, pairs, Blanks, seed, 0, &clock, &mut |_| {})? {
                 generate::Outcome::Made(g) => {
                     made += 1;
@@ -548,7 +556,8 @@ pub(crate) fn generating() -> Result<()> {
     }
     for (n, pairs, candidates) in [(5, 3, 1000), (10, 8, 1000), (12, 10, 1000)] {
         eprintln!("generate article {n}×{n}, {pairs} pairs, up to {candidates} candidates for 180 s (masu) ...");
-        let bounded = SolveOptions { time_limit: Some(Duration::from_secs(180)), ..SolveOptions::default() };
+        let bounded =
+            SolveOptions { clock: masu_core::Clock::within(Some(Duration::from_secs(180))), ..SolveOptions::default() };
         let run = generate::article(n, pairs, Fill, candidates, &bounded)?;
         let seconds = run.generate_seconds + run.check_seconds;
         let per_unique = |unique: usize, seconds: f64| {

@@ -46,7 +46,12 @@ pub(crate) fn run(data: &Path) -> Result<()> {
                 if matches!(backend, Backend::CpSat | Backend::Highs) { &[None, Some(1)] } else { &[Some(1)] };
             for &threads in threads {
                 let time_limit = Some(TIME_LIMIT);
-                let options = SolveOptions { threads, time_limit, solution_limit: 2, ..SolveOptions::default() };
+                let options = SolveOptions {
+                    threads,
+                    clock: masu_core::Clock::within(time_limit),
+                    solution_limit: 2,
+                    ..SolveOptions::default()
+                };
                 let rows = rows_of(&instances, Runner::new(formulation, backend), &options);
                 let walls: Vec<f64> = rows.iter().map(|r| r.wall_s).collect();
                 let total: f64 = walls.iter().sum();

@@ -53,7 +53,7 @@ pub struct Run {
 impl Run {
     /// Whether the run was interrupted.
     pub fn interrupted(&self) -> bool {
-        self.options.interrupt.is_interrupted()
+        self.options.interrupted()
     }
     /// The clock of one puzzle, starting now: the time limit is per puzzle.
     pub fn clock(&self) -> Clock {

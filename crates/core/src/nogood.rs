@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(one_by_one.solves, 4, "three points, then the proof");
         let interrupt = Interrupt::new();
         interrupt.interrupt();
-        let stopped = SolveOptions { interrupt, ..SolveOptions::default() }.clock();
+        let stopped = Clock::within(None).stopped_by(&interrupt).start();
         let counted = count(&mut range(3, false), 10, &stopped).unwrap();
         assert_eq!((counted.points.len(), counted.complete), (0, false));
     }

@@ -45,22 +45,50 @@ impl Interrupt {
     }
 }
 
-/// A solve's clock: when it started, when it must stop (the time limit from then), and the
-/// interrupt. Every engine asks it ([`SolveOptions::clock`]) instead of computing a deadline
-/// of its own; a stage given part of the time gets a clock of its own ([`Clock::share`]),
-/// handed on in its options ([`SolveOptions::with_clock`]).
+/// A solve's clock: its time limit and its interrupt, and, once the solve starts
+/// ([`Clock::start`]), when it started and so when it must stop. Every engine asks it
+/// ([`SolveOptions::clock`]) instead of computing a deadline of its own; a stage given part
+/// of the time gets a clock of its own ([`Clock::share`]), handed on in its options
+/// ([`SolveOptions::with_clock`]).
+///
+/// A clock not started yet ([`Clock::within`], the options' default) reads as one started
+/// when it was made; [`Clock::start`] starts it anew. A started clock stays as it is.
 #[derive(Clone, Debug)]
 pub struct Clock {
     started: Instant,
     deadline: Option<Instant>,
     interrupt: Interrupt,
+    /// Whether [`Clock::start`] fixed `started` (else a solve starting it starts it anew).
+    running: bool,
+}
+
+impl Default for Clock {
+    /// No limit, a fresh interrupt, not started.
+    fn default() -> Clock {
+        Clock::within(None)
+    }
 }
 
 impl Clock {
     /// Starts now, with `time_limit` to run.
     pub fn new(time_limit: Option<Duration>, interrupt: Interrupt) -> Clock {
         let started = Instant::now();
-        Clock { started, deadline: time_limit.map(|t| started + t), interrupt }
+        Clock { started, deadline: time_limit.map(|t| started + t), interrupt, running: true }
+    }
+    /// Not started: `time_limit` from when a solve starts it, and a fresh interrupt.
+    pub fn within(time_limit: Option<Duration>) -> Clock {
+        Clock { running: false, ..Clock::new(time_limit, Interrupt::new()) }
+    }
+    /// The same clock, stopped by `interrupt` instead of its own.
+    pub fn stopped_by(&self, interrupt: &Interrupt) -> Clock {
+        Clock { interrupt: interrupt.clone(), ..self.clone() }
+    }
+    /// Started: this clock if it runs, else one with its limit and interrupt starting now.
+    pub fn start(&self) -> Clock {
+        match self.running {
+            true => self.clone(),
+            false => Clock::new(self.limit(), self.interrupt.clone()),
+        }
     }
     /// The deadline has passed or the interrupt was triggered.
     pub fn reached(&self) -> bool {
@@ -69,6 +97,10 @@ impl Clock {
     /// The interrupt was triggered (Ctrl-C, or a caller's stop), whatever the deadline.
     pub fn interrupted(&self) -> bool {
         self.interrupt.is_interrupted()
+    }
+    /// The interrupt that stops it.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.interrupt
     }
     /// When it must stop, if it has a limit.
     pub fn deadline(&self) -> Option<Instant> {
@@ -111,10 +143,6 @@ impl Clock {
 /// How to solve: limits shared by every backend.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Wall-clock limit for the whole solve, counting included, as the front end asks it:
-    /// when the solve starts ([`SolveOptions::started`]) it moves into the solve's
-    /// [`Clock`], which alone then says when to stop (this is `None` from there on).
-    pub time_limit: Option<Duration>,
     /// Threads the backend may use (CP-SAT workers, HiGHS threads); `None`: its default.
     pub threads: Option<u32>,
     /// Stop after this many solutions: 1 solves, 2 decides uniqueness, N counts up to N.
@@ -123,8 +151,6 @@ pub struct SolveOptions {
     /// goes on past them, and methods that honour it keep no more, so a count's memory does
     /// not grow with `solution_limit`. Default: all.
     pub keep: usize,
-    /// Stops the solve from another thread.
-    pub interrupt: Interrupt,
     /// The largest model a formulation may build, in its own unit (for nonogram `patterns`:
     /// placements); past it the formulation refuses with [`Error::TooLarge`] before building.
     pub size_limit: u64,
@@ -144,10 +170,10 @@ pub struct SolveOptions {
     pub export: Option<Export>,
     /// Certify each verdict that claims no further solution ([`crate::certify`]).
     pub certify: Option<Certify>,
-    /// The clock of the solve under way, carried whole from stage to stage: set when a solve
-    /// starts ([`SolveOptions::started`]) and by [`SolveOptions::with_clock`]; `None` before,
-    /// when [`SolveOptions::clock`] starts one from [`SolveOptions::time_limit`].
-    pub clock: Option<Clock>,
+    /// The solve's time limit (wall clock, counting included) and its interrupt, which stops
+    /// it from another thread: not started ([`Clock::within`]) until the solve starts
+    /// ([`SolveOptions::started`]), then carried whole from stage to stage.
+    pub clock: Clock,
 }
 
 /// What `--certify` asks: certify each verdict that claims no further solution, keeping the
@@ -198,32 +224,47 @@ impl SolveOptions {
     /// How far a solve that took `wall` went past the time limit (`None`: no limit, or
     /// within it).
     pub fn overrun(&self, wall: Duration) -> Option<Duration> {
-        self.time_limit.and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
+        self.time_limit().and_then(|limit| wall.checked_sub(limit)).filter(|over| !over.is_zero())
     }
-    /// The solve's clock: the one carried ([`SolveOptions::clock`]), else one starting now
-    /// with [`SolveOptions::time_limit`]; stopped by [`SolveOptions::interrupt`] (a stage
-    /// given an interrupt of its own stops on it). A time limit set on options that carry a
-    /// clock can shorten what is left, never lengthen it.
+    /// The whole time the solve is given (`None`: no limit).
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.clock.limit()
+    }
+    /// The interrupt that stops the solve.
+    pub fn interrupt(&self) -> &Interrupt {
+        self.clock.interrupt()
+    }
+    /// Whether the solve's interrupt was triggered.
+    pub fn interrupted(&self) -> bool {
+        self.clock.interrupted()
+    }
+    /// These options with a time limit of `time_limit` from when the solve starts (options
+    /// whose clock runs keep it, stopping at most `time_limit` from now).
+    pub fn within(&self, time_limit: Option<Duration>) -> SolveOptions {
+        let clock = match self.clock.running {
+            true => self.clock.for_at_most(time_limit),
+            false => Clock::within(time_limit).stopped_by(self.interrupt()),
+        };
+        SolveOptions { clock, ..self.clone() }
+    }
+    /// These options stopped by `interrupt` instead of their own.
+    pub fn stopped_by(&self, interrupt: &Interrupt) -> SolveOptions {
+        SolveOptions { clock: self.clock.stopped_by(interrupt), ..self.clone() }
+    }
+    /// The solve's clock: the one carried, started if it was not (so a clock not started
+    /// reads the time from now).
     pub fn clock(&self) -> Clock {
-        match &self.clock {
-            Some(clock) => Clock { interrupt: self.interrupt.clone(), ..clock.for_at_most(self.time_limit) },
-            None => Clock::new(self.time_limit, self.interrupt.clone()),
-        }
+        self.clock.start()
     }
     /// These options with their clock started, if it was not: every stage of the solve then
-    /// reads one deadline, and the time limit is the clock's alone.
+    /// reads one deadline.
     pub fn started(&self) -> SolveOptions {
-        SolveOptions { clock: Some(self.clock()), time_limit: None, ..self.clone() }
+        SolveOptions { clock: self.clock(), ..self.clone() }
     }
     /// These options for a stage run on `clock` (the solve's, or a share of it): its
     /// deadline and its interrupt.
     pub fn with_clock(&self, clock: &Clock) -> SolveOptions {
-        SolveOptions {
-            interrupt: clock.interrupt.clone(),
-            clock: Some(clock.clone()),
-            time_limit: None,
-            ..self.clone()
-        }
+        SolveOptions { clock: clock.clone(), ..self.clone() }
     }
     /// How many solutions a method keeps to list: [`SolveOptions::keep`], never fewer than
     /// the two that settle uniqueness.
@@ -247,7 +288,7 @@ impl SolveOptions {
             raw: self.parameters.clone(),
             ..Default::default()
         };
-        let mut solver = masu_cp::CpSolver::with_stop_handle(parameters, self.interrupt.cp_sat_handle());
+        let mut solver = masu_cp::CpSolver::with_stop_handle(parameters, self.interrupt().cp_sat_handle());
         if let Some(export) = self.export.clone() {
             let write = move |bytes: &[u8]| export.write("pb", bytes).map(|_| ()).map_err(|e| e.to_string());
             solver.export = Some(masu_cp::Exporter::new(write));
@@ -262,7 +303,7 @@ impl SolveOptions {
             time_limit: left,
             log: self.log,
             parameters: &self.parameters,
-            stop: Some(self.interrupt.flag()),
+            stop: Some(self.interrupt().flag()),
             threads: self.threads,
         }
     }
@@ -277,11 +318,9 @@ impl SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            time_limit: None,
             threads: None,
             solution_limit: 2,
             keep: usize::MAX,
-            interrupt: Interrupt::new(),
             size_limit: 100_000,
             memory: None,
             parameters: Vec::new(),
@@ -289,7 +328,7 @@ impl Default for SolveOptions {
             log: false,
             export: None,
             certify: None,
-            clock: None,
+            clock: Clock::default(),
         }
     }
 }
@@ -303,21 +342,22 @@ mod tests {
     /// own interrupt stops its clock.
     #[test]
     fn the_clock_travels_whole() {
-        let options = SolveOptions { time_limit: Some(Duration::from_secs(60)), ..SolveOptions::default() }.started();
+        let pending = SolveOptions::default().within(Some(Duration::from_secs(60)));
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(pending.clock().limit(), Some(Duration::from_secs(60)), "a clock not started starts whole");
+        let options = pending.started();
         let deadline = options.clock().deadline().unwrap();
         std::thread::sleep(Duration::from_millis(20));
         assert_eq!(options.clock().deadline(), Some(deadline));
-        assert_eq!(options.time_limit, None, "the clock alone holds the limit once started");
         let stage = options.with_clock(&options.clock());
         std::thread::sleep(Duration::from_millis(20));
         assert_eq!(stage.clock().deadline(), Some(deadline));
         assert_eq!(stage.clock().limit(), Some(Duration::from_secs(60)));
-        let unbounded = SolveOptions { time_limit: None, ..stage.clone() };
-        assert_eq!(unbounded.clock().deadline(), Some(deadline));
-        let shorter = SolveOptions { time_limit: Some(Duration::from_secs(1)), ..stage.clone() };
-        assert!(shorter.clock().deadline().unwrap() < deadline);
-        let own = SolveOptions { interrupt: Interrupt::new(), ..stage };
-        own.interrupt.interrupt();
+        assert_eq!(stage.within(None).clock().deadline(), Some(deadline));
+        assert!(stage.within(Some(Duration::from_secs(1))).clock().deadline().unwrap() < deadline);
+        assert!(stage.within(Some(Duration::from_secs(600))).clock().deadline().unwrap() == deadline);
+        let own = stage.stopped_by(&Interrupt::new());
+        own.interrupt().interrupt();
         assert!(own.clock().reached() && !options.clock().reached());
         assert!(SolveOptions::default().clock().deadline().is_none());
     }

@@ -190,7 +190,7 @@ fn certified<P: Puzzle>(
     }
     match puzzle.cnf(solutions) {
         Some(encoding) => {
-            crate::certify::certify(encoding, certify, &Clock::new(options.time_limit, options.interrupt.clone()))
+            crate::certify::certify(encoding, certify, &Clock::new(options.time_limit(), options.interrupt().clone()))
         }
         None => crate::certify::not_certified(format!("{} has no encoding as clauses yet", P::KIND)),
     }

@@ -312,7 +312,7 @@ impl<S> Report<S> {
         }
         let count = count.max(solutions.len() as u128);
         solutions.truncate(options.keep);
-        let status = Status::of(count, complete, options.solution_limit, options.interrupt.is_interrupted());
+        let status = Status::of(count, complete, options.solution_limit, options.interrupted());
         Ok(Report { status, backend, formulation: formulation.into(), solutions, count, complete, stats })
     }
 }

@@ -52,7 +52,7 @@ impl Setting {
     /// parameters of `options` (a batch whose runners take different ones sets its own).
     pub fn of(options: &SolveOptions, shard: Option<String>) -> Setting {
         let solution_limit = u64::try_from(options.solution_limit).unwrap_or(u64::MAX);
-        let time_limit_s = options.time_limit.map(|t| t.as_secs_f64());
+        let time_limit_s = options.time_limit().map(|t| t.as_secs_f64());
         let given = options.size_limit != SolveOptions::default().size_limit;
         let size_limit = given.then_some(options.size_limit);
         // Read once per process: Python prepares a request, and so a setting, per solve.
@@ -229,7 +229,10 @@ mod tests {
             puzzle: ".".into(),
             failures: Vec::new(),
             setting: Setting::of(
-                &SolveOptions { time_limit: Some(std::time::Duration::from_secs(10)), ..SolveOptions::default() },
+                &SolveOptions {
+                    clock: masu_core::Clock::within(Some(std::time::Duration::from_secs(10))),
+                    ..SolveOptions::default()
+                },
                 Some("1/3".into()),
             ),
         }

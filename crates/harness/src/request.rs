@@ -111,11 +111,10 @@ impl Request {
     pub fn options(&self) -> SolveOptions {
         let defaults = SolveOptions::default();
         SolveOptions {
-            time_limit: self.time_limit,
+            clock: masu_core::Clock::within(self.time_limit).stopped_by(&self.interrupt),
             threads: self.threads,
             solution_limit: usize::try_from(self.count).unwrap_or(usize::MAX),
             keep: self.keep,
-            interrupt: self.interrupt.clone(),
             size_limit: self.size_limit.unwrap_or(defaults.size_limit),
             log: self.log,
             certify: self.certify.clone(),

@@ -184,7 +184,7 @@ pub fn run_one<P: Puzzle>(instance: &Instance<P>, runner: &Runner<P>, options: &
 /// as they are done (for progress and live failures); each row also goes into `seen` the
 /// moment its solve ends, for a caller that must show what finished while other solves
 /// still run (a stop that a backend does not heed). Stops starting instances when
-/// `options.interrupt` fires, keeping what finished. The rows come back in instance order.
+/// `options.interrupt()` fires, keeping what finished. The rows come back in instance order.
 pub fn run_matrix<P: Puzzle>(
     instances: &[Instance<P>],
     runners: &[Runner<P>],
@@ -201,7 +201,7 @@ pub fn run_matrix<P: Puzzle>(
         ..options.clone()
     };
     let options = &shared;
-    let stop = || options.interrupt.is_interrupted();
+    let stop = || options.interrupted();
     let work = |instance: &Instance<P>| -> Vec<Row> {
         runners
             .iter()

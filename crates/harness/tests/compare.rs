@@ -85,7 +85,13 @@ fn real_runners_agree_and_plot() {
     assert_eq!(comparison.rows.len(), instances.len() * runners.len());
     assert!(comparison.findings.is_empty(), "{:?}", comparison.findings);
     assert_eq!(comparison.wrong_answers().count(), 0);
-    assert!(comparison.rows.iter().all(|r| r.finished()));
+    let unfinished: Vec<String> = comparison
+        .rows
+        .iter()
+        .filter(|r| !r.finished())
+        .map(|r| format!("{} on {}, {}: {:?}", r.formulation, r.backend, r.instance, r.message))
+        .collect();
+    assert!(unfinished.is_empty(), "{unfinished:?}");
     #[cfg(feature = "plots")]
     {
         let svg = masu_harness::plot::cactus_plot(&comparison.rows, "test").unwrap();

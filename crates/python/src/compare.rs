@@ -58,7 +58,15 @@ impl Visit for &Comparing {
         let (runners, _not_run) =
             masu_harness::runners::asked::<P>(self.formulations.as_deref(), backends.as_deref(), &self.params)
                 .map_err(|e| Failure::Input(e.to_string()))?;
-        let comparison = masu_harness::Comparison::of(masu_harness::run_matrix(&instances, &runners, &self.options, 1, self.jobs, None, |_, _| {}));
+        let comparison = masu_harness::Comparison::of(masu_harness::run_matrix(
+            &instances,
+            &runners,
+            &self.options,
+            1,
+            self.jobs,
+            None,
+            |_, _| {},
+        ));
         let setting = Setting::of_batch(&self.options, &self.params, None);
         let records = (comparison.rows.iter().enumerate())
             .map(|(i, row)| Record::new(&instances[i / runners.len()], row.clone(), Vec::new(), &setting))
@@ -108,7 +116,7 @@ pub(crate) fn compare(
         options,
         jobs: jobs.max(1),
     };
-    let interrupt = ask.options.interrupt.clone();
+    let interrupt = ask.options.interrupt().clone();
     let compared = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &ask))??;
     to_python(py, &serde_json::to_value(&compared).map_err(|e| Failure::Solve(e.to_string()))?)
 }

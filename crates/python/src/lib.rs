@@ -11,7 +11,7 @@ mod json;
 mod stop;
 
 use masu_core::generate::{Failed, Made, Run};
-use masu_core::{Generate, Interrupt, SolveOptions, Source};
+use masu_core::{Generate, SolveOptions, Source};
 use masu_kinds::{Kinds, Registry, Visit};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -146,13 +146,9 @@ fn generate(
 ) -> PyResult<Py<PyAny>> {
     let kind = kind_named(kind)?;
     let flags: serde_json::Value = pythonize::depythonize(flags).map_err(|e| InputError::new_err(e.to_string()))?;
-    let options = SolveOptions {
-        time_limit: seconds(time_limit)?,
-        threads,
-        interrupt: Interrupt::new(),
-        ..SolveOptions::default()
-    };
-    let interrupt = options.interrupt.clone();
+    let options =
+        SolveOptions { clock: masu_core::Clock::within(seconds(time_limit)?), threads, ..SolveOptions::default() };
+    let interrupt = options.interrupt().clone();
     let generating = Generating { flags, run: Run { count, seed, options } };
     let made = stoppable(py, &interrupt, main, move || Kinds::visit(kind, &generating))??;
     let list = PyList::empty(py);

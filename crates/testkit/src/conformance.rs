@@ -133,5 +133,8 @@ pub fn records_round_trip<P: Examples>() {
 /// Default options with a bound (ten minutes a solve): a backend run as a program (Gurobi, CP
 /// Optimizer) is stopped past it, so that no test waits on one without end.
 fn bounded() -> SolveOptions {
-    SolveOptions { time_limit: Some(std::time::Duration::from_secs(600)), ..SolveOptions::default() }
+    SolveOptions {
+        clock: masu_core::Clock::within(Some(std::time::Duration::from_secs(600))),
+        ..SolveOptions::default()
+    }
 }

@@ -37,7 +37,7 @@ mod pumpkin_proof {
         let path = dir.join("count.drcp");
         let options = SolveOptions {
             solution_limit: 100,
-            time_limit: Some(std::time::Duration::from_secs(60)),
+            clock: crate::Clock::within(Some(std::time::Duration::from_secs(60))),
             parameters: vec![("proof-path".into(), path.display().to_string())],
             ..SolveOptions::default()
         };

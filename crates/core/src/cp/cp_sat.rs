@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn a_count_out_of_time_does_not_solve() {
         let (m, q) = orderings(4);
-        let late = SolveOptions { time_limit: Some(std::time::Duration::ZERO), ..options(10, 1) };
+        let late = options(10, 1).within(Some(std::time::Duration::ZERO));
         let e = enumerate(Backend::CpSat, &m, &q, &late, CpRun::default()).unwrap();
         assert_eq!((e.solves, e.solutions.len(), e.complete), (0, 0, false));
     }

@@ -250,13 +250,13 @@ macro_rules! cp_conformance {
                     return; // the conformance suite says why, and fails where CI installed it
                 }
                 let (model, xs) = pigeons();
-                let limited = SolveOptions { time_limit: Some(Duration::from_millis(500)), ..SolveOptions::default() };
+                let limited = SolveOptions { clock: crate::Clock::within(Some(Duration::from_millis(500))), ..SolveOptions::default() };
                 let started = Instant::now();
                 let found = enumerate(BACKEND, &model, &xs, &limited, CpRun::default()).unwrap();
                 assert_eq!((found.solutions.len(), found.complete), (0, false));
                 assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
                 let interrupt = Interrupt::new();
-                let stopped = SolveOptions { interrupt: interrupt.clone(), ..SolveOptions::default() };
+                let stopped = SolveOptions::default().stopped_by(&interrupt);
                 let started = Instant::now();
                 let found = std::thread::scope(|scope| {
                     scope.spawn(|| {
@@ -284,7 +284,7 @@ macro_rules! cp_conformance {
             fn options(limit: usize) -> SolveOptions {
                 SolveOptions {
                     solution_limit: limit,
-                    time_limit: Some(std::time::Duration::from_secs(60)),
+                    clock: crate::Clock::within(Some(std::time::Duration::from_secs(60))),
                     ..SolveOptions::default()
                 }
             }
@@ -381,10 +381,10 @@ macro_rules! cp_conformance {
                 let (model, xs) = two_of_three();
                 let interrupt = Interrupt::new();
                 interrupt.interrupt();
-                let stopped = SolveOptions { interrupt, ..options(10) };
+                let stopped = options(10).stopped_by(&interrupt);
                 let found = enumerate(BACKEND, &model, &xs, &stopped, CpRun::default()).unwrap();
                 assert_eq!((found.solutions.len(), found.complete), (0, false));
-                let late = SolveOptions { time_limit: Some(std::time::Duration::ZERO), ..options(10) };
+                let late = options(10).within(Some(std::time::Duration::ZERO));
                 let found = enumerate(BACKEND, &model, &xs, &late, CpRun::default()).unwrap();
                 assert_eq!((found.solves, found.solutions.len(), found.complete), (0, 0, false));
             }

@@ -135,7 +135,7 @@ mod tests {
             let two = SolveOptions { solution_limit: 2, ..SolveOptions::default() };
             let out = milp.solve_lazily(backend, &two, &xs, &mut |s| refused(s)).unwrap();
             assert_eq!((out.solutions.len(), out.complete), (2, false), "{backend}");
-            let late = SolveOptions { time_limit: Some(Duration::ZERO), ..all };
+            let late = all.within(Some(Duration::ZERO));
             let out = milp.solve_lazily(backend, &late, &xs, &mut |s| refused(s)).unwrap();
             assert_eq!((out.solutions.len(), out.complete, out.solves), (0, false, 0), "{backend}");
             assert_eq!(milp.constraints.len(), stated, "{backend}: the lazy rows and no-goods are taken off");

@@ -275,7 +275,7 @@ mod tests {
         let (milp, xs) = two_of_three();
         assert!(cp_sat::translate(&milp, Some(Instant::now())).unwrap().is_none());
         assert!(cp_sat::translate(&milp, None).unwrap().is_some());
-        let late = SolveOptions { time_limit: Some(Duration::ZERO), ..SolveOptions::default() };
+        let late = SolveOptions { clock: crate::Clock::within(Some(Duration::ZERO)), ..SolveOptions::default() };
         let out = milp.solve(Backend::CpSat, &late, &xs).unwrap();
         assert!(out.solutions.is_empty() && !out.complete && out.solves == 0);
     }
@@ -322,7 +322,11 @@ mod tests {
             }
             // A minute bounds the count (Gurobi's child is killed past it).
             let time_limit = Some(Duration::from_secs(60));
-            let all = SolveOptions { solution_limit: 100, time_limit, ..SolveOptions::default() };
+            let all = SolveOptions {
+                solution_limit: 100,
+                clock: crate::Clock::within(time_limit),
+                ..SolveOptions::default()
+            };
             let out = milp.solve(backend, &all, &xs).unwrap();
             let found = out.solutions.len();
             match stopped_at {

@@ -96,7 +96,7 @@ fn with(puzzle: &Numberlink, options: &SolveOptions, exact: Exact, wide: Option<
     }
     let found = if options.threads == Some(1) {
         let first = crate::links::solve(puzzle, &options.with_clock(&clock.share(LINKS_SHARE)))?;
-        if first.settles(limit.max(1)) || options.interrupt.is_interrupted() {
+        if first.settles(limit.max(1)) || options.interrupted() {
             return Ok(first.finish(&clock));
         }
         let mut found = rest(puzzle, &options.with_clock(&clock), exact, wide)?;
@@ -224,7 +224,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         // Each lane has half of the threads: the two share them (CP-SAT on two workers beside
         // the other lane took flow-jumbo_14x14_01 0.66 s where one worker takes 0.09 s).
         let threads = Some((options.threads.unwrap_or(2) / 2).max(1));
-        let own = SolveOptions { interrupt: stops[lane].clone(), threads, ..options.with_clock(&clock) };
+        let own = SolveOptions { threads, ..options.with_clock(&clock.stopped_by(&stops[lane])) };
         let result = method(&own);
         if result.as_ref().is_ok_and(|found| found.settles(limit)) && winner.set(lane).is_ok() {
             stops[1 - lane].interrupt();
@@ -251,7 +251,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         // to 2 ms, so that a board settled at once is not kept waiting.
         let mut nap = Duration::from_micros(50);
         while !done.iter().all(|d| d.load(Ordering::Acquire)) {
-            if options.interrupt.is_interrupted() {
+            if options.interrupted() {
                 stops.iter().for_each(Interrupt::interrupt);
             }
             std::thread::sleep(nap);
@@ -265,7 +265,7 @@ fn race(options: &SolveOptions, a: &Lane, b: &Lane) -> Result<Found, Error> {
         (Some(0), Ok(found), other) | (Some(1), other, Ok(found)) => (found, other.ok()),
         (_, Ok(a), Ok(b)) if b.count > a.count => (b, Some(a)),
         (_, Ok(a), b) => (a, b.ok()),
-        (_, Err(_), Ok(b)) if options.interrupt.is_interrupted() => (b, None),
+        (_, Err(_), Ok(b)) if options.interrupted() => (b, None),
         (_, Err(e), _) => return Err(e),
     };
     if let Some(other) = other {

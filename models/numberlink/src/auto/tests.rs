@@ -12,7 +12,7 @@ fn options(limit: usize, threads: Option<u32>) -> SolveOptions {
     SolveOptions {
         solution_limit: limit,
         threads,
-        time_limit: Some(Duration::from_secs(60)),
+        clock: masu_core::Clock::within(Some(Duration::from_secs(60))),
         ..SolveOptions::default()
     }
 }
@@ -65,7 +65,7 @@ fn a_count_past_its_time_hands_over() {
     rows[0][0] = 1;
     rows[29][29] = 1;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
-    let options = SolveOptions { time_limit: Some(Duration::from_secs(30)), ..options(2, Some(1)) };
+    let options = options(2, Some(1)).within(Some(Duration::from_secs(30)));
     let found =
         count_then_exact(&puzzle, &options, u64::MAX, Some(Duration::from_millis(50)), Stats::default(), marker)
             .unwrap();

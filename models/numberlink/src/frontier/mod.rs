@@ -78,7 +78,7 @@ pub(crate) fn solve(puzzle: &Numberlink, options: &SolveOptions) -> Result<Found
         None
     };
     let first = match first {
-        Some(first) if first.settles(limit.max(1)) || options.interrupt.is_interrupted() => {
+        Some(first) if first.settles(limit.max(1)) || options.interrupted() => {
             return Ok(first.finish(&clock));
         }
         first => first,

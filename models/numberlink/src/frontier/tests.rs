@@ -212,11 +212,11 @@ fn a_count_out_of_time_is_timed_out() {
     rows[0][29] = 2;
     rows[29][0] = 2;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
-    let three = SolveOptions { time_limit: Some(Duration::from_millis(300)), ..options(3, Some(1)) };
+    let three = options(3, Some(1)).within(Some(Duration::from_millis(300)));
     let found = solve(&puzzle, &three).unwrap();
     assert!(!found.complete);
     // Bounded too, should the canonical search ever fail to settle it.
-    let two = SolveOptions { time_limit: Some(Duration::from_secs(10)), ..options(2, Some(1)) };
+    let two = options(2, Some(1)).within(Some(Duration::from_secs(10)));
     let settled = solve(&puzzle, &two).unwrap();
     assert!(settled.complete && settled.solutions.is_empty());
 }

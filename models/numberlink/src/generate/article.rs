@@ -106,7 +106,7 @@ pub fn article(
         let Ok(board) = Numberlink::new(puzzle.clone(), Rule::Fill) else { continue };
         // The article checks uniqueness with its own solver (cells in 1..m), enumerating.
         let built = crate::models::reified::build(&board, pairs as u32, false, None).expect("no deadline");
-        let check = SolveOptions { solution_limit: 2, time_limit: None, ..options.clone() };
+        let check = SolveOptions { solution_limit: 2, ..options.within(None) };
         let answers = check.cp_sat_solver().enumerate_all(&built.model, 2, None)?;
         if !(answers.complete && answers.solutions.len() == 1) {
             continue;
@@ -114,10 +114,7 @@ pub fn article(
         if rule == Rule::Blanks {
             // Unique with every cell filled; kept when no answer that leaves cells empty joins it.
             let blanks = Numberlink { rule, ..board };
-            let bounded = SolveOptions {
-                time_limit: Some(options.time_limit.unwrap_or(std::time::Duration::from_secs(10))),
-                ..check.clone()
-            };
+            let bounded = check.within(Some(options.time_limit().unwrap_or(std::time::Duration::from_secs(10))));
             let report = masu_core::solve(&blanks, crate::Formulation::Auto, masu_core::Backend::CpSat, &bounded)?;
             if report.status != masu_core::Status::Unique {
                 continue;

@@ -10,7 +10,12 @@ use crate::testkit::{assert_checked_and_distinct, boards, scattered, with_blank_
 /// Asking for `limit` solutions on one thread; the minute bounds a test that would hang.
 fn options(limit: usize) -> SolveOptions {
     let bound = Some(std::time::Duration::from_secs(60));
-    SolveOptions { solution_limit: limit, threads: Some(1), time_limit: bound, ..SolveOptions::default() }
+    SolveOptions {
+        solution_limit: limit,
+        threads: Some(1),
+        clock: masu_core::Clock::within(bound),
+        ..SolveOptions::default()
+    }
 }
 
 /// The exact count, and up to `limit` solutions, by the frontier sweep alone.
@@ -180,7 +185,7 @@ fn a_time_limit_ends_the_search() {
         Rule::Blanks,
     )
     .unwrap();
-    let o = SolveOptions { time_limit: Some(std::time::Duration::from_millis(200)), ..options(usize::MAX) };
+    let o = options(usize::MAX).within(Some(std::time::Duration::from_millis(200)));
     let started = std::time::Instant::now();
     let found = solve(&puzzle, &o).unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
@@ -195,7 +200,7 @@ fn deep_searches_do_not_overflow_the_stack() {
     rows[0][0] = 1;
     rows[1][19_999] = 1;
     let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
-    let o = SolveOptions { time_limit: Some(std::time::Duration::from_secs(20)), ..options(1) };
+    let o = options(1).within(Some(std::time::Duration::from_secs(20)));
     let found = solve(&puzzle, &o).unwrap();
     assert_eq!(found.count, 1);
     assert_checked_and_distinct(&puzzle, &found);

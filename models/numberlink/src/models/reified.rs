@@ -113,7 +113,10 @@ mod tests {
         let puzzle = &Numberlink::new(rows.iter().map(|r| r.to_vec()).collect(), Rule::Fill).unwrap();
         assert!(build(puzzle, puzzle.pairs(), false, Some(Instant::now())).is_none());
         assert!(build(puzzle, puzzle.pairs(), false, None).is_some());
-        let late = SolveOptions { time_limit: Some(std::time::Duration::ZERO), ..SolveOptions::default() };
+        let late = SolveOptions {
+            clock: masu_core::Clock::within(Some(std::time::Duration::ZERO)),
+            ..SolveOptions::default()
+        };
         let found = solve(puzzle, Backend::CpSat, false, &late).unwrap();
         assert!(found.solutions.is_empty() && !found.complete);
         assert!(!solve(puzzle, Backend::CpSat, false, &SolveOptions::default()).unwrap().solutions.is_empty());
