@@ -32,7 +32,7 @@ test-each-backend:
 # Ctrl-C and SIGTERM at random moments of a solve, N runs per backend compiled in: every run
 # must end within the bound with status 130 (docs/reliability.md).
 signal-stress runs="200":
-    ./masu cargo build --release -p masu-cli --bin masu
+    ./masu cargo build --release --workspace --bin masu
     scripts/signal_stress.py --runs {{runs}}
 
 # Check every backend × formulation against a corpus's known answers:

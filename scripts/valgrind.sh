@@ -24,7 +24,7 @@ run "$(test_binary masu-sat)" --test-threads=1
 run "$(test_binary masu-nonogram)" --test-threads=1 the_cdcl_stage_counts_what_the_search_counts
 run "$(test_binary masu-numberlink)" --test-threads=1 counts_equal_the_search
 
-./masu cargo build --release -p masu-cli
+./masu cargo build --release --workspace --bin masu
 masu=target/release/masu
 run $masu solve sudoku examples/data/article_002_sudoku.json
 run $masu solve numberlink examples/data/article_001_numberlink.json
