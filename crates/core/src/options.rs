@@ -79,6 +79,14 @@ impl Clock {
     pub fn within(time_limit: Option<Duration>) -> Clock {
         Clock { running: false, ..Clock::new(time_limit, Interrupt::new()) }
     }
+    /// The same clock with `time_limit`: a clock not started takes it as its limit, a running
+    /// one stops at most `time_limit` from now.
+    pub fn limited(&self, time_limit: Option<Duration>) -> Clock {
+        match self.running {
+            true => self.for_at_most(time_limit),
+            false => Clock::within(time_limit).stopped_by(&self.interrupt),
+        }
+    }
     /// The same clock, stopped by `interrupt` instead of its own.
     pub fn stopped_by(&self, interrupt: &Interrupt) -> Clock {
         Clock { interrupt: interrupt.clone(), ..self.clone() }
@@ -241,11 +249,11 @@ impl SolveOptions {
     /// These options with a time limit of `time_limit` from when the solve starts (options
     /// whose clock runs keep it, stopping at most `time_limit` from now).
     pub fn within(&self, time_limit: Option<Duration>) -> SolveOptions {
-        let clock = match self.clock.running {
-            true => self.clock.for_at_most(time_limit),
-            false => Clock::within(time_limit).stopped_by(self.interrupt()),
-        };
-        SolveOptions { clock, ..self.clone() }
+        SolveOptions { clock: self.clock.limited(time_limit), ..self.clone() }
+    }
+    /// These options with their own time limit, else `default`'s.
+    pub fn within_or(&self, default: Duration) -> SolveOptions {
+        self.within(Some(self.time_limit().unwrap_or(default)))
     }
     /// These options stopped by `interrupt` instead of their own.
     pub fn stopped_by(&self, interrupt: &Interrupt) -> SolveOptions {

@@ -101,7 +101,7 @@ mod with_cp_sat {
         let options = &run.options;
         // Each puzzle of fast and grow is bounded by default (the article's method is one
         // enumeration, bounded by its candidates).
-        let per_puzzle = &options.within(Some(options.time_limit().unwrap_or(super::DEFAULT_TIME_LIMIT)));
+        let per_puzzle = &options.within_or(super::DEFAULT_TIME_LIMIT);
         let method = args.method.unwrap_or(if args.size <= super::FAST_UP_TO { Method::Fast } else { Method::Grow });
         if method == Method::Grow && n < 3 {
             // A 2×2 board's one path of four cells runs beside itself.
@@ -194,7 +194,7 @@ mod with_cp_sat {
         }
         let blanks = Numberlink::new(g.puzzle.clone(), Rule::Blanks).map_err(making)?;
         let unique_blanks = g.blanks_unique || {
-            let bounded = options.within(Some(options.time_limit().unwrap_or(std::time::Duration::from_secs(10))));
+            let bounded = options.within_or(std::time::Duration::from_secs(10));
             let check = SolveOptions { solution_limit: 2, ..bounded };
             let report = masu_core::solve(&blanks, Formulation::Auto, Backend::CpSat, &check).map_err(making)?;
             report.status == Status::Unique
