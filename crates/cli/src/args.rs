@@ -364,7 +364,9 @@ pub(crate) struct SolveArgs {
     /// the PATH's). The text says `certified` or why not; JSON has `stats.certificate`. With
     /// `--certify=DIR`, each puzzle's clauses and proof are kept there (`ID.cnf`, `ID.drat`)
     /// for any checker. Numberlink's loops are added as lemmas, each checked against the
-    /// board.
+    /// board; under its blanks rule the loops and the canonical clauses are added by
+    /// dominance instead, checked by VeriPB first (MASU_VERIPB; `ID.opb`, `ID.pbp`,
+    /// `ID.out.opb` kept).
     #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
     pub(crate) certify: Option<Option<PathBuf>>,
 }

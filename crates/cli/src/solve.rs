@@ -160,7 +160,17 @@ fn print_text<P: Puzzle>(
     if let Some(c) = &report.stats.certificate {
         match c.proof.why() {
             None => outln!(
-                "{place}: certified ({}, a proof of {} bytes{}, {:.1} ms to prove, {:.1} ms to check)",
+                "{place}: certified ({}{}, a proof of {} bytes{}, {:.1} ms to prove, {:.1} ms to check)",
+                match &c.dominance {
+                    Some(d) => format!(
+                        "{}: {} clauses by dominance, a proof of {} bytes, {:.1} ms to check; then ",
+                        d.checker,
+                        d.steps,
+                        d.proof_bytes,
+                        d.check_time.as_secs_f64() * 1000.0
+                    ),
+                    None => String::new(),
+                },
                 c.checker,
                 c.proof_bytes,
                 match c.lemmas {

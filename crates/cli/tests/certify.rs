@@ -17,13 +17,24 @@ const NONE: &str = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9.
 const THREE: &str = "8.........95.......67.........472968...913245...856137....9.716...6.8492......583";
 const MANY: &str = "8.........95.......67.........954286...712943...638517...476..5...521.3....8934..";
 
-/// Whether the checker runs for the binary (`MASU_RATE`, else `rate` on the PATH); where it
-/// must, that it does.
-fn checker_runs() -> bool {
-    let program = std::env::var_os("MASU_RATE").unwrap_or_else(|| "rate".into());
+/// Whether a checker runs for the binary (`variable` names it, else `name` on the PATH);
+/// where it must (`MASU_EXPECT_…`, set by the test commands), that it does.
+fn runs(variable: &str, name: &str) -> bool {
+    let program = std::env::var_os(variable).unwrap_or_else(|| name.into());
     let runs = std::process::Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(runs || std::env::var_os("MASU_EXPECT_RATE").is_none(), "MASU_EXPECT_RATE is set and rate does not run");
+    let expect = variable.replace("MASU_", "MASU_EXPECT_");
+    assert!(runs || std::env::var_os(&expect).is_none(), "{expect} is set and {name} does not run");
     runs
+}
+
+/// Whether the DRAT checker runs.
+fn checker_runs() -> bool {
+    runs("MASU_RATE", "rate")
+}
+
+/// Whether both checkers of a two-stage certificate (numberlink's blanks rule) run.
+fn both_run() -> bool {
+    checker_runs() && runs("MASU_VERIPB", "veripb")
 }
 
 /// The JSON record of `masu ARGS` on one puzzle given on standard input.
@@ -118,15 +129,18 @@ fn nonogram_and_numberlink_verdicts_are_certified() {
 
     // An open 3×4 board with one pair in its corners: 4 paths under the fill rule, and
     // under the blanks rule many more, whose clauses admit closed loops in the cells a path
-    // leaves: the count is certified only once the cycles are added as lemmas.
+    // leaves: the count is certified only once the cycles are added as lemmas, proved by
+    // dominance with the canonical clauses (VeriPB's stage) under the blanks rule.
     let open = "[[1,0,0,0],[0,0,0,0],[0,0,0,1]]";
     for (rule, count) in [("fill", 4), ("blanks", 38)] {
         let counted = record(&["count", "numberlink", "--rule", rule, "--count", "1000", "--certify"], open);
         assert_eq!((counted["count"].as_u64(), counted["complete"].as_bool()), (Some(count), Some(true)), "{counted}");
         let c = certificate(&counted);
-        assert_eq!(c["accepted"], checker_runs(), "{c}");
-        if checker_runs() && rule == "blanks" {
-            assert!(c["lemmas"].as_u64().unwrap() > 0, "{c}");
+        let runs = if rule == "blanks" { both_run() } else { checker_runs() };
+        assert_eq!(c["accepted"], runs, "{c}");
+        if runs && rule == "blanks" {
+            assert!(c["dominance"]["steps"].as_u64().unwrap() > 0, "{c}");
+            assert!(c["dominance"]["checker"].as_str().unwrap().starts_with("veripb "), "{c}");
         }
     }
 
@@ -139,7 +153,8 @@ fn nonogram_and_numberlink_verdicts_are_certified() {
             let counted = record(&[&args[..], &["--formulation", formulation, "--backend", backend]].concat(), open);
             let said = (counted["count"].as_u64(), counted["complete"].as_bool());
             assert_eq!(said, (Some(count), Some(true)), "{formulation}/{backend}: {counted}");
-            assert_eq!(certificate(&counted)["accepted"], checker_runs(), "{formulation}/{backend}: {counted}");
+            let runs = if rule == "blanks" { both_run() } else { checker_runs() };
+            assert_eq!(certificate(&counted)["accepted"], runs, "{formulation}/{backend}: {counted}");
         }
     }
 

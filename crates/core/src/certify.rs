@@ -15,19 +15,30 @@
 //! [`Lemmas`]: some stated from the start, and each model the refutation finds instead adds
 //! the clauses it breaks (a loop's cells closed off), each checked by the kind's lemma check,
 //! written apart from the separation; the refutation then starts afresh, until it succeeds.
-//! What is trusted grows by that lemma check (a clause every solution satisfies), and no
-//! more.
 //!
-//! Invariants: [`Certificate::accepted`] is true only on the checker's acceptance of a proof
+//! A kind may also add clauses that do not follow from its puzzle but keep a solution
+//! whenever there is one ([`Dominance`]: numberlink's canonical clauses under the blanks
+//! rule), each with a witness; lemmas with a witness join them instead of the kind's check.
+//! Their proof goes to VeriPB first (the dominance stage, [`dominance`]), which also checks
+//! that the clauses refuted are the input and those steps; then the refutation goes to
+//! `rate`. What is trusted is the encoding, the checkers, and the kind's lemma check for
+//! lemmas without a witness (none under numberlink's blanks rule).
+//!
+//! Invariants: [`Certificate::accepted`] is true only on the checkers' acceptance of proofs
 //! of exactly the clauses written; every other end (no encoding, out of time, a model beyond
-//! the solutions found, no checker) is a certificate with `accepted: false` and the reason.
+//! the solutions found, no checker, a dominance step refused) is a certificate with
+//! `accepted: false` and the reason.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::{Certificate, Certify, Clock, Proof};
+use crate::{Certificate, Certify, Clock};
+
+mod checker;
+mod dominance;
+
+pub use checker::{Checker, RATE, VERIPB};
+pub use dominance::{Dominance, Image, Step, Witness};
 
 /// A puzzle as clauses in conjunctive normal form: literals are DIMACS (±variable, variables
 /// numbered from 1).
@@ -92,17 +103,24 @@ pub struct Encoding {
     pub cnf: Cnf,
     /// What is added while it is refuted.
     pub lemmas: Option<Box<dyn Lemmas>>,
+    /// Clauses added by dominance before the refutation, with the order that justifies them
+    /// (a two-stage certificate, [`Dominance`]); lemmas with a witness join them.
+    pub dominance: Option<Dominance>,
 }
 
 impl std::fmt::Debug for Encoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Encoding").field("cnf", &self.cnf).field("lemmas", &self.lemmas.is_some()).finish()
+        f.debug_struct("Encoding")
+            .field("cnf", &self.cnf)
+            .field("lemmas", &self.lemmas.is_some())
+            .field("dominance", &self.dominance)
+            .finish()
     }
 }
 
 impl From<Cnf> for Encoding {
     fn from(cnf: Cnf) -> Encoding {
-        Encoding { cnf, lemmas: None }
+        Encoding { cnf, lemmas: None, dominance: None }
     }
 }
 
@@ -118,28 +136,34 @@ pub trait Lemmas {
     fn upfront(&self) -> Vec<Vec<i32>> {
         Vec::new()
     }
+    /// Where the encoding has a [`Dominance`] order: a witness mapping every assignment that
+    /// breaks `lemma` to a smaller one that keeps the input clauses. The lemma then goes to
+    /// the dominance stage's checker instead of the kind's check.
+    fn witness(&self, lemma: &[i32]) -> Option<Witness> {
+        let _ = lemma;
+        None
+    }
 }
-
-/// The variable naming the checker's program (else `rate` on the `PATH`).
-pub const CHECKER_VARIABLE: &str = "MASU_RATE";
 
 /// A certificate that was not made, and why.
 pub fn not_certified(detail: impl Into<String>) -> Certificate {
     Certificate {
-        checker: checker_name(),
-        proof: Proof::Unchecked(detail.into()),
+        checker: RATE.name(),
+        proof: crate::Proof::Unchecked(detail.into()),
         proof_bytes: 0,
         prove_time: Duration::ZERO,
         check_time: Duration::ZERO,
         lemmas: 0,
+        dominance: None,
     }
 }
 
 /// `encoding` (the puzzle with each solution found excluded) refuted by CaDiCaL with a DRAT
 /// proof, and the proof checked by the independent checker, within `clock`. A model of the
-/// clauses that breaks lemmas adds them (each checked) and the refutation starts afresh.
+/// clauses that breaks lemmas adds them (each checked, or proved by dominance) and the
+/// refutation starts afresh. Where clauses were added by dominance, their proof is checked
+/// first ([`dominance`]), and the verdict is certified only when both checkers accept.
 pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certificate {
-    let Encoding { mut cnf, lemmas } = encoding;
     // Without a folder to keep them, the files live in a temporary folder, removed when it is
     // dropped (a panic included).
     let (scratch, dir, stem) = match &certify.keep {
@@ -153,8 +177,9 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
         },
     };
     let started = Instant::now();
-    let mut certificate = refute_closing(&mut cnf, lemmas.as_deref(), &dir, &stem, clock).unwrap_or_else(|not| not);
-    certificate.prove_time = started.elapsed() - certificate.check_time;
+    let mut certificate = Refutation::new(encoding).run(&dir, &stem, clock).unwrap_or_else(|not| not);
+    let checking = certificate.check_time + certificate.dominance.as_ref().map_or(Duration::ZERO, |d| d.check_time);
+    certificate.prove_time = started.elapsed().saturating_sub(checking);
     drop(scratch);
     certificate
 }
@@ -162,150 +187,114 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
 /// Why a verdict with a model left is not certified.
 const BEYOND: &str = "the clauses have a model beyond the solutions found: the verdict is not proved";
 
-/// Refutes `cnf` (with `lemmas`' upfront ones, each checked) into `dir/stem.{cnf,drat}` and
-/// checks the proof; each model found instead adds the lemmas it breaks, and again. `Err`:
-/// a certificate not made, and why.
-fn refute_closing(
-    cnf: &mut Cnf,
-    lemmas: Option<&dyn Lemmas>,
-    dir: &Path,
-    stem: &str,
-    clock: &Clock,
-) -> Result<Certificate, Certificate> {
-    let mut added = 0;
-    if let Some(lemmas) = lemmas {
-        for lemma in lemmas.upfront() {
-            take(cnf, lemmas, &lemma)?;
-            added += 1;
+/// The clauses refuted: the input, the clauses added by dominance, the lemmas the kind
+/// checked.
+struct Refutation {
+    input: Cnf,
+    cnf: Cnf,
+    lemmas: Option<Box<dyn Lemmas>>,
+    dominance: Option<Dominance>,
+    checked: usize,
+}
+
+impl Refutation {
+    fn new(encoding: Encoding) -> Refutation {
+        let Encoding { cnf: input, lemmas, dominance } = encoding;
+        let mut cnf = input.clone();
+        for step in dominance.iter().flat_map(|d| &d.steps) {
+            cnf.clause(step.clause.iter().copied());
+        }
+        Refutation { input, cnf, lemmas, dominance, checked: 0 }
+    }
+
+    /// Adds `lemma`: by dominance where the kind gives it a witness, else once the kind's
+    /// check takes it; else the certificate refused.
+    fn take(&mut self, lemma: Vec<i32>) -> Result<(), Certificate> {
+        let lemmas = self.lemmas.as_deref().expect("lemmas come from the kind's lemmas");
+        if let (Some(dominance), Some(witness)) = (self.dominance.as_mut(), lemmas.witness(&lemma)) {
+            dominance.steps.push(Step { clause: lemma.clone(), witness });
+        } else {
+            lemmas.check(&lemma).map_err(|why| not_certified(format!("a lemma refused ({lemma:?}): {why}")))?;
+            self.checked += 1;
+        }
+        self.cnf.clause(lemma);
+        Ok(())
+    }
+
+    /// Refutes the clauses (with the upfront lemmas) into `dir/stem.{cnf,drat}` and checks
+    /// the proofs; each model found instead adds the lemmas it breaks, and again. `Err`: a
+    /// certificate not made, and why.
+    fn run(mut self, dir: &Path, stem: &str, clock: &Clock) -> Result<Certificate, Certificate> {
+        for lemma in self.lemmas.as_deref().map(|l| l.upfront()).unwrap_or_default() {
+            self.take(lemma)?;
+        }
+        loop {
+            let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
+            let dominated = self.dominance.as_ref().map_or(0, |d| d.steps.len());
+            let mut comment = "masu: the puzzle, and a clause excluding each solution found".to_string();
+            if dominated > 0 {
+                comment.push_str(&format!(
+                    "\nthen {dominated} clauses added by dominance ({stem}.pbp, checked by VeriPB)"
+                ));
+            }
+            if self.checked > 0 {
+                comment.push_str(&format!(
+                    "\nand last {} lemmas (clauses every solution satisfies, each checked by masu against the board)",
+                    self.checked
+                ));
+            }
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&formula, self.cnf.dimacs(&comment)))
+                .map_err(|e| not_certified(format!("{}: {e}", formula.display())))?;
+            let stop = clock.clone();
+            let model =
+                match masu_sat::refute(self.cnf.clauses(), &proof, move || stop.reached()).map_err(not_certified)? {
+                    masu_sat::Refutation::Stopped => {
+                        let why = if clock.interrupted() { "interrupted" } else { "out of time" };
+                        return Err(not_certified(format!("{why} while refuting ({} lemmas)", self.checked)));
+                    }
+                    masu_sat::Refutation::Satisfied(model) => model,
+                    masu_sat::Refutation::Refuted => return Ok(self.checked_both(&formula, &proof, dir, stem, clock)),
+                };
+            let lemmas = self.lemmas.as_deref().ok_or_else(|| not_certified(BEYOND))?;
+            let broken = lemmas.separate(&model);
+            let held: std::collections::HashSet<i32> = model.iter().copied().collect();
+            // A lemma the model does not break would be found again and again: the model stands.
+            if broken.is_empty() || broken.iter().any(|lemma| lemma.iter().any(|&l| held.contains(&l.abs()) == (l > 0)))
+            {
+                return Err(not_certified(BEYOND));
+            }
+            for lemma in broken {
+                self.take(lemma)?;
+            }
         }
     }
-    loop {
-        let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
-        let comment = match added {
-            0 => "masu: the puzzle, and a clause excluding each solution found".to_string(),
-            n => format!(
-                "masu: the puzzle, a clause excluding each solution found, and last {n} lemmas\n\
-                 (clauses every solution satisfies, each checked by masu against the board)"
-            ),
+
+    /// The refutation's certificate: the dominance stage checked first where there is one,
+    /// then the DRAT proof, each by its checker (`check_time` the second's, the first's in
+    /// its stage).
+    fn checked_both(self, formula: &Path, proof: &Path, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
+        let started = Instant::now();
+        let stage = match self.dominance.filter(|d| !d.steps.is_empty()) {
+            Some(dominance) => match dominance::check(&self.input, &dominance, dir, stem, clock) {
+                Ok(stage) => Some(stage),
+                Err(refused) => {
+                    return Certificate { check_time: started.elapsed(), ..refused };
+                }
+            },
+            None => None,
         };
-        std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&formula, cnf.dimacs(&comment)))
-            .map_err(|e| not_certified(format!("{}: {e}", formula.display())))?;
-        let stop = clock.clone();
-        let model = match masu_sat::refute(cnf.clauses(), &proof, move || stop.reached()).map_err(not_certified)? {
-            masu_sat::Refutation::Stopped => {
-                let why = if clock.interrupted() { "interrupted" } else { "out of time" };
-                return Err(not_certified(format!("{why} while refuting ({added} lemmas)")));
-            }
-            masu_sat::Refutation::Satisfied(model) => model,
-            masu_sat::Refutation::Refuted => {
-                let proof_bytes = std::fs::metadata(&proof).map(|m| m.len()).unwrap_or(0);
-                let started = Instant::now();
-                let checked = check(&formula, &proof, &dir.join(format!("{stem}.checked")), clock);
-                return Ok(Certificate {
-                    checker: checker_name(),
-                    proof: checked,
-                    proof_bytes,
-                    prove_time: Duration::ZERO,
-                    check_time: started.elapsed(),
-                    lemmas: added as u64,
-                });
-            }
-        };
-        let lemmas = lemmas.ok_or_else(|| not_certified(BEYOND))?;
-        let broken = lemmas.separate(&model);
-        let held: std::collections::HashSet<i32> = model.iter().copied().collect();
-        // A lemma the model does not break would be found again and again: the model stands.
-        if broken.is_empty() || broken.iter().any(|lemma| lemma.iter().any(|&l| held.contains(&l.abs()) == (l > 0))) {
-            return Err(not_certified(BEYOND));
+        let started = Instant::now();
+        let checked = RATE.check(&[formula, proof], &dir.join(format!("{stem}.checked")), clock);
+        Certificate {
+            checker: RATE.name(),
+            proof: checked,
+            proof_bytes: std::fs::metadata(proof).map(|m| m.len()).unwrap_or(0),
+            prove_time: Duration::ZERO,
+            check_time: started.elapsed(),
+            lemmas: self.checked as u64,
+            dominance: stage.map(Box::new),
         }
-        for lemma in broken {
-            take(cnf, lemmas, &lemma)?;
-            added += 1;
-        }
-    }
-}
-
-/// Adds `lemma` to `cnf` once the kind's check takes it; else the certificate refused.
-fn take(cnf: &mut Cnf, lemmas: &dyn Lemmas, lemma: &[i32]) -> Result<(), Certificate> {
-    lemmas.check(lemma).map_err(|why| not_certified(format!("a lemma refused ({lemma:?}): {why}")))?;
-    cnf.clause(lemma.iter().copied());
-    Ok(())
-}
-
-/// Where `./masu` installs the checker (`.tools/rate` in the source tree this was built from).
-const PROVISIONED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/rate/bin/rate");
-
-/// The checker's program: the one [`CHECKER_VARIABLE`] names, else `rate` on the `PATH`, else
-/// the one `./masu` installed, else `rate` (which then does not start, saying how to install
-/// it).
-fn checker() -> PathBuf {
-    if let Some(named) = std::env::var_os(CHECKER_VARIABLE) {
-        return PathBuf::from(named);
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let on_path = std::env::split_paths(&path).any(|dir| dir.join("rate").is_file());
-    if !on_path && Path::new(PROVISIONED).is_file() {
-        return PathBuf::from(PROVISIONED);
-    }
-    PathBuf::from("rate")
-}
-
-/// The checker with its version (`rate 0.3.0`), or its program's name when it does not run.
-fn checker_name() -> String {
-    static NAME: OnceLock<String> = OnceLock::new();
-    NAME.get_or_init(|| {
-        let said = Command::new(checker()).arg("--version").stderr(Stdio::null()).output();
-        said.ok()
-            .filter(|out| out.status.success())
-            .and_then(|out| String::from_utf8(out.stdout).ok())
-            .map(|text| text.trim().to_string())
-            .filter(|text| !text.is_empty())
-            .unwrap_or_else(|| checker().display().to_string())
-    })
-    .clone()
-}
-
-/// The checker's word on `proof` of `formula`: accepted on `s VERIFIED`, rejected on any
-/// other end of its run, unchecked where it did not start or ran out of time. Its output goes
-/// to `output` (a file: no pipe to fill); it is killed at the clock's end.
-pub fn check(formula: &Path, proof: &Path, output: &Path, clock: &Clock) -> Proof {
-    let program = checker();
-    let file = match std::fs::File::create(output) {
-        Ok(file) => file,
-        Err(e) => return Proof::Unchecked(format!("{}: {e}", output.display())),
-    };
-    let spawned =
-        Command::new(&program).arg(formula).arg(proof).stdin(Stdio::null()).stdout(file).stderr(Stdio::null()).spawn();
-    let mut child = match spawned {
-        Ok(child) => child,
-        Err(e) => {
-            return Proof::Unchecked(format!(
-                "the checker {} did not start ({e}): install it (cargo install rate) or set {CHECKER_VARIABLE}",
-                program.display()
-            ));
-        }
-    };
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if clock.reached() => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Proof::Unchecked("out of time while the checker ran".into());
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => {
-                let _ = child.kill();
-                return Proof::Unchecked(format!("waiting for the checker: {e}"));
-            }
-        }
-    };
-    let said = std::fs::read_to_string(output).unwrap_or_default();
-    let verdict = said.lines().find(|line| line.starts_with("s ")).unwrap_or("no verdict line");
-    match (status.success(), verdict.trim()) {
-        (true, "s VERIFIED") => Proof::Accepted,
-        (_, verdict) => Proof::Rejected(format!("the checker rejected the proof: {verdict} ({status})")),
     }
 }
 

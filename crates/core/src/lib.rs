@@ -65,5 +65,5 @@ pub use options::{Certify, Clock, Export, Interrupt, SolveOptions};
 pub use parameter::{Declared, Parameter, ParameterKind, ParameterValue, Value};
 pub use puzzle::{NoRule, Puzzle, Unchosen, check_parameters, choose, runnable, solve, timed};
 pub use random::Random;
-pub use report::{Certificate, Proof, Report, Stats, Status};
+pub use report::{Certificate, Proof, Report, Stage, Stats, Status};
 pub use sys::{available_memory, on_sized_stack};

@@ -128,12 +128,33 @@ pub struct Certificate {
     /// solve wrote it; seconds in JSON).
     #[serde(serialize_with = "seconds")]
     pub prove_time: Duration,
-    /// What the check took (seconds in JSON).
+    /// What the check of the refutation took (seconds in JSON; the dominance stage's check is
+    /// its own).
     #[serde(serialize_with = "seconds")]
     pub check_time: Duration,
     /// Clauses the encoding added while it was refuted (numberlink's cycles), each checked
     /// by the kind's lemma check before it went into the clauses refuted.
     pub lemmas: u64,
+    /// The first stage of a two-stage certificate, where the clauses refuted include some
+    /// added by dominance (numberlink's canonical clauses and loops): its checker's word
+    /// comes before the refutation's (left out of the JSON where there was none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dominance: Option<Box<Stage>>,
+}
+
+/// The dominance stage of a certificate ([`crate::certify::Dominance`]): the clauses added,
+/// and the check of their proof.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stage {
+    /// The checker, with its version.
+    pub checker: String,
+    /// Clauses added by dominance.
+    pub steps: u64,
+    /// The proof's size.
+    pub proof_bytes: u64,
+    /// What the check took (seconds in JSON).
+    #[serde(serialize_with = "seconds")]
+    pub check_time: Duration,
 }
 
 /// What became of a certificate's proof.
@@ -203,6 +224,7 @@ impl From<masu_cp::Checked> for Certificate {
             prove_time: Duration::ZERO,
             check_time: c.check_time,
             lemmas: 0,
+            dominance: None,
         }
     }
 }

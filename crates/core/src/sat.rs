@@ -35,7 +35,7 @@ pub fn solve<P: Puzzle>(
     let clock = options.clock();
     let built = Instant::now();
     let not_applicable = |reason: String| Error::NotApplicable { formulation: "cnf".into(), backend, reason };
-    let Encoding { cnf, lemmas } =
+    let Encoding { cnf, lemmas, .. } =
         puzzle.cnf(&[]).ok_or_else(|| not_applicable(format!("{} has no encoding as clauses", P::KIND)))?;
     let open = backend.sat_solver().ok_or_else(|| not_applicable(format!("{backend} is not a SAT backend")))?;
     if let Some(export) = &options.export {

@@ -36,7 +36,7 @@
 
 use std::collections::HashMap;
 
-use masu_core::certify::{Cnf, Encoding, Lemmas};
+use masu_core::certify::{Cnf, Encoding, Lemmas, Witness};
 
 use crate::puzzle::paths::detached_loops;
 use masu_core::{Backend, Error, SolveOptions};
@@ -136,17 +136,23 @@ pub fn encoding(puzzle: &Numberlink, solutions: &[Paths]) -> Encoding {
     for solution in solutions {
         cnf.clause(excluding(&links, solution));
     }
-    Encoding { cnf, lemmas: Some(Box::new(Cuts { links, puzzle: puzzle.clone(), unused: u })) }
+    let dominance = blanks.then(|| canonical::Vars { puzzle, links: &links, x: &x, u: &u }.dominance());
+    Encoding { cnf, lemmas: Some(Box::new(Cuts { links, puzzle: puzzle.clone(), x, unused: u })), dominance }
 }
 
-/// The clause excluding `solution`'s links exactly.
+/// The clause excluding `solution`: some link of it absent. Another solution with every link
+/// of this one is this one: each cell of its paths has all the links it may have, and any
+/// further link would close a loop of cells with no number.
 fn excluding(links: &Links, solution: &Paths) -> Vec<i32> {
-    let used: std::collections::HashSet<i32> = solution
+    let mut used: Vec<i32> = solution
         .paths
         .iter()
         .flat_map(|path| path.windows(2).filter_map(|pair| links.between(pair[0], pair[1])))
+        .map(|e| -e)
         .collect();
-    (1..=links.edges.len() as i32).map(|e| if used.contains(&e) { -e } else { e }).collect()
+    used.sort_unstable_by_key(|l| -l);
+    used.dedup();
+    used
 }
 
 /// The blocks (rows, columns) closed off by lemmas from the start.
@@ -157,6 +163,8 @@ const BLOCKS_UPFRONT: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 2)];
 struct Cuts {
     links: Links,
     puzzle: Numberlink,
+    /// `x[c][k - 1]`.
+    x: Vec<Vec<i32>>,
     unused: Vec<i32>,
 }
 
@@ -207,6 +215,23 @@ impl Lemmas for Cuts {
 
     fn check(&self, lemma: &[i32]) -> Result<(), String> {
         is_cut(&self.links, &self.puzzle, &self.unused, lemma)
+    }
+
+    /// Under the blanks rule, a lemma that closes off exactly a region of cells with no
+    /// number (the region's `u` and the links leaving it): blank the region.
+    fn witness(&self, lemma: &[i32]) -> Option<Witness> {
+        if self.unused.is_empty() {
+            return None;
+        }
+        let region: Vec<usize> =
+            lemma.iter().filter_map(|&l| self.unused.iter().position(|&u| u == l)).collect::<Vec<_>>();
+        let mut theirs = lemma.to_vec();
+        let mut ours = self.around(&region);
+        theirs.sort_unstable();
+        ours.sort_unstable();
+        let closed = !region.is_empty() && theirs == ours && region.iter().all(|&c| self.puzzle.cells[c] == 0);
+        let vars = canonical::Vars { puzzle: &self.puzzle, links: &self.links, x: &self.x, u: &self.unused };
+        closed.then(|| vars.blanking(&region))
     }
 
     /// Every block of 2×2, 2×3 and 3×2 cells with no number, closed off: the loops a model
@@ -284,5 +309,6 @@ fn is_cut(links: &Links, puzzle: &Numberlink, unused: &[i32], lemma: &[i32]) -> 
     })
 }
 
+mod canonical;
 #[cfg(test)]
 mod tests;

@@ -23,7 +23,7 @@ fn minute() -> Clock {
 /// Whether the checker runs here; where it must (`MASU_EXPECT_RATE`, set by the test
 /// commands, which install it), its absence fails the test.
 fn checker_runs() -> bool {
-    let runs = Command::new(checker()).arg("--version").output().is_ok_and(|o| o.status.success());
+    let runs = RATE.runs();
     assert!(runs || std::env::var_os("MASU_EXPECT_RATE").is_none(), "MASU_EXPECT_RATE is set and rate does not run");
     runs
 }
@@ -78,17 +78,17 @@ fn a_proof_changed_is_rejected() {
     let (formula, proof, output) = (dir.join("p.cnf"), dir.join("p.drat"), dir.join("checked"));
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
     assert_eq!(masu_sat::refute(pigeons().clauses(), &proof, || false), Ok(masu_sat::Refutation::Refuted));
-    assert_eq!(check(&formula, &proof, &output, &minute()), crate::Proof::Accepted);
+    assert_eq!(RATE.check(&[&formula, &proof], &output, &minute()), crate::Proof::Accepted);
     let mut fewer = pigeons();
     fewer.clauses.pop();
     std::fs::write(&formula, fewer.dimacs("")).unwrap();
     assert!(
-        matches!(check(&formula, &proof, &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
+        matches!(RATE.check(&[&formula, &proof], &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
     );
     std::fs::write(&formula, pigeons().dimacs("")).unwrap();
     std::fs::write(&proof, "0\n").unwrap();
     assert!(
-        matches!(check(&formula, &proof, &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
+        matches!(RATE.check(&[&formula, &proof], &output, &minute()), crate::Proof::Rejected(why) if why.contains("NOT VERIFIED"))
     );
 }
 
@@ -122,14 +122,14 @@ fn lemmas_are_checked_before_they_are_refuted() {
         cnf
     };
     let refused = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: false, sees: true })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: false, sees: true })), dominance: None },
         &Certify::default(),
         &minute(),
     );
     assert!(!refused.accepted(), "{refused:?}");
     assert!(matches!(&refused.proof, crate::Proof::Unchecked(why) if why.contains("a lemma refused")));
     let taken = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: true })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: true })), dominance: None },
         &Certify::default(),
         &minute(),
     );
@@ -137,7 +137,7 @@ fn lemmas_are_checked_before_they_are_refuted() {
     assert_eq!(taken.accepted(), checker_runs(), "{taken:?}");
     // A lemma the model does not break is not asked for again and again: the model stands.
     let blind = certify(
-        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: false })) },
+        Encoding { cnf: either(), lemmas: Some(Box::new(ExcludeEach { accept: true, sees: false })), dominance: None },
         &Certify::default(),
         &minute(),
     );
@@ -160,4 +160,88 @@ fn a_certificate_says_in_json_what_became_of_its_proof() {
     let rejected =
         serde_json::to_value(Certificate { proof: crate::Proof::Rejected("s NOT VERIFIED".into()), ..not }).unwrap();
     assert_eq!((&rejected["accepted"], &rejected["proof"]), (&false.into(), &"rejected".into()));
+}
+
+/// Whether VeriPB runs here; where it must (`MASU_EXPECT_VERIPB`, set by the test commands,
+/// which install it), its absence fails the test.
+fn veripb_runs() -> bool {
+    let runs = VERIPB.runs();
+    assert!(
+        runs || std::env::var_os("MASU_EXPECT_VERIPB").is_none(),
+        "MASU_EXPECT_VERIPB is set and veripb does not run"
+    );
+    runs
+}
+
+/// `n` pigeons in three holes, `p[i][h]`: each pigeon in exactly one hole, no two in one.
+fn pigeons_in_three(n: usize) -> (Cnf, Vec<[i32; 3]>) {
+    let mut cnf = Cnf::new();
+    let p: Vec<[i32; 3]> = (0..n).map(|_| [cnf.variable(), cnf.variable(), cnf.variable()]).collect();
+    for pigeon in &p {
+        cnf.exactly_one(pigeon);
+    }
+    for (a, first) in p.iter().enumerate() {
+        for second in &p[a + 1..] {
+            for (&x, &y) in first.iter().zip(second) {
+                cnf.clause([-x, -y]);
+            }
+        }
+    }
+    (cnf, p)
+}
+
+/// "The first pigeon is not in the second hole", by dominance: a placement with it there
+/// swaps the first two holes for every pigeon (`swap_all`; else for the first alone), which
+/// keeps every clause, and the order, weight on `weight_on`, must say the swapped placement
+/// is smaller (it is, with the weight on `p[0][0]`).
+fn not_second(p: &[[i32; 3]], weight_on: i32, swap_all: bool) -> Dominance {
+    let mut witness = Witness::default();
+    for (i, pigeon) in p.iter().enumerate() {
+        if swap_all || i == 0 {
+            witness.map(pigeon[0], pigeon[1]);
+            witness.map(pigeon[1], pigeon[0]);
+        }
+    }
+    Dominance { order: vec![(weight_on, 1)], steps: vec![Step { clause: vec![-p[0][1]], witness }] }
+}
+
+/// A clause added by dominance is certified with its witness and its order, both stages
+/// checked and their files kept (four pigeons, three holes); on three pigeons (satisfiable:
+/// the stage checked alone), a witness changed (the first pigeon's holes swapped, the
+/// others' not) or an order that does not make the swapped placement smaller is rejected by
+/// VeriPB.
+#[test]
+fn dominance_steps_are_checked_by_veripb() {
+    let folder = tempfile::tempdir().unwrap();
+    let keep = Certify { keep: Some(Export::new(folder.path(), "pigeons")) };
+    let (four, p) = pigeons_in_three(4);
+    let encoding = || Encoding { cnf: four.clone(), lemmas: None, dominance: Some(not_second(&p, p[0][0], true)) };
+    if !veripb_runs() || !checker_runs() {
+        let no = certify(encoding(), &keep, &minute());
+        assert!(!no.accepted(), "{no:?}");
+        return;
+    }
+    let certified = certify(encoding(), &keep, &minute());
+    assert!(certified.accepted(), "{certified:?}");
+    let stage = certified.dominance.as_ref().expect("a dominance stage");
+    assert!(stage.checker.starts_with("veripb "), "{stage:?}");
+    assert_eq!(stage.steps, 1);
+    for file in ["pigeons.opb", "pigeons.pbp", "pigeons.out.opb", "pigeons.cnf", "pigeons.drat"] {
+        assert!(folder.path().join(file).exists(), "{file}");
+    }
+    let json = serde_json::to_value(&certified).unwrap();
+    assert_eq!(json["dominance"]["steps"], 1, "{json}");
+    let (three, p) = pigeons_in_three(3);
+    let stage = |d: Dominance| dominance::check(&three, &d, folder.path(), "three", &minute());
+    assert!(stage(not_second(&p, p[0][0], true)).is_ok());
+    for (tampered, what) in
+        [(not_second(&p, p[0][0], false), "a witness changed"), (not_second(&p, p[0][2], true), "a wrong order")]
+    {
+        let refused = stage(tampered).expect_err(what);
+        assert!(
+            matches!(&refused.proof, crate::Proof::Rejected(why) if why.contains("dominance stage")),
+            "{what}: {refused:?}"
+        );
+        assert!(refused.checker.starts_with("veripb "), "{what}: {refused:?}");
+    }
 }

@@ -132,7 +132,12 @@ fn the_lemma_check_refuses_what_closes_nothing_off() {
         let cell = |(r, c): Cell| r * 4 + c;
         let both = [(1, 1), (1, 2)];
         let lemma = |region: &[Cell]| region.iter().map(|&at| cell(at)).collect::<Vec<_>>();
-        let real = Cuts { links: Links::of(&puzzle), puzzle: puzzle.clone(), unused: unused_of(&encoding, &puzzle) };
+        let real = Cuts {
+            links: Links::of(&puzzle),
+            puzzle: puzzle.clone(),
+            x: Vec::new(),
+            unused: unused_of(&encoding, &puzzle),
+        };
         let pair = real.around(&lemma(&both));
         assert_eq!(cuts.check(&pair), Ok(()), "{rule:?}");
         // Four cells of no number.
@@ -166,5 +171,96 @@ fn unused_of(encoding: &Encoding, puzzle: &Numberlink) -> Vec<i32> {
             assert_eq!(encoding.cnf.variables(), before);
             Vec::new()
         }
+    }
+}
+
+/// Whether both checkers run here; where they must (`MASU_EXPECT_RATE`, `MASU_EXPECT_VERIPB`,
+/// set by the test commands, which install them), their absence fails the test.
+fn checkers_run() -> bool {
+    use masu_core::certify::{RATE, VERIPB};
+    let runs = RATE.runs() && VERIPB.runs();
+    let expected = ["MASU_EXPECT_RATE", "MASU_EXPECT_VERIPB"].iter().any(|v| std::env::var_os(v).is_some());
+    assert!(runs || !expected, "the test commands installed rate and veripb, and they do not run");
+    runs
+}
+
+fn certified(encoding: Encoding) -> masu_core::Certificate {
+    let clock = masu_core::Clock::new(Some(std::time::Duration::from_secs(60)), masu_core::Interrupt::new());
+    masu_core::certify::certify(encoding, &masu_core::Certify::default(), &clock)
+}
+
+/// Under the blanks rule the certificate has two stages (the canonical clauses and loops by
+/// dominance, then the refutation), and on every small board it certifies exactly what
+/// exhaustive enumeration says: every solution excluded, certified; one left out, never. On
+/// some board a solution left out is one move from one excluded (a U-turn or a corner), the
+/// canonical clauses make the rest refutable, and VeriPB is what refuses the certificate.
+#[test]
+fn two_stage_certificates_agree_with_enumeration() {
+    if !checkers_run() {
+        return;
+    }
+    let (mut certified_boards, mut refused_by_veripb) = (0, 0);
+    for puzzle in small_boards().into_iter().filter(|p| p.rule == Rule::Blanks) {
+        let solutions = exhaustive(&puzzle);
+        let all = certified(encoding(&puzzle, &solutions));
+        assert!(all.accepted(), "{puzzle:?}: {all:?}");
+        if all.dominance.is_some() {
+            certified_boards += 1;
+        }
+        for left_out in 0..solutions.len() {
+            let mut excluded = solutions.clone();
+            excluded.remove(left_out);
+            let one_short = certified(encoding(&puzzle, &excluded));
+            assert!(!one_short.accepted(), "{puzzle:?}: certified with a solution left out: {one_short:?}");
+            if matches!(&one_short.proof, masu_core::Proof::Rejected(why) if why.contains("dominance stage")) {
+                refused_by_veripb += 1;
+            }
+        }
+    }
+    assert!(certified_boards > 0, "no certificate had a dominance stage");
+    assert!(refused_by_veripb > 0, "VeriPB never had to refuse a certificate");
+}
+
+/// A witness changed (each step's last image dropped: a link left on in a blanked cell, a
+/// corner's old link kept) or an order upside down (lower rows weighing more, so a corner
+/// moved down is no smaller) is rejected by VeriPB.
+#[test]
+fn a_tampered_dominance_proof_is_rejected() {
+    if !checkers_run() {
+        return;
+    }
+    // A board of masu's own generator (`masu generate numberlink --size 6 --pairs 4 --rule
+    // blanks`), with U-turns and corners that propagation alone does not rule out.
+    let rows = vec![
+        vec![0, 0, 0, 0, 0, 0],
+        vec![0, 0, 1, 0, 2, 0],
+        vec![0, 0, 0, 0, 0, 0],
+        vec![3, 0, 0, 0, 0, 4],
+        vec![0, 0, 0, 0, 4, 0],
+        vec![1, 2, 0, 0, 0, 3],
+    ];
+    let puzzle = Numberlink::new(rows, Rule::Blanks).unwrap();
+    let options = SolveOptions { solution_limit: 10, keep: 10, ..SolveOptions::default() };
+    let found = crate::frontier::solve(&puzzle, &options).unwrap();
+    assert!(found.complete && found.count == 1, "{found:?}");
+    let solutions = found.solutions;
+    let honest = certified(encoding(&puzzle, &solutions));
+    assert!(honest.accepted(), "{honest:?}");
+    let tamper = |change: &dyn Fn(&mut masu_core::certify::Dominance)| {
+        let mut encoding = encoding(&puzzle, &solutions);
+        change(encoding.dominance.as_mut().unwrap());
+        certified(encoding)
+    };
+    let dropped = tamper(&|d| {
+        d.steps.iter_mut().for_each(|step| {
+            step.witness.0.pop();
+        })
+    });
+    let flipped = tamper(&|d| d.order.iter_mut().for_each(|(_, w)| *w = 100 - *w));
+    for (refused, what) in [(dropped, "a witness changed"), (flipped, "an order upside down")] {
+        assert!(
+            matches!(&refused.proof, masu_core::Proof::Rejected(why) if why.contains("dominance stage")),
+            "{what}: {refused:?}"
+        );
     }
 }
