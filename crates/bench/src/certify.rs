@@ -25,6 +25,9 @@ struct Record {
     why: Option<String>,
     solve_s: f64,
     certificate_s: f64,
+    /// The certificate's stages: CaDiCaL's refutation, VeriPB's check of the dominance stage
+    /// (numberlink's blanks rule; else none), rate's check of the refutation.
+    stages: [Option<f64>; 3],
     /// The board's rows and columns.
     size: (usize, usize),
 }
@@ -73,6 +76,7 @@ fn record(row: &Value) -> Record {
     let claims = matches!(status, "unique" | "infeasible");
     let certificate = &row["stats"]["certificate"];
     let seconds = |key: &str| certificate[key].as_f64().unwrap_or(0.0);
+    let veripb = certificate["dominance"]["check_time"].as_f64();
     let grid = serde_json::from_str::<Value>(row["puzzle"].as_str().unwrap_or("{}")).unwrap_or(Value::Null);
     let rows = grid["grid"].as_array().map_or(0, Vec::len);
     let columns = grid["grid"][0].as_array().map_or(0, Vec::len);
@@ -81,17 +85,23 @@ fn record(row: &Value) -> Record {
         certified: certificate["accepted"].as_bool().unwrap_or(false),
         why: certificate["detail"].as_str().map(str::to_string),
         solve_s: row["solve_s"].as_f64().unwrap_or(0.0),
-        certificate_s: seconds("prove_time") + seconds("check_time"),
+        certificate_s: seconds("prove_time") + seconds("check_time") + veripb.unwrap_or(0.0),
+        stages: [Some(seconds("prove_time")), veripb, Some(seconds("check_time"))],
         size: (rows, columns),
     }
 }
 
 /// A table row's cells after its label: puzzles, claiming, certified, the solve's median (ms),
-/// the certificate's median and max, and why the rest are not.
+/// the certificate's median and max, its stages' medians, and why the rest are not.
 fn cells(records: &[&Record]) -> String {
     let claiming: Vec<&&Record> = records.iter().filter(|r| r.claims).collect();
-    let certified: Vec<f64> = claiming.iter().filter(|r| r.certified).map(|r| r.certificate_s).collect();
+    let certified: Vec<&&&Record> = claiming.iter().filter(|r| r.certified).collect();
+    let seconds: Vec<f64> = certified.iter().map(|r| r.certificate_s).collect();
     let solves: Vec<f64> = claiming.iter().map(|r| r.solve_s * 1e3).collect();
+    let stage = |i: usize| {
+        let times: Vec<f64> = certified.iter().filter_map(|r| r.stages[i]).collect();
+        fixed(median(&times), 3)
+    };
     let mut why: BTreeMap<String, usize> = BTreeMap::new();
     for r in claiming.iter().filter(|r| !r.certified) {
         let reason = r.why.as_deref().unwrap_or("no certificate");
@@ -100,13 +110,16 @@ fn cells(records: &[&Record]) -> String {
     }
     let why = why.iter().map(|(w, n)| format!("{n} {w}")).collect::<Vec<_>>().join("; ");
     format!(
-        "{} | {} | {} | {} | {} | {} | {} |",
+        "{} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         records.len(),
         claiming.len(),
         certified.len(),
         fixed(median(&solves), 2),
-        fixed(median(&certified), 3),
-        fixed(max(&certified), 3),
+        fixed(median(&seconds), 3),
+        fixed(max(&seconds), 3),
+        stage(0),
+        stage(1),
+        stage(2),
         if why.is_empty() { "–".to_string() } else { why }
     )
 }
@@ -147,8 +160,8 @@ fn band((rows, columns): (usize, usize)) -> (u8, &'static str) {
 }
 
 pub(crate) fn run(data: &Path) -> Result<()> {
-    let head = "| set | puzzles | claiming no further solution | certified | median solve ms | median certificate s | max certificate s | not certified |\n\
-                |---|---:|---:|---:|---:|---:|---:|---|\n";
+    let head = "| set | puzzles | claiming no further solution | certified | median solve ms | median certificate s | max certificate s | median refutation s | median VeriPB s | median rate s | not certified |\n\
+                |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     let mut sudoku = String::from(head);
     for set in folders(&data.join("sudoku"))? {
         let records = solved("sudoku", &files(&set)?, &["--formulation", "native"])?;
@@ -178,9 +191,12 @@ pub(crate) fn run(data: &Path) -> Result<()> {
         "## Certificates\n\nMachine: {}. Command: {}, release profile: `masu solve KIND FILES --threads 1 --time-limit {LIMIT_S} \
          --certify --format json`, two processes at once (every other file each); the solve and the certificate have \
          {LIMIT_S} s each. *claiming no further solution*: unique, infeasible or a complete count, the verdicts a \
-         certificate proves (`multiple` shows its two checked solutions instead). *certified*: the checker (`rate`) \
-         accepted the DRAT proof. Certificate seconds: writing the proof and checking it, of the certified ones; the \
-         solve's median over the claiming ones. docs/certify.md says what is proved and what is trusted.\n\n\
+         certificate proves (`multiple` shows its two checked solutions instead). *certified*: the checkers accepted the \
+         proofs: `rate` the DRAT refutation, and first, for numberlink (blanks rule), VeriPB the dominance stage that \
+         adds the canonical clauses and the loops. Certificate seconds: writing the proofs and checking them, of the \
+         certified ones, and each stage's median (CaDiCaL's refutation with the lemmas' rounds, VeriPB's check, \
+         rate's check); the solve's median over the claiming ones. docs/certify.md says what is proved and what is \
+         trusted.\n\n\
          ### Sudoku (`--formulation native`)\n\n{sudoku}\n### Nonogram\n\n{nonogram}\n\
          ### Numberlink: the janko boards (blanks rule), by the longer side\n\n{numberlink}",
         machine(),

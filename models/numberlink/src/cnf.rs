@@ -24,7 +24,13 @@
 //! alone against the board: positive literals, and some part of the board the other links
 //! hold together that has no number and (blanks rule) each cell's `u` in the clause.
 //!
-//! A solution with links `L` is excluded by the clause over every link: `∨_{e∈L} ¬e ∨ ∨_{e∉L} e`.
+//! A solution with links `L` is excluded by `∨_{e∈L} ¬e`, some link of it absent: another
+//! solution with all of `L` is this one (each cell of its paths has every link it may have,
+//! and a further link would close a loop without a number).
+//!
+//! Under the blanks rule the certificate has a first stage ([`canonical`]): the canonical
+//! clauses, added by dominance with their witnesses, and each loop lemma with its own (blank
+//! the region), checked by VeriPB instead of `is_cut`.
 //!
 //! The `cnf` formulation ([`solve`]) runs these clauses on a SAT backend
 //! ([`masu_core::sat`]), the lemmas added as models break them: the links fix a model, and
@@ -223,8 +229,7 @@ impl Lemmas for Cuts {
         if self.unused.is_empty() {
             return None;
         }
-        let region: Vec<usize> =
-            lemma.iter().filter_map(|&l| self.unused.iter().position(|&u| u == l)).collect::<Vec<_>>();
+        let region: Vec<usize> = lemma.iter().filter_map(|&l| self.unused.iter().position(|&u| u == l)).collect();
         let mut theirs = lemma.to_vec();
         let mut ours = self.around(&region);
         theirs.sort_unstable();
