@@ -33,7 +33,7 @@
 //! | `auto/` | the portfolio: which engines run, in which order or raced, on each backend; `tests.rs` |
 //! | `generate/` | making puzzles (`mod.rs`): `fast.rs` (masu's), `grow.rs` (large boards, grown and repaired in place from `cover.rs`'s induced covers), `article.rs` (article 001's); `command.rs` the command's flags |
 //! | `cnf.rs` | the puzzle as clauses, its loops ruled out by cut lemmas, for certified verdicts (apart from the engines) |
-//! | `cnf/` | `tests.rs`: the clauses against every set of links of small boards, and the lemma check |
+//! | `cnf/` | `canonical.rs`: the two-stage certificate's canonical clauses and their witnesses (blanks rule); `tests.rs`: the clauses against every set of links of small boards, the lemma check, the certificates against enumeration, tampered proofs |
 //! | `figures.rs` | what the engines report of their work (`stats.engine`), beside the nodes every engine has |
 //! | `corpus.rs` | what a collection's files know |
 //! | `examples.rs` | small boards with exact counts, for the conformance suite |
