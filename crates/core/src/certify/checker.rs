@@ -20,8 +20,6 @@ pub struct Checker {
     program: &'static str,
     /// Where `./masu` installs it (in the source tree this was built from).
     provisioned: &'static str,
-    /// How to install it, for the message where it does not start.
-    install: &'static str,
     /// The line of its output that says the proof holds.
     verified: &'static str,
     /// Its name and version, asked once.
@@ -29,26 +27,29 @@ pub struct Checker {
 }
 
 /// The DRAT checker.
-pub static RATE: Checker = Checker {
-    variable: "MASU_RATE",
-    program: "rate",
-    provisioned: concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/rate/bin/rate"),
-    install: "cargo install rate",
-    verified: "s VERIFIED",
-    name: OnceLock::new(),
-};
+pub static RATE: Checker =
+    Checker::new("MASU_RATE", "rate", concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/rate/bin/rate"), "s VERIFIED");
 
 /// The pseudo-Boolean proof checker, for the dominance stage.
-pub static VERIPB: Checker = Checker {
-    variable: "MASU_VERIPB",
-    program: "veripb",
-    provisioned: concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/veripb/bin/veripb"),
-    install: "cargo install veripb",
-    verified: "s VERIFIED OUTPUT EQUISATISFIABLE",
-    name: OnceLock::new(),
-};
+pub static VERIPB: Checker = Checker::new(
+    "MASU_VERIPB",
+    "veripb",
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../.tools/veripb/bin/veripb"),
+    "s VERIFIED OUTPUT EQUISATISFIABLE",
+);
 
 impl Checker {
+    /// The checker `program`, named by `variable`, which `./masu` installs at `provisioned`
+    /// (`cargo install program`) and which says `verified` on acceptance.
+    const fn new(
+        variable: &'static str,
+        program: &'static str,
+        provisioned: &'static str,
+        verified: &'static str,
+    ) -> Checker {
+        Checker { variable, program, provisioned, verified, name: OnceLock::new() }
+    }
+
     /// Its program: the one its variable names, else the one on the `PATH`, else the one
     /// `./masu` installed, else its bare name (which then does not start, saying how to
     /// install it).
@@ -104,9 +105,9 @@ impl Checker {
             Ok(child) => child,
             Err(e) => {
                 return Proof::Unchecked(format!(
-                    "the checker {} did not start ({e}): install it ({}) or set {}",
+                    "the checker {} did not start ({e}): install it (cargo install {}) or set {}",
                     program.display(),
-                    self.install,
+                    self.program,
                     self.variable
                 ));
             }
