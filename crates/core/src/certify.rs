@@ -19,7 +19,7 @@
 //! A kind may also add clauses that do not follow from its puzzle but keep a solution
 //! whenever there is one ([`Dominance`]: numberlink's canonical clauses under the blanks
 //! rule), each with a witness; lemmas with a witness join them instead of the kind's check.
-//! Their proof goes to VeriPB first (the dominance stage, [`dominance`]), which also checks
+//! Their proof goes to VeriPB first (the dominance stage, `certify/dominance.rs`), which also checks
 //! that the clauses refuted are the input and those steps; then the refutation goes to
 //! `rate`. What is trusted is the encoding, the checkers, and the kind's lemma check for
 //! lemmas without a witness (none under numberlink's blanks rule).
@@ -162,7 +162,7 @@ pub fn not_certified(detail: impl Into<String>) -> Certificate {
 /// proof, and the proof checked by the independent checker, within `clock`. A model of the
 /// clauses that breaks lemmas adds them (each checked, or proved by dominance) and the
 /// refutation starts afresh. Where clauses were added by dominance, their proof is checked
-/// first ([`dominance`]), and the verdict is certified only when both checkers accept.
+/// first (`certify/dominance.rs`), and the verdict is certified only when both checkers accept.
 pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certificate {
     // Without a folder to keep them, the files live in a temporary folder, removed when it is
     // dropped (a panic included).

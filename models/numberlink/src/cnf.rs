@@ -28,7 +28,7 @@
 //! solution with all of `L` is this one (each cell of its paths has every link it may have,
 //! and a further link would close a loop without a number).
 //!
-//! Under the blanks rule the certificate has a first stage ([`canonical`]): the canonical
+//! Under the blanks rule the certificate has a first stage (`cnf/canonical.rs`): the canonical
 //! clauses, added by dominance with their witnesses, and each loop lemma with its own (blank
 //! the region), checked by VeriPB instead of `is_cut`.
 //!
