@@ -435,6 +435,18 @@ def _checker():
         (pathlib.Path(p) / "rate").exists() for p in os.environ.get("PATH", "").split(os.pathsep))
 
 
+def _checkers():
+    """Both checkers of numberlink's two-stage certificates (blanks rule): rate and VeriPB
+    (`.tools/veripb`, or the one named or on the PATH)."""
+    installed = ROOT / ".tools/veripb/bin/veripb"
+    if "MASU_VERIPB" not in os.environ and installed.exists():
+        os.environ["MASU_VERIPB"] = str(installed)
+    named = os.environ.get("MASU_VERIPB")
+    veripb = bool(named and pathlib.Path(named).exists()) or any(
+        (pathlib.Path(p) / "veripb").exists() for p in os.environ.get("PATH", "").split(os.pathsep))
+    return _checker() and veripb
+
+
 def test_certify_proves_a_unique_verdict_and_keeps_its_proof(tmp_path):
     have = _checker()
     r = masu.solve("sudoku", SUDOKU, formulation="native", certify=tmp_path)
@@ -450,7 +462,7 @@ def test_certify_proves_a_unique_verdict_and_keeps_its_proof(tmp_path):
 
 
 def test_compare_says_which_verdicts_are_certified():
-    have = _checker()
+    have = _checkers()
     c = masu.compare("numberlink", ARTICLE_NUMBERLINK, formulations=["links", "frontier"], backends=["native"],
                      certify=True)
     assert [r["certified"] for r in c.records] == [have, have]
