@@ -177,7 +177,9 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
         },
     };
     let started = Instant::now();
-    let mut certificate = Refutation::new(encoding).run(&dir, &stem, clock).unwrap_or_else(|not| not);
+    let Encoding { cnf, lemmas, dominance } = encoding;
+    let refuted = Refutation::new(cnf, dominance).run(lemmas.as_deref(), &dir, &stem, clock);
+    let mut certificate = refuted.unwrap_or_else(|not| not);
     let checking = certificate.check_time + certificate.dominance.as_ref().map_or(Duration::ZERO, |d| d.check_time);
     certificate.prove_time = started.elapsed().saturating_sub(checking);
     drop(scratch);
@@ -188,30 +190,27 @@ pub fn certify(encoding: Encoding, certify: &Certify, clock: &Clock) -> Certific
 const BEYOND: &str = "the clauses have a model beyond the solutions found: the verdict is not proved";
 
 /// The clauses refuted: the input, the clauses added by dominance, the lemmas the kind
-/// checked.
+/// checked; and where there is a dominance stage, the input as it came, for its check.
 struct Refutation {
-    input: Cnf,
     cnf: Cnf,
-    lemmas: Option<Box<dyn Lemmas>>,
-    dominance: Option<Dominance>,
+    staged: Option<(Cnf, Dominance)>,
     checked: usize,
 }
 
 impl Refutation {
-    fn new(encoding: Encoding) -> Refutation {
-        let Encoding { cnf: input, lemmas, dominance } = encoding;
-        let mut cnf = input.clone();
-        for step in dominance.iter().flat_map(|d| &d.steps) {
-            cnf.clause(step.clause.iter().copied());
+    fn new(cnf: Cnf, dominance: Option<Dominance>) -> Refutation {
+        let staged = dominance.map(|dominance| (cnf.clone(), dominance));
+        let mut refutation = Refutation { cnf, staged, checked: 0 };
+        for step in refutation.staged.iter().flat_map(|(_, d)| &d.steps) {
+            refutation.cnf.clause(step.clause.iter().copied());
         }
-        Refutation { input, cnf, lemmas, dominance, checked: 0 }
+        refutation
     }
 
     /// Adds `lemma`: by dominance where the kind gives it a witness, else once the kind's
     /// check takes it; else the certificate refused.
-    fn take(&mut self, lemma: Vec<i32>) -> Result<(), Certificate> {
-        let lemmas = self.lemmas.as_deref().expect("lemmas come from the kind's lemmas");
-        if let (Some(dominance), Some(witness)) = (self.dominance.as_mut(), lemmas.witness(&lemma)) {
+    fn take(&mut self, lemmas: &dyn Lemmas, lemma: Vec<i32>) -> Result<(), Certificate> {
+        if let (Some((_, dominance)), Some(witness)) = (self.staged.as_mut(), lemmas.witness(&lemma)) {
             dominance.steps.push(Step { clause: lemma.clone(), witness });
         } else {
             lemmas.check(&lemma).map_err(|why| not_certified(format!("a lemma refused ({lemma:?}): {why}")))?;
@@ -221,16 +220,24 @@ impl Refutation {
         Ok(())
     }
 
-    /// Refutes the clauses (with the upfront lemmas) into `dir/stem.{cnf,drat}` and checks
+    /// Refutes the clauses (with `lemmas`' upfront ones) into `dir/stem.{cnf,drat}` and checks
     /// the proofs; each model found instead adds the lemmas it breaks, and again. `Err`: a
     /// certificate not made, and why.
-    fn run(mut self, dir: &Path, stem: &str, clock: &Clock) -> Result<Certificate, Certificate> {
-        for lemma in self.lemmas.as_deref().map(|l| l.upfront()).unwrap_or_default() {
-            self.take(lemma)?;
+    fn run(
+        mut self,
+        lemmas: Option<&dyn Lemmas>,
+        dir: &Path,
+        stem: &str,
+        clock: &Clock,
+    ) -> Result<Certificate, Certificate> {
+        if let Some(lemmas) = lemmas {
+            for lemma in lemmas.upfront() {
+                self.take(lemmas, lemma)?;
+            }
         }
         loop {
             let (formula, proof) = (dir.join(format!("{stem}.cnf")), dir.join(format!("{stem}.drat")));
-            let dominated = self.dominance.as_ref().map_or(0, |d| d.steps.len());
+            let dominated = self.staged.as_ref().map_or(0, |(_, d)| d.steps.len());
             let mut comment = "masu: the puzzle, and a clause excluding each solution found".to_string();
             if dominated > 0 {
                 comment.push_str(&format!(
@@ -256,7 +263,7 @@ impl Refutation {
                     masu_sat::Refutation::Satisfied(model) => model,
                     masu_sat::Refutation::Refuted => return Ok(self.checked_both(&formula, &proof, dir, stem, clock)),
                 };
-            let lemmas = self.lemmas.as_deref().ok_or_else(|| not_certified(BEYOND))?;
+            let lemmas = lemmas.ok_or_else(|| not_certified(BEYOND))?;
             let broken = lemmas.separate(&model);
             let held: std::collections::HashSet<i32> = model.iter().copied().collect();
             // A lemma the model does not break would be found again and again: the model stands.
@@ -265,22 +272,19 @@ impl Refutation {
                 return Err(not_certified(BEYOND));
             }
             for lemma in broken {
-                self.take(lemma)?;
+                self.take(lemmas, lemma)?;
             }
         }
     }
 
-    /// The refutation's certificate: the dominance stage checked first where there is one,
-    /// then the DRAT proof, each by its checker (`check_time` the second's, the first's in
-    /// its stage).
+    /// The refutation's certificate: the dominance stage checked first where there is one
+    /// (a refusal there is the certificate), then the DRAT proof, each by its checker
+    /// (`check_time` the second's, the first's in its stage).
     fn checked_both(self, formula: &Path, proof: &Path, dir: &Path, stem: &str, clock: &Clock) -> Certificate {
-        let started = Instant::now();
-        let stage = match self.dominance.filter(|d| !d.steps.is_empty()) {
-            Some(dominance) => match dominance::check(&self.input, &dominance, dir, stem, clock) {
-                Ok(stage) => Some(stage),
-                Err(refused) => {
-                    return Certificate { check_time: started.elapsed(), ..refused };
-                }
+        let stage = match self.staged.filter(|(_, d)| !d.steps.is_empty()) {
+            Some((input, dominance)) => match dominance::check(&input, &dominance, dir, stem, clock) {
+                Ok(stage) => Some(Box::new(stage)),
+                Err(refused) => return refused,
             },
             None => None,
         };
@@ -293,7 +297,7 @@ impl Refutation {
             prove_time: Duration::ZERO,
             check_time: started.elapsed(),
             lemmas: self.checked as u64,
-            dominance: stage.map(Box::new),
+            dominance: stage,
         }
     }
 }

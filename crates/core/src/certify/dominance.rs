@@ -87,7 +87,7 @@ fn constraint(clause: &[i32]) -> String {
 }
 
 /// `clauses` over `variables` variables as an OPB file (VeriPB reads `x<i>` as DIMACS's `i`).
-pub fn opb(variables: i32, clauses: &[Vec<i32>]) -> String {
+pub fn opb<'a>(variables: i32, clauses: impl ExactSizeIterator<Item = &'a [i32]>) -> String {
     let mut out = format!("* #variable= {variables} #constraint= {}\n", clauses.len());
     for clause in clauses {
         out.push_str(&constraint(clause));
@@ -164,11 +164,12 @@ pub(super) fn check(
     };
     let (formula, proof, output) =
         (dir.join(format!("{stem}.opb")), dir.join(format!("{stem}.pbp")), dir.join(format!("{stem}.out.opb")));
-    let mut out = input.clauses().to_vec();
-    out.extend(dominance.steps.iter().map(|step| step.clause.clone()));
-    let written = std::fs::write(&formula, opb(input.variables(), input.clauses()))
+    let clauses = || input.clauses().iter().map(Vec::as_slice);
+    let steps = dominance.steps.iter().map(|step| step.clause.as_slice());
+    let everything: Vec<&[i32]> = clauses().chain(steps).collect();
+    let written = std::fs::write(&formula, opb(input.variables(), clauses()))
         .and_then(|()| std::fs::write(&proof, self::proof(input.clauses().len(), dominance)))
-        .and_then(|()| std::fs::write(&output, opb(input.variables(), &out)));
+        .and_then(|()| std::fs::write(&output, opb(input.variables(), everything.into_iter())));
     if let Err(e) = written {
         return Err(refused(crate::Proof::Unchecked(format!("{}: {e}", dir.display()))));
     }
@@ -192,7 +193,7 @@ mod tests {
     #[test]
     fn the_files_name_dimacs_variables_as_x() {
         assert_eq!(
-            opb(3, &[vec![1, -3], vec![2]]),
+            opb(3, [&[1, -3][..], &[2]].into_iter()),
             "* #variable= 3 #constraint= 2\n+1 x1 +1 ~x3 >= 1 ;\n+1 x2 >= 1 ;\n"
         );
         let mut witness = Witness::default();

@@ -49,7 +49,7 @@ impl Vars<'_> {
         let w = self.puzzle.width();
         self.links.between((a / w, a % w), (b / w, b % w)).expect("neighbours have a link")
     }
-    fn blank(&self, cell: usize) -> bool {
+    fn numberless(&self, cell: usize) -> bool {
         self.puzzle.cells[cell] == 0
     }
     /// `cell` blanked: unused, no number.
@@ -63,7 +63,7 @@ impl Vars<'_> {
     /// The order: each cell with no number, its `u` weighing `H − row`.
     fn order(&self) -> Vec<(i32, u64)> {
         let (w, h) = (self.puzzle.width(), self.puzzle.height());
-        (0..w * h).filter(|&c| self.blank(c)).map(|c| (self.u[c], (h - c / w) as u64)).collect()
+        (0..w * h).filter(|&c| self.numberless(c)).map(|c| (self.u[c], (h - c / w) as u64)).collect()
     }
 
     /// The witness of a loop lemma closing off `region`: each cell blanked, each link inside
@@ -89,7 +89,7 @@ impl Vars<'_> {
         let squares = self.puzzle.squares();
         // Around each block [tl, tr, bl, br]: the cells in cycle order.
         let rings: Vec<[usize; 4]> = squares.iter().map(|&[tl, tr, bl, br]| [tl, tr, br, bl]).collect();
-        for ring in rings.iter().filter(|ring| ring.iter().all(|&c| self.blank(c))) {
+        for ring in rings.iter().filter(|ring| ring.iter().all(|&c| self.numberless(c))) {
             let witness = self.blanking(ring);
             let clause = (0..4).map(|i| -self.link(ring[i], ring[(i + 1) % 4])).collect();
             steps.push(Step { clause, witness });
@@ -99,7 +99,7 @@ impl Vars<'_> {
                 // The link gap..gap+1 missing: the U runs from ring[gap + 1] round to ring[gap].
                 let (from, to) = (ring[(gap + 1) % 4], ring[gap]);
                 let middle = [ring[(gap + 2) % 4], ring[(gap + 3) % 4]];
-                if !middle.iter().all(|&c| self.blank(c)) {
+                if !middle.iter().all(|&c| self.numberless(c)) {
                     continue;
                 }
                 let path = [from, middle[0], middle[1], to];
@@ -116,7 +116,7 @@ impl Vars<'_> {
             }
         }
         for (here, side, below, across) in self.puzzle.corners_down() {
-            if !self.blank(here) || !self.blank(across) {
+            if !self.numberless(here) || !self.numberless(across) {
                 continue;
             }
             let (cr, cs) = (self.link(here, side), self.link(here, below));
