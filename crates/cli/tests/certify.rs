@@ -3,9 +3,10 @@
 //! unique, a count is certified only with every solution excluded, and `--certify=DIR` keeps
 //! what anyone can re-check.
 //!
-//! The checker (`rate`) is installed by the test commands (`./masu test`), which then set
-//! `MASU_EXPECT_RATE`: there its absence fails these tests; elsewhere they check the
-//! certificate's refusal, which names the missing checker.
+//! The checkers (`rate`, and VeriPB for numberlink's blanks rule) are installed by the test
+//! commands (`./masu test`), which then set `MASU_EXPECT_RATE` and `MASU_EXPECT_VERIPB`:
+//! there their absence fails these tests; elsewhere they check the certificate's refusal,
+//! which names the missing checker.
 
 mod common;
 
@@ -20,8 +21,14 @@ const MANY: &str = "8.........95.......67.........954286...712943...638517...476
 /// Whether a checker runs for the binary (`variable` names it, else `name` on the PATH);
 /// where it must (`MASU_EXPECT_…`, set by the test commands), that it does.
 fn runs(variable: &str, name: &str) -> bool {
-    let program = std::env::var_os(variable).unwrap_or_else(|| name.into());
-    let runs = std::process::Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success());
+    let program = std::env::var_os(variable).map(std::path::PathBuf::from).or_else(|| {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+    });
+    // Its `--version` within BOUND (else killed and the test fails), where it is there at all.
+    let runs = program.filter(|p| p.is_file()).is_some_and(|program| {
+        Started::new(std::process::Command::new(program).arg("--version")).finish(BOUND).status.success()
+    });
     let expect = variable.replace("MASU_", "MASU_EXPECT_");
     assert!(runs || std::env::var_os(&expect).is_none(), "{expect} is set and {name} does not run");
     runs

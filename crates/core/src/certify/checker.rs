@@ -4,12 +4,16 @@
 //! crates.io into `.tools/` (no root) for any command given `--certify` and for the test
 //! commands, unless one is on the `PATH`; a variable names another build.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::{Clock, Proof};
+
+/// How long a checker may take to say its version.
+const VERSION_BOUND: Duration = Duration::from_secs(10);
 
 /// One checker: where to find it, and the line it prints on acceptance.
 #[derive(Debug)]
@@ -70,10 +74,7 @@ impl Checker {
     pub fn name(&self) -> String {
         self.name
             .get_or_init(|| {
-                let said = Command::new(self.path()).arg("--version").stderr(Stdio::null()).output();
-                said.ok()
-                    .filter(|out| out.status.success())
-                    .and_then(|out| String::from_utf8(out.stdout).ok())
+                self.version()
                     // VeriPB says "Running VeriPB version …" first: the name is the last line.
                     .and_then(|text| text.lines().rev().map(str::trim).find(|line| !line.is_empty()).map(String::from))
                     .unwrap_or_else(|| self.path().display().to_string())
@@ -83,7 +84,36 @@ impl Checker {
 
     /// Whether it runs here.
     pub fn runs(&self) -> bool {
-        Command::new(self.path()).arg("--version").output().is_ok_and(|o| o.status.success())
+        self.version().is_some()
+    }
+
+    /// What it says to `--version`, within [`VERSION_BOUND`] (past it, it is killed): `None`
+    /// where it does not start, or fails.
+    fn version(&self) -> Option<String> {
+        let mut child = Command::new(self.path())
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let started = Instant::now();
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) if status.success() => {
+                    let mut text = String::new();
+                    child.stdout.take()?.read_to_string(&mut text).ok()?;
+                    return Some(text);
+                }
+                Ok(None) if started.elapsed() < VERSION_BOUND => std::thread::sleep(Duration::from_millis(5)),
+                Ok(Some(_)) => return None,
+                _ => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return None;
+                }
+            }
+        }
     }
 
     /// Its word on the files `args`: accepted where it ends well and printed its line of
