@@ -148,7 +148,8 @@ impl Checker {
                 Ok(None) if clock.reached() => {
                     let _ = child.kill();
                     let _ = child.wait();
-                    return Proof::Unchecked(format!("out of time while {} ran", self.program));
+                    let why = if clock.interrupted() { "interrupted" } else { "out of time" };
+                    return Proof::Unchecked(format!("{why} while {} ran", self.program));
                 }
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
                 Err(e) => {
